@@ -281,7 +281,20 @@ pub async fn create_resources(
     for logical_id in template.buckets() {
         let bucket = names.bucket(&logical_id);
         if s3.head_bucket().bucket(&bucket).send().await.is_err() {
-            s3.create_bucket().bucket(&bucket).send().await?;
+            let region = config
+                .region()
+                .map(|r| r.to_string())
+                .unwrap_or_else(|| REGION.to_owned());
+            let location = aws_sdk_s3::types::CreateBucketConfiguration::builder()
+                .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::from(
+                    region.as_str(),
+                ))
+                .build();
+            s3.create_bucket()
+                .bucket(&bucket)
+                .create_bucket_configuration(location)
+                .send()
+                .await?;
         }
     }
     Ok(())

@@ -127,7 +127,7 @@ pub fn luhn(number: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 pub fn is_expiry(text: &str) -> bool {
