@@ -5,7 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-functions=(catalog:CatalogFunction:events/catalog/list-products.json)
+functions=(
+  catalog:CatalogFunction:events/catalog/list-products.json
+  auth:AuthFunction:events/auth/request-code.json
+)
 
 echo "== Rust functions"
 cargo build --release $(for f in "${functions[@]}"; do echo "-p ${f%%:*}"; done)

@@ -13,10 +13,16 @@ pub struct FunctionEntry {
 }
 
 /// Every function the template declares. A test fails if the two lists differ.
-pub const FUNCTIONS: &[FunctionEntry] = &[FunctionEntry {
-    logical_id: "CatalogFunction",
-    routes: catalog::routes,
-}];
+pub const FUNCTIONS: &[FunctionEntry] = &[
+    FunctionEntry {
+        logical_id: "CatalogFunction",
+        routes: catalog::routes,
+    },
+    FunctionEntry {
+        logical_id: "AuthFunction",
+        routes: auth::routes,
+    },
+];
 
 /// Each function's environment as the template declares it, resolved to local names, plus the clients.
 pub struct LocalEnv {
@@ -79,8 +85,19 @@ pub struct Mounted {
 /// Builds every function's router.
 pub fn mount(env: &LocalEnv) -> Result<Vec<Mounted>, BoxError> {
     let catalog_config = catalog::Config::from_env(&env.lookup("CatalogFunction"))?;
-    Ok(vec![Mounted {
-        logical_id: "CatalogFunction",
-        router: catalog::router(catalog::AppState::new(catalog_config, env.dynamodb.clone())),
-    }])
+    let auth_config = auth::Config::from_env(&env.lookup("AuthFunction"))?;
+    Ok(vec![
+        Mounted {
+            logical_id: "CatalogFunction",
+            router: catalog::router(catalog::AppState::new(catalog_config, env.dynamodb.clone())),
+        },
+        Mounted {
+            logical_id: "AuthFunction",
+            router: auth::router(auth::AppState::new(
+                auth_config,
+                env.dynamodb.clone(),
+                env.ses.clone(),
+            )),
+        },
+    ])
 }

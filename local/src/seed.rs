@@ -171,6 +171,8 @@ async fn call(
 
 /// Seeds the demo shop unless the catalogue already has drinks (a long-lived emulator keeps its data).
 pub async fn seed_if_empty(env: &LocalEnv, api: &Router) -> Result<(), BoxError> {
+    // First: seeding goes through admin routes, which check that the admin exists.
+    seed_admin(env).await?;
     let keys = AuthKeys::from_env(&env.lookup("CatalogFunction"))?;
     let token = keys
         .issue(ADMIN_EMAIL, Role::Admin, 300)
@@ -218,7 +220,6 @@ pub async fn seed_if_empty(env: &LocalEnv, api: &Router) -> Result<(), BoxError>
         .await?;
     }
     seed_site_info(env).await?;
-    seed_admin(env).await?;
     tracing::info!(drinks = DRINKS.len(), "seeded the demo shop");
     Ok(())
 }
@@ -276,7 +277,7 @@ async fn seed_site_info(env: &LocalEnv) -> Result<(), BoxError> {
     Ok(())
 }
 
-/// The admin account (the auth function also promotes `ADMIN_EMAILS` on first login).
+/// The admin account (the auth function also promotes `ADMIN_EMAILS` on first login); kept if it exists.
 async fn seed_admin(env: &LocalEnv) -> Result<(), BoxError> {
     let now = shared::time::now_iso();
     let item = Item::from([
@@ -289,13 +290,18 @@ async fn seed_admin(env: &LocalEnv) -> Result<(), BoxError> {
         ("fullname".to_owned(), s("Shop Admin")),
         ("createdAt".to_owned(), s(&now)),
     ]);
-    env.dynamodb
+    let put = env
+        .dynamodb
         .put_item()
         .table_name(env.names.table("UsersTable"))
         .set_item(Some(item))
+        .condition_expression("attribute_not_exists(pk)")
         .send()
-        .await?;
-    Ok(())
+        .await;
+    match put {
+        Err(error) if !shared::dynamo::is_condition_failed(&error) => Err(error.into()),
+        _ => Ok(()),
+    }
 }
 
 pub mod picture {

@@ -302,3 +302,83 @@ async fn the_outbox_lists_mail_sent_through_the_emulator() {
     assert!(page.content_type.starts_with("text/html"));
     assert!(String::from_utf8_lossy(&page.bytes).contains(&recipient));
 }
+
+/// Issue 4's guard walk: every protected route the template declares, through the whole gateway.
+#[tokio::test]
+async fn every_protected_route_refuses_missing_bad_and_wrong_role_tokens() {
+    use shared::auth::{AuthKeys, Role};
+    use shared::routes::Access;
+    let (gateway, _dist) = spawn_gateway().await;
+    let keys = AuthKeys::new(SECRET.as_bytes(), "shop", "shop");
+    let users = shared::auth::Users::new(
+        gateway.env.dynamodb.clone(),
+        gateway.env.names.table("UsersTable"),
+    );
+    shared::testing::put_user(&users, "guarded@example.com", Role::Customer).await;
+    let customer = keys
+        .issue("guarded@example.com", Role::Customer, 600)
+        .unwrap();
+    let gone = keys.issue("nobody@example.com", Role::Admin, 600).unwrap();
+    let access: std::collections::HashMap<(String, String), Access> = local::functions::FUNCTIONS
+        .iter()
+        .flat_map(|f| (f.routes)())
+        .map(|r| ((r.method.to_string(), normalise(r.path)), r.access))
+        .collect();
+    let template = Template::load_default().unwrap();
+    let mut protected = 0;
+    for event in template.functions().into_iter().flat_map(|f| f.events) {
+        let access = access[&(event.method.clone(), normalise(&event.path))];
+        if access == Access::Public {
+            continue;
+        }
+        protected += 1;
+        let uri = event
+            .path
+            .replace("{_id}", "00000000-0000-4000-8000-000000000000")
+            .replace("{email}", "guarded@example.com")
+            .replace("{id}", "x1");
+        let method = Method::from_bytes(event.method.as_bytes()).unwrap();
+        let call = |token: Option<String>| {
+            let mut request = Request::builder()
+                .method(method.clone())
+                .uri(&uri)
+                .header(header::CONTENT_TYPE, "application/json");
+            if let Some(token) = token {
+                request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+            }
+            let request = request.body(Body::from("{}")).unwrap();
+            let router = gateway.router.clone();
+            async move {
+                let response = router.oneshot(request).await.unwrap();
+                let status = response.status();
+                let bytes = response.into_body().collect().await.unwrap().to_bytes();
+                let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+                (
+                    status.as_u16(),
+                    body["message"].as_str().unwrap_or_default().to_owned(),
+                )
+            }
+        };
+        assert_eq!(
+            call(None).await,
+            (401, "Not authorized".to_owned()),
+            "{method} {uri}"
+        );
+        for (token, label) in shared::testing::bad_tokens(SECRET.as_bytes(), "admin@example.com") {
+            assert_eq!(
+                call(Some(token)).await,
+                (401, "token failed".to_owned()),
+                "{label}: {method} {uri}"
+            );
+        }
+        assert_eq!(
+            call(Some(gone.clone())).await,
+            (401, "The person does not exist in the database".to_owned()),
+            "{method} {uri}"
+        );
+        if access == Access::Admin {
+            assert_eq!(call(Some(customer.clone())).await.0, 403, "{method} {uri}");
+        }
+    }
+    assert!(protected >= 10, "only {protected} protected routes found");
+}

@@ -2,12 +2,15 @@
 
 use axum::Router;
 
-/// Logs as plain lines (CloudWatch adds the time); `RUST_LOG` sets the level, `info` by default.
+/// Logs as plain lines (CloudWatch adds the time); `RUST_LOG` names the level (`error` to `trace`), `info`
+/// by default. A level, not a filter: per-module filters cost a regex engine in every binary.
 pub fn init_tracing() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let level = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|level| level.trim().parse::<tracing::Level>().ok())
+        .unwrap_or(tracing::Level::INFO);
     let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+        .with_max_level(level)
         .with_ansi(false)
         .without_time()
         .with_target(false)

@@ -8,6 +8,7 @@ pub mod dynamo;
 pub mod error;
 pub mod json;
 pub mod lambda;
+pub mod mail;
 pub mod money;
 pub mod paging;
 pub mod routes;
@@ -16,6 +17,8 @@ pub mod validation;
 
 #[cfg(feature = "emulator")]
 pub mod emulator;
+#[cfg(any(test, feature = "emulator"))]
+pub mod testing;
 
 pub use error::ApiError;
 pub use json::Json;

@@ -7,7 +7,7 @@ mod products;
 mod store;
 
 use axum::extract::FromRef;
-use shared::auth::AuthKeys;
+use shared::auth::{Auth, AuthConfig};
 use shared::config::{required, ConfigError, Lookup};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
@@ -19,15 +19,15 @@ pub use store::{Entity, Store};
 /// The function's settings.
 pub struct Config {
     pub table: String,
-    pub auth: AuthKeys,
+    pub auth: AuthConfig,
 }
 
 impl Config {
-    /// `CATALOG_TABLE` and the JWT settings (see `AuthKeys::from_env`).
+    /// `CATALOG_TABLE` and the auth settings (see `AuthConfig::from_env`).
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         Ok(Config {
             table: required(env, "CATALOG_TABLE")?,
-            auth: AuthKeys::from_env(env)?,
+            auth: AuthConfig::from_env(env)?,
         })
     }
 }
@@ -35,19 +35,19 @@ impl Config {
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
-    pub auth: Arc<AuthKeys>,
+    pub auth: Arc<Auth>,
 }
 
 impl AppState {
     pub fn new(config: Config, dynamodb: aws_sdk_dynamodb::Client) -> Self {
         AppState {
+            auth: config.auth.into_auth(dynamodb.clone()),
             store: Store::new(dynamodb, config.table),
-            auth: Arc::new(config.auth),
         }
     }
 }
 
-impl FromRef<AppState> for Arc<AuthKeys> {
+impl FromRef<AppState> for Arc<Auth> {
     fn from_ref(state: &AppState) -> Self {
         state.auth.clone()
     }

@@ -7,6 +7,7 @@ use http_body_util::BodyExt;
 use serde_json::Value;
 use shared::auth::{AuthKeys, Role};
 use shared::emulator::{create_table, Emulator, LocalNames, Template};
+use shared::testing::put_user;
 use std::collections::BTreeMap;
 use tower::ServiceExt;
 
@@ -15,11 +16,13 @@ pub const TEST_SECRET: &str = "catalog-tests-secret-at-least-32-chars";
 pub struct TestApp {
     pub router: Router,
     pub state: catalog::AppState,
+    pub keys: AuthKeys,
     pub admin: String,
     pub customer: String,
 }
 
 pub async fn spawn_app() -> TestApp {
+    shared::lambda::init_tracing();
     let emulator = Emulator::for_tests();
     let sdk = emulator.sdk_config().await;
     let template = Template::load_default().expect("template.yaml parses");
@@ -35,8 +38,13 @@ pub async fn spawn_app() -> TestApp {
     create_table(&dynamodb, &template, "CatalogTable", &config.table)
         .await
         .expect("catalog table created");
+    create_table(&dynamodb, &template, "UsersTable", &config.auth.users_table)
+        .await
+        .expect("users table created");
     let keys = AuthKeys::from_env(&lookup).unwrap();
     let state = catalog::AppState::new(config, dynamodb);
+    put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
+    put_user(&state.auth.users, "shopper@example.com", Role::Customer).await;
     TestApp {
         router: shared::routes::with_json_fallbacks(catalog::router(state.clone())),
         state,
@@ -44,6 +52,7 @@ pub async fn spawn_app() -> TestApp {
         customer: keys
             .issue("shopper@example.com", Role::Customer, 600)
             .unwrap(),
+        keys,
     }
 }
 
