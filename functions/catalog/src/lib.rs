@@ -4,7 +4,6 @@
 mod categories;
 mod home;
 mod products;
-mod store;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -14,7 +13,7 @@ use std::sync::Arc;
 
 pub use categories::Category;
 pub use products::Product;
-pub use store::{Entity, Store};
+pub use shared::store::{Entity, Store};
 
 /// The function's settings.
 pub struct Config {

@@ -1,7 +1,6 @@
 //! Products: the drinks. The server owns `_id`, `Discountprice` and the timestamps; everything else comes
 //! from the admin's form and is checked here before it is stored.
 
-use crate::store::{new_id, not_found, version_of, Entity};
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -13,6 +12,7 @@ use shared::dynamo::{
 };
 use shared::json::created;
 use shared::money::{Pence, Percent};
+use shared::store::{new_id, not_found, version_of, Entity};
 use shared::validation::{Name, UploadName};
 use shared::{ApiError, ApiResult, Json};
 
