@@ -52,6 +52,17 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
             )))
         },
     },
+    FunctionEntry {
+        logical_id: "CodesFunction",
+        routes: codes::routes,
+        mount: |env| {
+            let config = codes::Config::from_env(&env.lookup("CodesFunction"))?;
+            Ok(codes::router(codes::AppState::new(
+                config,
+                env.dynamodb.clone(),
+            )))
+        },
+    },
 ];
 
 /// Each function's environment as the template declares it, resolved to local names, plus the clients.

@@ -10,7 +10,7 @@ use shared::dynamo::{
     b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
     ItemError,
 };
-use shared::json::created;
+use shared::json::{created, NumberField};
 use shared::money::{Pence, Percent};
 use shared::store::{new_id, not_found, version_of, Entity};
 use shared::validation::{Name, UploadName};
@@ -165,38 +165,6 @@ impl Entity for Product {
             updated_at: get_s(item, "updatedAt")?,
             version: version_of(item)?,
         })
-    }
-}
-
-/// A number as JSON or as the text a form field holds.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
-pub enum NumberField {
-    Number(f64),
-    Text(String),
-}
-
-impl NumberField {
-    fn value(&self, field: &str) -> Result<f64, ApiError> {
-        match self {
-            NumberField::Number(n) => Ok(*n),
-            NumberField::Text(text) => text
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|n| n.is_finite())
-                .ok_or_else(|| ApiError::invalid(format!("{field} must be a number"))),
-        }
-    }
-
-    fn whole(&self, field: &str, max: u32) -> Result<u32, ApiError> {
-        let value = self.value(field)?;
-        if value.fract() != 0.0 || value < 0.0 || value > f64::from(max) {
-            return Err(ApiError::invalid(format!(
-                "{field} must be a whole number from 0 to {max}"
-            )));
-        }
-        Ok(value as u32)
     }
 }
 
