@@ -277,7 +277,7 @@ impl CodeInput {
     fn apply(self, mut code: DiscountCode) -> Result<DiscountCode, ApiError> {
         if let Some(rate) = &self.discount {
             let rate = rate.value("discount")?;
-            if !(rate >= 1.0 && rate <= 100.0) {
+            if !(1.0..=100.0).contains(&rate) {
                 return Err(ApiError::invalid("discount must be a rate from 1 to 100"));
             }
             code.discount =
