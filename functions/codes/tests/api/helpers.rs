@@ -9,7 +9,6 @@ pub const TEST_SECRET: &str = "codes-tests-secret-at-least-32-characters";
 
 pub struct TestApp {
     pub client: Client,
-    pub state: codes::AppState,
     pub admin: String,
 }
 
@@ -27,8 +26,7 @@ pub async fn spawn_app() -> TestApp {
     let state = codes::AppState::new(config, shared::aws::dynamodb(&harness.sdk));
     put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
     TestApp {
-        client: Client::new(codes::router(state.clone())),
-        state,
+        client: Client::new(codes::router(state)),
         admin: keys.issue("admin@example.com", Role::Admin, 600).unwrap(),
     }
 }
