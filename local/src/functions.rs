@@ -63,6 +63,18 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
             )))
         },
     },
+    FunctionEntry {
+        logical_id: "OrdersFunction",
+        routes: orders::routes,
+        mount: |env| {
+            let config = orders::Config::from_env(&env.lookup("OrdersFunction"))?;
+            Ok(orders::router(orders::AppState::new(
+                config,
+                env.dynamodb.clone(),
+                env.ses.clone(),
+            )))
+        },
+    },
 ];
 
 /// Each function's environment as the template declares it, resolved to local names, plus the clients.

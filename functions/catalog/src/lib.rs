@@ -12,7 +12,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
 pub use categories::Category;
-pub use products::Product;
+pub use products::{return_stock, take_stock, Product};
 pub use shared::store::{Entity, Store};
 
 /// The function's settings.

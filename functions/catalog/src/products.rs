@@ -2,6 +2,7 @@
 //! from the admin's form and is checked here before it is stored.
 
 use crate::AppState;
+use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::{Deserialize, Serialize, Serializer};
@@ -166,6 +167,53 @@ impl Entity for Product {
             version: version_of(item)?,
         })
     }
+}
+
+/// The write that takes `qty` units of a drink out of stock in an order transaction: never below zero.
+/// The version moves too, so an admin's stale edit of the drink cannot put the units back.
+pub fn take_stock(table: &str, id: &str, qty: u32) -> Result<TransactWriteItem, ApiError> {
+    stock_update(
+        table,
+        id,
+        "SET stock = stock - :qty ADD version :one",
+        Some("stock >= :qty"),
+        qty,
+    )
+}
+
+/// Puts `qty` units back (a cancelled order).
+pub fn return_stock(table: &str, id: &str, qty: u32) -> Result<TransactWriteItem, ApiError> {
+    stock_update(
+        table,
+        id,
+        "SET stock = stock + :qty ADD version :one",
+        None,
+        qty,
+    )
+}
+
+fn stock_update(
+    table: &str,
+    id: &str,
+    expression: &str,
+    condition: Option<&str>,
+    qty: u32,
+) -> Result<TransactWriteItem, ApiError> {
+    let condition = match condition {
+        Some(extra) => format!("attribute_exists(pk) AND {extra}"),
+        None => "attribute_exists(pk)".to_owned(),
+    };
+    let update = Update::builder()
+        .table_name(table)
+        .key("pk", s(format!("{}#{id}", Product::KIND)))
+        .key("sk", s(Product::KIND))
+        .update_expression(expression)
+        .condition_expression(condition)
+        .expression_attribute_values(":qty", n(qty))
+        .expression_attribute_values(":one", n(1))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
 }
 
 /// What the admin sends to create or update a drink. Every field is optional here so an update can send
