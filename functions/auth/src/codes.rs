@@ -307,10 +307,10 @@ mod tests {
 
     #[test]
     fn the_mail_has_the_code_in_both_parts() {
-        let mail = code_mail("Sunstone <Drinks>", "a@example.com", "042042");
+        let mail = code_mail("Palestine <Drinks>", "a@example.com", "042042");
         assert!(mail.text.contains("042042"));
         assert!(mail.html.contains("042042"));
-        assert!(mail.html.contains("Sunstone &lt;Drinks&gt;"));
+        assert!(mail.html.contains("Palestine &lt;Drinks&gt;"));
         assert!(mail.subject.contains("042042"));
     }
 }

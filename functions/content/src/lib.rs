@@ -30,7 +30,7 @@ impl Config {
             table: required(env, "CONTENT_TABLE")?,
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
-            shop_name: optional(env, "SHOP_NAME", "Sunstone Drinks"),
+            shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
         })
     }
 }

@@ -56,7 +56,7 @@ impl Config {
             codes_table: required(env, "CODES_TABLE")?,
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
-            shop_name: optional(env, "SHOP_NAME", "Sunstone Drinks"),
+            shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
             delivery: Delivery {
                 fee: pounds(env, "DELIVERY_FEE", "4.99")?,
                 free_from: pounds(env, "FREE_DELIVERY_FROM", "40.00")?,

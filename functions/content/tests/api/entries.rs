@@ -154,7 +154,7 @@ async fn the_about_page_brings_about_who_we_are_and_site_info_together() {
     app.admin(
         Method::POST,
         "/api/connect/create/",
-        Some(json!({"name": "Sunstone Drinks"})),
+        Some(json!({"name": "Palestine Drinks"})),
     )
     .await;
     let page = app
@@ -163,5 +163,5 @@ async fn the_about_page_brings_about_who_we_are_and_site_info_together() {
         .body;
     assert_eq!(page["about"][0]["name"], "Our story");
     assert_eq!(page["whoweare"][0]["name"], "The team");
-    assert_eq!(page["connect"]["name"], "Sunstone Drinks");
+    assert_eq!(page["connect"]["name"], "Palestine Drinks");
 }

@@ -18,7 +18,7 @@ async fn a_message_reaches_the_shops_address() {
     app.admin(
         Method::POST,
         "/api/connect/create/",
-        Some(json!({"name": "Sunstone Drinks", "email": shop})),
+        Some(json!({"name": "Palestine Drinks", "email": shop})),
     )
     .await;
     let sender = new_email("visitor");
@@ -45,7 +45,7 @@ async fn bad_messages_are_refused_and_send_nothing() {
     app.admin(
         Method::POST,
         "/api/connect/create/",
-        Some(json!({"name": "Sunstone Drinks", "email": shop})),
+        Some(json!({"name": "Palestine Drinks", "email": shop})),
     )
     .await;
     let sender = new_email("visitor");
@@ -83,7 +83,7 @@ async fn a_sender_can_send_five_messages_an_hour() {
     app.admin(
         Method::POST,
         "/api/connect/create/",
-        Some(json!({"name": "Sunstone Drinks", "email": shop})),
+        Some(json!({"name": "Palestine Drinks", "email": shop})),
     )
     .await;
     let sender = new_email("chatty");

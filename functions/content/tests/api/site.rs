@@ -21,15 +21,15 @@ async fn an_admin_creates_then_updates_the_site_info() {
     let app = spawn_app().await;
     let created = app
         .admin(Method::POST, "/api/connect/create/", Some(json!({
-            "name": "Sunstone Drinks", "phone": "0113 496 0000", "email": "Hello@Example.com",
+            "name": "Palestine Drinks", "phone": "0113 496 0000", "email": "Hello@Example.com",
             "open": "Mon-Fri 09:00-18:00, Sat 10:00-18:00", "close": "Sunday",
-            "Social": {"facebook": "https://facebook.com/sunstone", "twitter": "https://x.com/sunstone"}})))
+            "Social": {"facebook": "https://facebook.com/palestinedrinks", "twitter": "https://x.com/palestinedrinks"}})))
         .await;
     assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
     assert_eq!(created.body["_id"], "main");
     assert_eq!(created.body["email"], "hello@example.com");
     assert_eq!(
-        created.body["Social"]["x"], "https://x.com/sunstone",
+        created.body["Social"]["x"], "https://x.com/palestinedrinks",
         "twitter is read as x"
     );
 
@@ -52,10 +52,10 @@ async fn an_admin_creates_then_updates_the_site_info() {
     assert_eq!(updated.status, StatusCode::OK);
     let public = app.get("/api/connect/uk/palestine/connect/").await.body;
     assert_eq!(public["phone"], "0113 496 0999");
-    assert_eq!(public["name"], "Sunstone Drinks");
+    assert_eq!(public["name"], "Palestine Drinks");
     assert_eq!(
         public["Social"]["facebook"],
-        "https://facebook.com/sunstone"
+        "https://facebook.com/palestinedrinks"
     );
     assert_eq!(
         app.get("/api/contact/").await.body["phone"],
@@ -78,7 +78,7 @@ async fn bad_site_info_is_refused_and_changes_nothing() {
     app.admin(
         Method::POST,
         "/api/connect/create/",
-        Some(json!({"name": "Sunstone Drinks", "phone": "0113 496 0000"})),
+        Some(json!({"name": "Palestine Drinks", "phone": "0113 496 0000"})),
     )
     .await;
     for (body, message) in [
@@ -114,7 +114,7 @@ async fn bad_site_info_is_refused_and_changes_nothing() {
     let site = app.get("/api/connect/uk/palestine/connect/").await.body;
     assert_eq!(
         (site["name"].as_str(), site["phone"].as_str()),
-        (Some("Sunstone Drinks"), Some("0113 496 0000"))
+        (Some("Palestine Drinks"), Some("0113 496 0000"))
     );
 }
 
