@@ -182,6 +182,7 @@ mod harness {
             }
         }
 
+        /// JSON bodies are parsed (and must parse); any other body comes back as a JSON string.
         pub async fn send(&self, request: Request<Body>) -> Reply {
             let response = self
                 .router
@@ -190,6 +191,11 @@ mod harness {
                 .await
                 .expect("router answers");
             let status = response.status();
+            let is_json = response
+                .headers()
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.starts_with("application/json"));
             let bytes = response
                 .into_body()
                 .collect()
@@ -198,9 +204,11 @@ mod harness {
                 .to_bytes();
             let body = if bytes.is_empty() {
                 Value::Null
-            } else {
+            } else if is_json {
                 serde_json::from_slice(&bytes)
                     .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)))
+            } else {
+                Value::String(String::from_utf8_lossy(&bytes).into_owned())
             };
             Reply { status, body }
         }

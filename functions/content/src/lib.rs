@@ -4,6 +4,7 @@
 mod entries;
 mod feedback;
 mod site;
+mod sitemap;
 
 use axum::extract::FromRef;
 use entries::{About, Link, Policy, WhoWeAre};
@@ -18,16 +19,22 @@ pub use site::SiteInfo;
 
 pub struct Config {
     pub table: String,
+    /// The catalogue, read for the sitemap's drink pages.
+    pub catalog_table: String,
+    /// The shop's address for absolute sitemap links (`SITE_URL`); the request's host when unset.
+    pub site_url: Option<String>,
     pub auth: AuthConfig,
     pub mail_from: String,
     pub shop_name: String,
 }
 
 impl Config {
-    /// `CONTENT_TABLE`, the auth settings, `MAIL_FROM` and `SHOP_NAME`.
+    /// `CONTENT_TABLE`, `CATALOG_TABLE`, `SITE_URL`, the auth settings, `MAIL_FROM` and `SHOP_NAME`.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         Ok(Config {
             table: required(env, "CONTENT_TABLE")?,
+            catalog_table: required(env, "CATALOG_TABLE")?,
+            site_url: env.get("SITE_URL").filter(|url| !url.trim().is_empty()),
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
             shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
@@ -42,6 +49,8 @@ pub struct AppState {
     pub mailer: Mailer,
     pub mail_from: Arc<str>,
     pub shop_name: Arc<str>,
+    pub catalog_table: Arc<str>,
+    pub site_url: Option<Arc<str>>,
     db: aws_sdk_dynamodb::Client,
     table: Arc<str>,
 }
@@ -58,6 +67,8 @@ impl AppState {
             mailer: Mailer::new(ses, config.mail_from.clone()),
             mail_from: config.mail_from.into(),
             shop_name: config.shop_name.into(),
+            catalog_table: config.catalog_table.into(),
+            site_url: config.site_url.map(Into::into),
             db: dynamodb,
             table: config.table.into(),
         }
@@ -121,6 +132,7 @@ fn api() -> ApiRoutes<AppState> {
             Public,
             feedback::send_feedback,
         )
+        .get("/sitemap.xml", Public, sitemap::show_sitemap)
 }
 
 /// Every route this function serves, as template.yaml must declare them.

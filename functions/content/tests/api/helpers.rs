@@ -22,7 +22,7 @@ pub async fn spawn_app() -> TestApp {
         "ContentFunction",
         TEST_SECRET,
         &[],
-        &["ContentTable", "UsersTable"],
+        &["ContentTable", "CatalogTable", "UsersTable"],
     )
     .await;
     let config =

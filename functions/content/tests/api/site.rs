@@ -155,3 +155,45 @@ async fn contact_details_are_saved_into_the_site_info() {
         .await;
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn the_sitemap_lists_pages_drinks_and_policies() {
+    let app = spawn_app().await;
+    let policy = app
+        .admin(
+            Method::POST,
+            "/api/policy/create/",
+            Some(json!({"name": "Returns", "des": "30 days"})),
+        )
+        .await
+        .body["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let request = http::Request::builder()
+        .uri("/sitemap.xml")
+        .header("host", "shop.example.co.uk")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = tower::ServiceExt::oneshot(app.client.router.clone(), request)
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/xml; charset=utf-8"
+    );
+    let bytes = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let xml = String::from_utf8(bytes.to_vec()).unwrap();
+    assert!(
+        xml.contains("<loc>https://shop.example.co.uk/</loc>"),
+        "{xml}"
+    );
+    assert!(xml.contains("<loc>https://shop.example.co.uk/shop/drinks/</loc>"));
+    assert!(xml.contains(&format!(
+        "<loc>https://shop.example.co.uk/drinks/policies/{policy}</loc>"
+    )));
+}
