@@ -1,0 +1,48 @@
+// Who is signed in. Only userInfo and the token are persisted; logging out resets everything.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { isLoggedInEmail } from '../../lib/validation';
+
+export type Role = 'customer' | 'admin';
+
+export interface UserInfo {
+  email: string;
+  role?: Role | string;
+  fullname?: string;
+  [field: string]: unknown;
+}
+
+export interface AuthState {
+  userInfo: UserInfo | null;
+  token: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export const initialAuthState: AuthState = { userInfo: null, token: null, loading: false, error: null };
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    userLoggedIn(state, action: PayloadAction<{ token: string; userInfo: UserInfo }>) {
+      state.token = action.payload.token;
+      state.userInfo = action.payload.userInfo;
+      state.loading = false;
+      state.error = null;
+    },
+    userLoggedOut() {
+      return initialAuthState;
+    },
+  },
+  selectors: {
+    selectToken: (state) => state.token,
+    selectUserInfo: (state) => state.userInfo,
+    /** The spec's rule: logged in means an e-mail longer than 5 characters. */
+    selectIsLoggedIn: (state) => isLoggedInEmail(state.userInfo?.email),
+    selectIsAdmin: (state) => isLoggedInEmail(state.userInfo?.email) && state.userInfo?.role === 'admin',
+  },
+});
+
+export const { userLoggedIn, userLoggedOut } = authSlice.actions;
+export const { selectToken, selectUserInfo, selectIsLoggedIn, selectIsAdmin } = authSlice.selectors;
+export default authSlice;

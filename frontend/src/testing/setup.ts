@@ -1,0 +1,15 @@
+// Vitest setup: jest-dom matchers, and a clean DOM and storage between tests (globals are off and the run
+// uses --no-isolate, so nothing is cleaned up unless we do it).
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.body.removeAttribute('data-scroll-locked');
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
