@@ -13,7 +13,10 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** `routes` keys are 'GET /api/home/home/uk/' (the path without the query string). */
+/**
+ * `routes` keys are 'GET /api/home/home/uk/' (the path without the query string); values are a handler, a
+ * canned Response, or a body to answer as JSON with status 200.
+ */
 export function fakeFetch(routes: Record<string, Handler | unknown>) {
   const calls: FakeCall[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -24,7 +27,9 @@ export function fakeFetch(routes: Record<string, Handler | unknown>) {
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];
     if (route === undefined) return json({ message: `No fake for ${method} ${url.pathname}` }, 404);
-    return typeof route === 'function' ? (route as Handler)(call) : json(route);
+    if (typeof route === 'function') return (route as Handler)(call);
+    if (route instanceof Response) return route.clone(); // a canned response, reusable across calls
+    return json(route);
   };
   return { fetch: fetch as typeof globalThis.fetch, calls };
 }

@@ -50,3 +50,13 @@ export function drinks(count: number, from = 1): Product[] {
     makeProduct({ _id: `p-${from + i}`, name: `Drink ${from + i}`, sort: from + i }),
   );
 }
+
+export const siteInfo = {
+  _id: 's-1',
+  name: 'Palestine Drinks',
+  cover_des: 'Crisp, fruity soft drinks delivered across the UK.',
+  email: 'hello@example.com',
+  phone: '0113 496 0000',
+  open: 'Mon-Fri 09:00-18:00',
+  Social: { instagram: 'https://instagram.example/drinks' },
+};

@@ -2,7 +2,16 @@
 // uses --no-isolate, so nothing is cleaned up unless we do it).
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// index.html carries a meta description that pages update; the test document needs the same tag.
+beforeEach(() => {
+  if (!document.querySelector('meta[name="description"]')) {
+    const meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+});
 
 afterEach(() => {
   cleanup();
