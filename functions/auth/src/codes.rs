@@ -1,0 +1,362 @@
+//! Login codes. A code is six random digits, stored only as a keyed hash for ten minutes (DynamoDB TTL
+//! removes it later), good for one use and burned after five wrong tries. An address can ask for at most
+//! five codes an hour. The answer to a request is the same whether or not the address has an account.
+
+use crate::users::{self, UserInfo};
+use crate::AppState;
+use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
+use axum::extract::State;
+use ring::hmac;
+use ring::rand::{SecureRandom, SystemRandom};
+use serde::{Deserialize, Serialize};
+use shared::auth::TOKEN_TTL_SECONDS;
+use shared::dynamo::{get_n, get_s, n, s, Item};
+use shared::mail::{branded_html, Mail};
+use shared::validation::{check, Email};
+use shared::{ApiError, ApiResult, Json};
+
+pub const CODE_TTL_SECONDS: i64 = 10 * 60;
+pub const MAX_TRIES: u32 = 5;
+pub const MAX_CODES_PER_HOUR: usize = 5;
+const HOUR: i64 = 60 * 60;
+
+const WRONG_OR_EXPIRED: &str = "This code is wrong or has expired: ask for a new one";
+
+/// The key codes are hashed with; derived from the signing secret so there is one secret to manage.
+pub struct CodeKey(hmac::Key);
+
+impl CodeKey {
+    pub fn derive(secret: &[u8]) -> Self {
+        let root = hmac::Key::new(hmac::HMAC_SHA256, secret);
+        let derived = hmac::sign(&root, b"login-codes-v1");
+        CodeKey(hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref()))
+    }
+
+    fn tag(&self, email: &str, code: &str) -> String {
+        hex(hmac::sign(&self.0, format!("{email}:{code}").as_bytes()).as_ref())
+    }
+
+    /// Constant-time comparison of a code against the stored tag.
+    fn matches(&self, email: &str, code: &str, stored_hex: &str) -> bool {
+        match unhex(stored_hex) {
+            Some(tag) => hmac::verify(&self.0, format!("{email}:{code}").as_bytes(), &tag).is_ok(),
+            None => false,
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    (0..text.len())
+        .step_by(2)
+        .map(|i| {
+            text.get(i..i + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+        })
+        .collect()
+}
+
+/// Six digits from the system's secure generator, without modulo bias.
+fn new_code() -> Result<String, ApiError> {
+    let rng = SystemRandom::new();
+    loop {
+        let mut bytes = [0u8; 4];
+        rng.fill(&mut bytes)
+            .map_err(|_| ApiError::internal("no secure randomness"))?;
+        let value = u32::from_be_bytes(bytes);
+        // 4_294_000_000 is the largest multiple of 1_000_000 below 2^32.
+        if value < 4_294_000_000 {
+            return Ok(format!("{:06}", value % 1_000_000));
+        }
+    }
+}
+
+fn code_key(email: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("LOGIN#{email}"))),
+        ("sk".to_owned(), s("CODE")),
+    ])
+}
+
+fn rate_key(email: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("LOGIN#{email}"))),
+        ("sk".to_owned(), s("RATE")),
+    ])
+}
+
+/// The login rule of the spec: valid, and longer than 7 characters.
+fn login_email(raw: &str) -> Result<Email, ApiError> {
+    let email = Email::parse_normalised(raw)
+        .map_err(|_| ApiError::invalid("email must be a valid e-mail address"))?;
+    if !check(
+        "login_email",
+        &serde_json::Value::String(email.as_str().to_owned()),
+    ) {
+        return Err(ApiError::invalid("email must be longer than 7 characters"));
+    }
+    Ok(email)
+}
+
+#[derive(Deserialize)]
+pub struct LoginRequest {
+    email: String,
+}
+
+#[derive(Serialize)]
+pub struct Message {
+    message: String,
+}
+
+pub async fn request_code(
+    State(state): State<AppState>,
+    Json(body): Json<LoginRequest>,
+) -> ApiResult<Json<Message>> {
+    let email = login_email(&body.email)?;
+    let email = email.as_str();
+    let now = shared::time::now_unix();
+
+    // Sliding hour: the send times of the last hour are kept on one item, written conditionally on the
+    // version read, so two racing requests cannot both slip under the limit.
+    let rate = state
+        .db()
+        .get_item()
+        .table_name(state.table())
+        .set_key(Some(rate_key(email)))
+        .consistent_read(true)
+        .send()
+        .await?;
+    let (mut sent, version) = match rate.item() {
+        Some(item) => (
+            match item.get("sent") {
+                Some(AttributeValue::L(times)) => times
+                    .iter()
+                    .filter_map(|t| t.as_n().ok()?.parse::<i64>().ok())
+                    .collect(),
+                _ => Vec::new(),
+            },
+            get_n::<u64>(item, "version").unwrap_or(0),
+        ),
+        None => (Vec::new(), 0),
+    };
+    sent.retain(|at| now - at < HOUR);
+    if sent.len() >= MAX_CODES_PER_HOUR {
+        let wait = (sent.iter().min().copied().unwrap_or(now) + HOUR - now).max(60) / 60;
+        return Err(ApiError::too_many_requests(format!(
+            "Too many codes asked for this address: try again in {wait} minutes"
+        )));
+    }
+    sent.push(now);
+
+    let code = new_code()?;
+    let mut code_item = code_key(email);
+    code_item.extend([
+        ("codeHash".to_owned(), s(state.codes.tag(email, &code))),
+        ("tries".to_owned(), n(0)),
+        ("expiresAt".to_owned(), n(now + CODE_TTL_SECONDS)),
+    ]);
+    let mut rate_item = rate_key(email);
+    rate_item.extend([
+        (
+            "sent".to_owned(),
+            AttributeValue::L(sent.iter().map(n).collect()),
+        ),
+        ("version".to_owned(), n(version + 1)),
+        ("expiresAt".to_owned(), n(now + HOUR)),
+    ]);
+    let rate_put = Put::builder()
+        .table_name(state.table())
+        .set_item(Some(rate_item))
+        .condition_expression("attribute_not_exists(pk) OR version = :read")
+        .expression_attribute_values(":read", n(version))
+        .build()
+        .map_err(ApiError::internal)?;
+    let code_put = Put::builder()
+        .table_name(state.table())
+        .set_item(Some(code_item))
+        .build()
+        .map_err(ApiError::internal)?;
+    let written = state
+        .db()
+        .transact_write_items()
+        .transact_items(TransactWriteItem::builder().put(rate_put).build())
+        .transact_items(TransactWriteItem::builder().put(code_put).build())
+        .send()
+        .await;
+    if let Err(error) = written {
+        let cancelled = error
+            .as_service_error()
+            .is_some_and(|e| e.is_transaction_canceled_exception());
+        return Err(if cancelled {
+            ApiError::too_many_requests(
+                "Another code was just asked for this address: wait a moment and try again",
+            )
+        } else {
+            ApiError::internal(error)
+        });
+    }
+    state
+        .mailer
+        .send(code_mail(&state.shop_name, email, &code))
+        .await?;
+    Ok(Json(Message {
+        message: "If this address can log in, a code is on its way. It works for 10 minutes."
+            .to_owned(),
+    }))
+}
+
+fn code_mail(shop: &str, email: &str, code: &str) -> Mail {
+    let content = format!(
+        "<p>Here is your code to log in to {shop}:</p>\
+         <p style=\"font-size:32px;font-weight:bold;letter-spacing:6px;margin:16px 0\">{code}</p>\
+         <p>It works once, for 10 minutes. If you did not ask for it, you can ignore this e-mail: nobody can \
+         log in without it.</p>",
+        shop = shared::mail::escape_html(shop)
+    );
+    Mail {
+        to: email.to_owned(),
+        subject: format!("Your {shop} login code: {code}"),
+        html: branded_html(shop, "Your login code", &content),
+        text: format!(
+            "Here is your code to log in to {shop}: {code}\n\nIt works once, for 10 minutes. If you did not ask \
+             for it, you can ignore this e-mail: nobody can log in without it.\n"
+        ),
+        reply_to: None,
+    }
+}
+
+#[derive(Deserialize)]
+pub struct VerifyRequest {
+    email: String,
+    code: String,
+}
+
+#[derive(Serialize)]
+pub struct Session {
+    token: String,
+    #[serde(rename = "userInfo")]
+    user_info: UserInfo,
+}
+
+pub async fn verify_code(
+    State(state): State<AppState>,
+    Json(body): Json<VerifyRequest>,
+) -> ApiResult<Json<Session>> {
+    let email = login_email(&body.email)?;
+    let email = email.as_str();
+    let code = body.code.trim();
+    if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
+        return Err(ApiError::invalid(
+            "code must be the 6 digits from the e-mail",
+        ));
+    }
+    let now = shared::time::now_unix();
+    let found = state
+        .db()
+        .get_item()
+        .table_name(state.table())
+        .set_key(Some(code_key(email)))
+        .consistent_read(true)
+        .send()
+        .await?;
+    let Some(item) = found.item() else {
+        return Err(ApiError::bad_request(WRONG_OR_EXPIRED));
+    };
+    let stored = get_s(item, "codeHash")?;
+    let tries: u32 = get_n(item, "tries")?;
+    let expires: i64 = get_n(item, "expiresAt")?;
+    if expires <= now || tries >= MAX_TRIES {
+        return Err(ApiError::bad_request(WRONG_OR_EXPIRED));
+    }
+
+    if !state.codes.matches(email, code, &stored) {
+        let counted = state
+            .db()
+            .update_item()
+            .table_name(state.table())
+            .set_key(Some(code_key(email)))
+            .update_expression("ADD tries :one")
+            .condition_expression("codeHash = :hash AND tries < :max")
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":hash", s(&stored))
+            .expression_attribute_values(":max", n(MAX_TRIES))
+            .send()
+            .await;
+        if let Err(error) = counted {
+            if !shared::dynamo::is_condition_failed(&error) {
+                return Err(error.into());
+            }
+        }
+        let left = MAX_TRIES.saturating_sub(tries + 1);
+        return Err(ApiError::bad_request(if left == 0 {
+            "That code is wrong, and now used up: ask for a new one".to_owned()
+        } else {
+            format!("That code is wrong: {left} tries left")
+        }));
+    }
+
+    // Single use: only one of two racing verifications can delete the code.
+    let used = state
+        .db()
+        .delete_item()
+        .table_name(state.table())
+        .set_key(Some(code_key(email)))
+        .condition_expression("codeHash = :hash AND tries < :max")
+        .expression_attribute_values(":hash", s(&stored))
+        .expression_attribute_values(":max", n(MAX_TRIES))
+        .send()
+        .await;
+    match used {
+        Err(error) if shared::dynamo::is_condition_failed(&error) => {
+            return Err(ApiError::bad_request(WRONG_OR_EXPIRED))
+        }
+        other => {
+            other?;
+        }
+    }
+
+    let is_admin = state.admin_emails.iter().any(|a| a == email);
+    let user = users::sign_in(&state, email, is_admin).await?;
+    let token = state.auth.keys.issue(email, user.role, TOKEN_TTL_SECONDS)?;
+    Ok(Json(Session {
+        token,
+        user_info: user.info(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_six_digits() {
+        for _ in 0..100 {
+            let code = new_code().unwrap();
+            assert_eq!(code.len(), 6);
+            assert!(code.chars().all(|c| c.is_ascii_digit()));
+        }
+    }
+
+    #[test]
+    fn a_tag_matches_only_its_code_and_address() {
+        let key = CodeKey::derive(b"secret-secret-secret-secret-secret");
+        let tag = key.tag("a@example.com", "123456");
+        assert!(key.matches("a@example.com", "123456", &tag));
+        assert!(!key.matches("a@example.com", "123457", &tag));
+        assert!(!key.matches("b@example.com", "123456", &tag));
+        assert!(!key.matches("a@example.com", "123456", "zz"));
+        assert!(!tag.contains("123456"));
+    }
+
+    #[test]
+    fn the_mail_has_the_code_in_both_parts() {
+        let mail = code_mail("Sunstone <Drinks>", "a@example.com", "042042");
+        assert!(mail.text.contains("042042"));
+        assert!(mail.html.contains("042042"));
+        assert!(mail.html.contains("Sunstone &lt;Drinks&gt;"));
+        assert!(mail.subject.contains("042042"));
+    }
+}

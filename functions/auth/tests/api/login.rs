@@ -1,0 +1,204 @@
+//! Login by e-mailed code: the rules of issue 4, each against the real table and SES emulator.
+
+use crate::helpers::{latest_code, mails_to, new_email, spawn_app, wrong, ADMIN};
+use http::{Method, StatusCode};
+use serde_json::json;
+
+#[tokio::test]
+async fn a_code_by_email_logs_a_new_customer_in() {
+    let app = spawn_app().await;
+    let email = new_email("first");
+    let asked = app.ask_code(&email.to_uppercase()).await;
+    assert_eq!(asked.status, StatusCode::OK);
+    let mails = mails_to(&email);
+    assert_eq!(mails.len(), 1, "one mail, to the lower-cased address");
+    assert!(
+        mails[0].1.contains("<html"),
+        "an HTML body (the text part is there too)"
+    );
+    let code = latest_code(&email).unwrap();
+    let session = app.verify(&email, &code).await;
+    assert_eq!(session.status, StatusCode::OK, "{}", session.body);
+    assert_eq!(session.body["userInfo"]["email"], email.as_str());
+    assert_eq!(session.body["userInfo"]["role"], "customer");
+    let token = session.body["token"].as_str().unwrap();
+    let claims = app.keys.verify(token).unwrap();
+    assert_eq!(claims.exp - claims.iat, 7 * 24 * 60 * 60);
+    let profile = app
+        .call(Method::GET, "/api/user/profile/", Some(token), None)
+        .await;
+    assert_eq!(profile.status, StatusCode::OK);
+    assert_eq!(profile.body["email"], email.as_str());
+}
+
+#[tokio::test]
+async fn the_answer_is_the_same_for_known_and_unknown_addresses() {
+    let app = spawn_app().await;
+    let known = new_email("known");
+    app.log_in(&known).await;
+    let unknown = new_email("unknown");
+    let a = app.ask_code(&known).await;
+    let b = app.ask_code(&unknown).await;
+    assert_eq!((a.status, &a.body), (b.status, &b.body));
+}
+
+#[tokio::test]
+async fn a_code_works_once() {
+    let app = spawn_app().await;
+    let email = new_email("once");
+    app.ask_code(&email).await;
+    let code = latest_code(&email).unwrap();
+    assert_eq!(app.verify(&email, &code).await.status, StatusCode::OK);
+    let again = app.verify(&email, &code).await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        again.body["message"],
+        "This code is wrong or has expired: ask for a new one"
+    );
+}
+
+#[tokio::test]
+async fn a_code_expires_after_ten_minutes() {
+    let app = spawn_app().await;
+    let email = new_email("late");
+    app.ask_code(&email).await;
+    let code = latest_code(&email).unwrap();
+    // Ten minutes pass: move the stored expiry into the past (TTL removal itself is lazy in DynamoDB).
+    app.state
+        .auth
+        .users
+        .client()
+        .update_item()
+        .table_name(&app.table)
+        .key("pk", shared::dynamo::s(format!("LOGIN#{email}")))
+        .key("sk", shared::dynamo::s("CODE"))
+        .update_expression("SET expiresAt = :past")
+        .expression_attribute_values(":past", shared::dynamo::n(shared::time::now_unix() - 1))
+        .send()
+        .await
+        .unwrap();
+    let reply = app.verify(&email, &code).await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_code_is_stored_only_as_a_keyed_hash_with_a_ttl() {
+    let app = spawn_app().await;
+    let email = new_email("hash");
+    app.ask_code(&email).await;
+    let code = latest_code(&email).unwrap();
+    let item = app
+        .state
+        .auth
+        .users
+        .client()
+        .get_item()
+        .table_name(&app.table)
+        .key("pk", shared::dynamo::s(format!("LOGIN#{email}")))
+        .key("sk", shared::dynamo::s("CODE"))
+        .send()
+        .await
+        .unwrap()
+        .item
+        .unwrap();
+    assert!(item.values().all(|v| !format!("{v:?}").contains(&code)));
+    let expires: i64 = item["expiresAt"].as_n().unwrap().parse().unwrap();
+    let left = expires - shared::time::now_unix();
+    assert!((590..=600).contains(&left), "{left}");
+}
+
+#[tokio::test]
+async fn five_wrong_tries_burn_the_code() {
+    let app = spawn_app().await;
+    let email = new_email("guess");
+    app.ask_code(&email).await;
+    let code = latest_code(&email).unwrap();
+    for left in (0..5).rev() {
+        let reply = app.verify(&email, &wrong(&code)).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+        let expected = if left == 0 {
+            "That code is wrong, and now used up: ask for a new one".to_owned()
+        } else {
+            format!("That code is wrong: {left} tries left")
+        };
+        assert_eq!(reply.body["message"], expected.as_str());
+    }
+    assert_eq!(
+        app.verify(&email, &code).await.status,
+        StatusCode::BAD_REQUEST,
+        "the right code no longer works"
+    );
+}
+
+#[tokio::test]
+async fn the_sixth_request_in_an_hour_is_refused_and_sends_nothing() {
+    let app = spawn_app().await;
+    let email = new_email("busy");
+    for _ in 0..5 {
+        assert_eq!(app.ask_code(&email).await.status, StatusCode::OK);
+    }
+    let sixth = app.ask_code(&email).await;
+    assert_eq!(sixth.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(sixth.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Too many codes"));
+    assert_eq!(mails_to(&email).len(), 5);
+    // The newest code still works: the limit stops mail, not logins.
+    let code = latest_code(&email).unwrap();
+    assert_eq!(app.verify(&email, &code).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn admin_emails_become_admins_on_first_login() {
+    let app = spawn_app().await;
+    let token = app.log_in(ADMIN).await;
+    assert_eq!(
+        app.keys.verify(&token).unwrap().role,
+        shared::auth::Role::Admin
+    );
+    let other = app.log_in("other.boss@example.com").await;
+    assert_eq!(
+        app.keys.verify(&other).unwrap().role,
+        shared::auth::Role::Admin
+    );
+    let users = app
+        .call(
+            Method::GET,
+            "/api/user/lists?pageNumber=1",
+            Some(&token),
+            None,
+        )
+        .await;
+    assert_eq!(users.status, StatusCode::OK, "{}", users.body);
+}
+
+#[tokio::test]
+async fn bad_login_input_is_refused_and_sends_nothing() {
+    let app = spawn_app().await;
+    for (body, status) in [
+        (
+            json!({"email": "not-an-email"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (json!({"email": "a@b.co"}), StatusCode::UNPROCESSABLE_ENTITY),
+        (json!({"email": 42}), StatusCode::BAD_REQUEST),
+        (json!({}), StatusCode::BAD_REQUEST),
+    ] {
+        let reply = app
+            .call(Method::POST, "/api/user/login/", None, Some(body.clone()))
+            .await;
+        assert_eq!(reply.status, status, "{body}");
+        assert!(reply.body["message"].is_string());
+    }
+    assert!(mails_to("a@b.co").is_empty());
+    let email = new_email("codes");
+    for code in ["12345", "abcdef", "1234567", ""] {
+        let reply = app.verify(&email, code).await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{code}");
+        assert_eq!(
+            reply.body["message"],
+            "code must be the 6 digits from the e-mail"
+        );
+    }
+}

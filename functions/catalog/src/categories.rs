@@ -1,0 +1,178 @@
+//! Categories: groups of drinks on the home page (`_id, name, des, image`).
+
+use crate::products::Product;
+use crate::store::{new_id, not_found, version_of, Entity};
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use shared::auth::Admin;
+use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, Item, ItemError};
+use shared::json::created;
+use shared::validation::{Name, UploadName};
+use shared::{ApiError, ApiResult, Json};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Category {
+    #[serde(rename = "_id")]
+    pub id: String,
+    pub name: String,
+    pub des: String,
+    pub image: Vec<String>,
+    #[serde(rename = "createdAt")]
+    pub created_at: String,
+    #[serde(rename = "updatedAt")]
+    pub updated_at: String,
+    #[serde(skip)]
+    pub version: u64,
+}
+
+impl Entity for Category {
+    const KIND: &'static str = "CATEGORY";
+    const NOUN: &'static str = "category";
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn order_key(&self) -> String {
+        format!("{}#{}", self.name.to_lowercase(), self.id)
+    }
+
+    fn to_attributes(&self) -> Item {
+        Item::from([
+            ("id".to_owned(), s(&self.id)),
+            ("name".to_owned(), s(&self.name)),
+            ("des".to_owned(), s(&self.des)),
+            ("image".to_owned(), string_list(&self.image)),
+            ("createdAt".to_owned(), s(&self.created_at)),
+            ("updatedAt".to_owned(), s(&self.updated_at)),
+        ])
+    }
+
+    fn from_item(item: &Item) -> Result<Self, ItemError> {
+        Ok(Category {
+            id: get_s(item, "id")?,
+            name: get_s(item, "name")?,
+            des: get_s_or_default(item, "des"),
+            image: get_string_list(item, "image"),
+            created_at: get_s(item, "createdAt")?,
+            updated_at: get_s(item, "updatedAt")?,
+            version: version_of(item)?,
+        })
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct CategoryInput {
+    name: Option<String>,
+    des: Option<String>,
+    image: Option<Vec<String>>,
+}
+
+impl CategoryInput {
+    fn apply(self, mut category: Category) -> Result<Category, ApiError> {
+        if let Some(name) = &self.name {
+            category.name = Name::parse(name)?.into_inner();
+            if category.name.chars().count() > 80 {
+                return Err(ApiError::invalid("name must be at most 80 characters"));
+            }
+        }
+        if let Some(des) = &self.des {
+            category.des = des.trim().to_owned();
+            if category.des.chars().count() > 2_000 {
+                return Err(ApiError::invalid("des must be at most 2000 characters"));
+            }
+        }
+        if let Some(images) = &self.image {
+            category.image = images
+                .iter()
+                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
+                .collect::<Result<_, _>>()?;
+        }
+        Ok(category)
+    }
+}
+
+/// A product may only point at a category that exists.
+pub async fn check_exists(state: &AppState, id: Option<&str>) -> Result<(), ApiError> {
+    match id {
+        Some(id) if state.store.get::<Category>(id).await?.is_none() => {
+            Err(ApiError::invalid("category: no category has this id"))
+        }
+        _ => Ok(()),
+    }
+}
+
+pub async fn list_categories(State(state): State<AppState>) -> ApiResult<Json<Vec<Category>>> {
+    Ok(Json(state.store.list::<Category>().await?))
+}
+
+pub async fn create_category(
+    _: Admin,
+    State(state): State<AppState>,
+    Json(input): Json<CategoryInput>,
+) -> ApiResult<Response> {
+    if input.name.is_none() {
+        return Err(ApiError::invalid("name is required"));
+    }
+    let now = shared::time::now_iso();
+    let blank = Category {
+        id: new_id(),
+        name: String::new(),
+        des: String::new(),
+        image: Vec::new(),
+        created_at: now.clone(),
+        updated_at: now,
+        version: 1,
+    };
+    let category = input.apply(blank)?;
+    state.store.insert(&category).await?;
+    Ok(created(category))
+}
+
+pub async fn update_category(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(input): Json<CategoryInput>,
+) -> ApiResult<Json<Category>> {
+    let stored = state
+        .store
+        .get::<Category>(&id)
+        .await?
+        .ok_or_else(not_found::<Category>)?;
+    let mut category = input.apply(stored)?;
+    category.updated_at = shared::time::now_iso();
+    state.store.replace(&category).await?;
+    category.version += 1;
+    Ok(Json(category))
+}
+
+/// Refused while drinks still belong to the category, so no drink points at nothing.
+pub async fn delete_category(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let members = state
+        .store
+        .list::<Product>()
+        .await?
+        .into_iter()
+        .filter(|p| p.category.as_deref() == Some(id.as_str()))
+        .count();
+    if members > 0 {
+        return Err(ApiError::conflict(format!(
+            "{members} drink(s) are still in this category: move or delete them first"
+        )));
+    }
+    state.store.delete::<Category>(&id).await?;
+    Ok(Json(
+        serde_json::json!({ "message": "The category was deleted" }),
+    ))
+}

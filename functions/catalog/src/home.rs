@@ -1,0 +1,103 @@
+//! The public lists the storefront reads: the home page, the drinks list and search.
+
+use crate::categories::Category;
+use crate::products::Product;
+use crate::AppState;
+use axum::extract::{Query, State};
+use serde::{Deserialize, Serialize};
+use shared::paging::{Page, PageNumber};
+use shared::{ApiError, ApiResult, Json};
+
+/// Featured drinks on the home page.
+const FEATURED: usize = 8;
+/// Drinks per page of the shop and of search results.
+pub const PAGE_SIZE: usize = 12;
+const MAX_SEARCH: usize = 100;
+
+#[derive(Serialize)]
+pub struct Home {
+    product: Vec<Product>,
+    category: Vec<Category>,
+}
+
+pub async fn show_home(State(state): State<AppState>) -> ApiResult<Json<Home>> {
+    let (products, categories) = tokio::join!(
+        state.store.list::<Product>(),
+        state.store.list::<Category>()
+    );
+    let mut product = products?;
+    // Stable: default drinks first, each group still in the admin's order.
+    product.sort_by_key(|p| !p.is_default);
+    product.truncate(FEATURED);
+    Ok(Json(Home {
+        product,
+        category: categories?,
+    }))
+}
+
+#[derive(Deserialize)]
+pub struct DrinksQuery {
+    #[serde(rename = "pageNumber")]
+    page_number: Option<String>,
+    category: Option<String>,
+}
+
+pub async fn list_drinks(
+    State(state): State<AppState>,
+    Query(query): Query<DrinksQuery>,
+) -> ApiResult<Json<Page<Product>>> {
+    let page = PageNumber::parse(query.page_number.as_deref())?;
+    let category = query
+        .category
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty());
+    let drinks = state
+        .store
+        .list::<Product>()
+        .await?
+        .into_iter()
+        .filter(|p| category.is_none() || p.category.as_deref() == category)
+        .collect();
+    Ok(Json(Page::of(drinks, page, PAGE_SIZE)))
+}
+
+#[derive(Deserialize)]
+pub struct SearchQuery {
+    #[serde(rename = "pageNumber")]
+    page_number: Option<String>,
+    search: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct SearchResult {
+    comment: Page<Product>,
+}
+
+pub async fn search_drinks(
+    State(state): State<AppState>,
+    Query(query): Query<SearchQuery>,
+) -> ApiResult<Json<SearchResult>> {
+    let page = PageNumber::parse(query.page_number.as_deref())?;
+    let text = query.search.unwrap_or_default();
+    if text.chars().count() > MAX_SEARCH {
+        return Err(ApiError::bad_request(format!(
+            "search must be at most {MAX_SEARCH} characters"
+        )));
+    }
+    let terms: Vec<String> = text
+        .to_lowercase()
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    let found = state
+        .store
+        .list::<Product>()
+        .await?
+        .into_iter()
+        .filter(|p| p.matches(&terms))
+        .collect();
+    Ok(Json(SearchResult {
+        comment: Page::of(found, page, PAGE_SIZE),
+    }))
+}

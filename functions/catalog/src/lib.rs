@@ -1,0 +1,92 @@
+//! The catalog: products, categories, the home page's drink lists and search. The router is the same in
+//! Lambda, in the local gateway and in the tests.
+
+mod categories;
+mod home;
+mod products;
+mod store;
+
+use axum::extract::FromRef;
+use shared::auth::{Auth, AuthConfig};
+use shared::config::{required, ConfigError, Lookup};
+use shared::routes::{Access, ApiRoutes, RouteSpec};
+use std::sync::Arc;
+
+pub use categories::Category;
+pub use products::Product;
+pub use store::{Entity, Store};
+
+/// The function's settings.
+pub struct Config {
+    pub table: String,
+    pub auth: AuthConfig,
+}
+
+impl Config {
+    /// `CATALOG_TABLE` and the auth settings (see `AuthConfig::from_env`).
+    pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
+        Ok(Config {
+            table: required(env, "CATALOG_TABLE")?,
+            auth: AuthConfig::from_env(env)?,
+        })
+    }
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub auth: Arc<Auth>,
+}
+
+impl AppState {
+    pub fn new(config: Config, dynamodb: aws_sdk_dynamodb::Client) -> Self {
+        AppState {
+            auth: config.auth.into_auth(dynamodb.clone()),
+            store: Store::new(dynamodb, config.table),
+        }
+    }
+}
+
+impl FromRef<AppState> for Arc<Auth> {
+    fn from_ref(state: &AppState) -> Self {
+        state.auth.clone()
+    }
+}
+
+fn api() -> ApiRoutes<AppState> {
+    use Access::{Admin, Public};
+    ApiRoutes::new()
+        .get("/api/product/", Public, products::list_products)
+        .get("/api/product/{_id}", Public, products::get_product)
+        .post("/api/product/create/", Admin, products::create_product)
+        .put("/api/product/update/{_id}", Admin, products::update_product)
+        .delete("/api/product/delete/{_id}", Admin, products::delete_product)
+        .get("/api/category/", Public, categories::list_categories)
+        .post("/api/category/create/", Admin, categories::create_category)
+        .put(
+            "/api/category/update/{_id}",
+            Admin,
+            categories::update_category,
+        )
+        .delete(
+            "/api/category/delete/{_id}",
+            Admin,
+            categories::delete_category,
+        )
+        .get("/api/home/home/uk/", Public, home::show_home)
+        .get("/api/home/drinks/hom/uk/uk/", Public, home::list_drinks)
+        .get(
+            "/api/home/search/uk/palestinedrinks",
+            Public,
+            home::search_drinks,
+        )
+}
+
+/// Every route this function serves, as template.yaml must declare them.
+pub fn routes() -> Vec<RouteSpec> {
+    api().specs().to_vec()
+}
+
+pub fn router(state: AppState) -> axum::Router {
+    api().into_router().with_state(state)
+}

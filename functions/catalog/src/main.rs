@@ -1,0 +1,10 @@
+//! The catalog Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    shared::lambda::init_tracing();
+    let config = catalog::Config::from_env(&shared::config::ProcessEnv)?;
+    let aws = shared::aws::sdk_config().await;
+    let state = catalog::AppState::new(config, shared::aws::dynamodb(&aws));
+    shared::lambda::run(catalog::router(state)).await
+}

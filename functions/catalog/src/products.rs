@@ -1,0 +1,473 @@
+//! Products: the drinks. The server owns `_id`, `Discountprice` and the timestamps; everything else comes
+//! from the admin's form and is checked here before it is stored.
+
+use crate::store::{new_id, not_found, version_of, Entity};
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize, Serializer};
+use shared::auth::Admin;
+use shared::dynamo::{
+    b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
+    ItemError,
+};
+use shared::json::created;
+use shared::money::{Pence, Percent};
+use shared::validation::{Name, UploadName};
+use shared::{ApiError, ApiResult, Json};
+
+const MAX_SORT: u32 = 1_000_000;
+const MAX_STOCK: u32 = 1_000_000;
+const MAX_IMAGES: usize = 20;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Product {
+    pub id: String,
+    pub name: String,
+    pub des: String,
+    pub des2: String,
+    pub sort: u32,
+    pub is_default: bool,
+    pub price: Pence,
+    /// The pack label shown on cart lines, e.g. "24 x 330ml".
+    pub qty: String,
+    /// Units in stock (`TheNumber`).
+    pub stock: u32,
+    pub image: Vec<String>,
+    pub discount: Percent,
+    pub category: Option<String>,
+    pub created_at: String,
+    pub updated_at: String,
+    pub version: u64,
+}
+
+impl Product {
+    /// The price after the product's own discount, rounded half-up to the penny.
+    pub fn discount_price(&self) -> Pence {
+        self.price.less_percent(self.discount)
+    }
+
+    /// Whether every word of a search (lower case) appears in the name, pack label or descriptions.
+    pub fn matches(&self, terms: &[String]) -> bool {
+        let haystack =
+            format!("{} {} {} {}", self.name, self.qty, self.des, self.des2).to_lowercase();
+        terms.iter().all(|term| haystack.contains(term.as_str()))
+    }
+}
+
+#[derive(Serialize)]
+struct ProductJson<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    name: &'a str,
+    des: &'a str,
+    des2: &'a str,
+    sort: u32,
+    #[serde(rename = "Isdefault")]
+    is_default: bool,
+    price: Pence,
+    qty: &'a str,
+    #[serde(rename = "TheNumber")]
+    stock: u32,
+    image: &'a [String],
+    discount: Percent,
+    #[serde(rename = "Discountprice")]
+    discount_price: Pence,
+    category: Option<&'a str>,
+    #[serde(rename = "createdAt")]
+    created_at: &'a str,
+    #[serde(rename = "updatedAt")]
+    updated_at: &'a str,
+}
+
+impl Serialize for Product {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ProductJson {
+            id: &self.id,
+            name: &self.name,
+            des: &self.des,
+            des2: &self.des2,
+            sort: self.sort,
+            is_default: self.is_default,
+            price: self.price,
+            qty: &self.qty,
+            stock: self.stock,
+            image: &self.image,
+            discount: self.discount,
+            discount_price: self.discount_price(),
+            category: self.category.as_deref(),
+            created_at: &self.created_at,
+            updated_at: &self.updated_at,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl Entity for Product {
+    const KIND: &'static str = "PRODUCT";
+    const NOUN: &'static str = "drink";
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn order_key(&self) -> String {
+        format!("{:07}#{}#{}", self.sort, self.name.to_lowercase(), self.id)
+    }
+
+    fn to_attributes(&self) -> Item {
+        let mut item = Item::from([
+            ("id".to_owned(), s(&self.id)),
+            ("name".to_owned(), s(&self.name)),
+            ("des".to_owned(), s(&self.des)),
+            ("des2".to_owned(), s(&self.des2)),
+            ("sort".to_owned(), n(self.sort)),
+            ("isDefault".to_owned(), b(self.is_default)),
+            ("pricePence".to_owned(), n(self.price.pence())),
+            ("qty".to_owned(), s(&self.qty)),
+            ("stock".to_owned(), n(self.stock)),
+            ("image".to_owned(), string_list(&self.image)),
+            ("discount".to_owned(), n(self.discount.value())),
+            ("createdAt".to_owned(), s(&self.created_at)),
+            ("updatedAt".to_owned(), s(&self.updated_at)),
+        ]);
+        if let Some(category) = &self.category {
+            item.insert("category".to_owned(), s(category));
+        }
+        item
+    }
+
+    fn from_item(item: &Item) -> Result<Self, ItemError> {
+        let money = |key| {
+            get_n::<i64>(item, key)
+                .and_then(|p| Pence::new(p).map_err(|e| ItemError(format!("{key} {e}"))))
+        };
+        let discount = get_n::<f64>(item, "discount")
+            .and_then(|d| Percent::new(d).map_err(|e| ItemError(format!("discount {e}"))))?;
+        Ok(Product {
+            id: get_s(item, "id")?,
+            name: get_s(item, "name")?,
+            des: get_s_or_default(item, "des"),
+            des2: get_s_or_default(item, "des2"),
+            sort: get_n(item, "sort")?,
+            is_default: get_bool(item, "isDefault"),
+            price: money("pricePence")?,
+            qty: get_s(item, "qty")?,
+            stock: get_n(item, "stock")?,
+            image: get_string_list(item, "image"),
+            discount,
+            category: Some(get_s_or_default(item, "category")).filter(|c| !c.is_empty()),
+            created_at: get_s(item, "createdAt")?,
+            updated_at: get_s(item, "updatedAt")?,
+            version: version_of(item)?,
+        })
+    }
+}
+
+/// A number as JSON or as the text a form field holds.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum NumberField {
+    Number(f64),
+    Text(String),
+}
+
+impl NumberField {
+    fn value(&self, field: &str) -> Result<f64, ApiError> {
+        match self {
+            NumberField::Number(n) => Ok(*n),
+            NumberField::Text(text) => text
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|n| n.is_finite())
+                .ok_or_else(|| ApiError::invalid(format!("{field} must be a number"))),
+        }
+    }
+
+    fn whole(&self, field: &str, max: u32) -> Result<u32, ApiError> {
+        let value = self.value(field)?;
+        if value.fract() != 0.0 || value < 0.0 || value > f64::from(max) {
+            return Err(ApiError::invalid(format!(
+                "{field} must be a whole number from 0 to {max}"
+            )));
+        }
+        Ok(value as u32)
+    }
+}
+
+/// What the admin sends to create or update a drink. Every field is optional here so an update can send
+/// just what changed; create insists on the essentials. Fields the server owns are ignored if sent.
+#[derive(Debug, Default, Deserialize)]
+pub struct ProductInput {
+    name: Option<String>,
+    des: Option<String>,
+    des2: Option<String>,
+    sort: Option<NumberField>,
+    #[serde(rename = "Isdefault")]
+    is_default: Option<bool>,
+    price: Option<NumberField>,
+    qty: Option<String>,
+    #[serde(rename = "TheNumber")]
+    stock: Option<NumberField>,
+    image: Option<Vec<String>>,
+    discount: Option<NumberField>,
+    category: Option<String>,
+}
+
+fn limited(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
+    let value = value.trim();
+    if value.chars().count() > max {
+        return Err(ApiError::invalid(format!(
+            "{field} must be at most {max} characters"
+        )));
+    }
+    Ok(value.to_owned())
+}
+
+impl ProductInput {
+    /// Applies this input over `base` (a new blank drink, or the stored one), checking every field given.
+    pub fn apply(self, mut product: Product) -> Result<Product, ApiError> {
+        if let Some(name) = &self.name {
+            product.name = limited("name", Name::parse(name)?.as_str(), 120)?;
+        }
+        if let Some(des) = &self.des {
+            product.des = limited("des", des, 2_000)?;
+        }
+        if let Some(des2) = &self.des2 {
+            product.des2 = limited("des2", des2, 10_000)?;
+        }
+        if let Some(sort) = &self.sort {
+            product.sort = sort.whole("sort", MAX_SORT)?;
+        }
+        if let Some(is_default) = self.is_default {
+            product.is_default = is_default;
+        }
+        if let Some(price) = &self.price {
+            let pounds = price.value("price")?;
+            product.price =
+                Pence::from_pounds(pounds).map_err(|e| ApiError::invalid(format!("price {e}")))?;
+            if product.price == Pence::ZERO {
+                return Err(ApiError::invalid("price must be above 0"));
+            }
+        }
+        if let Some(qty) = &self.qty {
+            product.qty = limited("qty", qty, 60)?;
+            if product.qty.is_empty() {
+                return Err(ApiError::invalid("qty (the pack label) must not be empty"));
+            }
+        }
+        if let Some(stock) = &self.stock {
+            product.stock = stock.whole("TheNumber", MAX_STOCK)?;
+        }
+        if let Some(images) = &self.image {
+            if images.len() > MAX_IMAGES {
+                return Err(ApiError::invalid(format!(
+                    "image holds at most {MAX_IMAGES} names"
+                )));
+            }
+            product.image = images
+                .iter()
+                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
+                .collect::<Result<_, _>>()?;
+        }
+        if let Some(discount) = &self.discount {
+            product.discount = Percent::new(discount.value("discount")?)
+                .map_err(|e| ApiError::invalid(format!("discount {e}")))?;
+        }
+        if let Some(category) = &self.category {
+            let category = category.trim();
+            product.category = (!category.is_empty()).then(|| category.to_owned());
+        }
+        Ok(product)
+    }
+
+    fn missing_for_create(&self) -> Option<&'static str> {
+        if self.name.is_none() {
+            Some("name")
+        } else if self.price.is_none() {
+            Some("price")
+        } else if self.qty.is_none() {
+            Some("qty")
+        } else {
+            None
+        }
+    }
+}
+
+fn blank_product(now: &str) -> Product {
+    Product {
+        id: new_id(),
+        name: String::new(),
+        des: String::new(),
+        des2: String::new(),
+        sort: 0,
+        is_default: false,
+        price: Pence::ZERO,
+        qty: String::new(),
+        stock: 0,
+        image: Vec::new(),
+        discount: Percent::ZERO,
+        category: None,
+        created_at: now.to_owned(),
+        updated_at: now.to_owned(),
+        version: 1,
+    }
+}
+
+pub async fn list_products(State(state): State<AppState>) -> ApiResult<Json<Vec<Product>>> {
+    Ok(Json(state.store.list::<Product>().await?))
+}
+
+pub async fn get_product(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Product>> {
+    state
+        .store
+        .get::<Product>(&id)
+        .await?
+        .map(Json)
+        .ok_or_else(not_found::<Product>)
+}
+
+pub async fn create_product(
+    _: Admin,
+    State(state): State<AppState>,
+    Json(input): Json<ProductInput>,
+) -> ApiResult<Response> {
+    if let Some(field) = input.missing_for_create() {
+        return Err(ApiError::invalid(format!("{field} is required")));
+    }
+    let product = input.apply(blank_product(&shared::time::now_iso()))?;
+    crate::categories::check_exists(&state, product.category.as_deref()).await?;
+    state.store.insert(&product).await?;
+    Ok(created(product))
+}
+
+pub async fn update_product(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(input): Json<ProductInput>,
+) -> ApiResult<Json<Product>> {
+    let stored = state
+        .store
+        .get::<Product>(&id)
+        .await?
+        .ok_or_else(not_found::<Product>)?;
+    let mut product = input.apply(stored)?;
+    crate::categories::check_exists(&state, product.category.as_deref()).await?;
+    product.updated_at = shared::time::now_iso();
+    state.store.replace(&product).await?;
+    product.version += 1;
+    Ok(Json(product))
+}
+
+pub async fn delete_product(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    state.store.delete::<Product>(&id).await?;
+    Ok(Json(
+        serde_json::json!({ "message": "The drink was deleted" }),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(json: serde_json::Value) -> ProductInput {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn the_discounted_price_is_computed_not_taken() {
+        let product = input(
+            serde_json::json!({"name": "Cola", "price": 1.99, "qty": "6 x 330ml",
+            "discount": 15, "Discountprice": 0.01}),
+        )
+        .apply(blank_product("2026-01-01T00:00:00Z"))
+        .unwrap();
+        let json = serde_json::to_value(&product).unwrap();
+        assert_eq!(json["Discountprice"], 1.69);
+        assert_eq!(json["price"], 1.99);
+    }
+
+    #[test]
+    fn form_text_numbers_are_read_and_bad_ones_named() {
+        let product = input(serde_json::json!({"sort": "3", "TheNumber": "40", "price": "2.50"}))
+            .apply(blank_product("now"))
+            .unwrap();
+        assert_eq!(
+            (product.sort, product.stock, product.price.pence()),
+            (3, 40, 250)
+        );
+        for (body, message) in [
+            (serde_json::json!({"price": 0}), "price must be above 0"),
+            (
+                serde_json::json!({"price": 1.999}),
+                "price must have at most 2 decimals",
+            ),
+            (
+                serde_json::json!({"TheNumber": -1}),
+                "TheNumber must be a whole number from 0 to 1000000",
+            ),
+            (
+                serde_json::json!({"discount": 120}),
+                "discount must be from 0 to 100",
+            ),
+            (
+                serde_json::json!({"sort": "first"}),
+                "sort must be a number",
+            ),
+            (
+                serde_json::json!({"name": "ab"}),
+                "name must be at least 3 characters",
+            ),
+            (
+                serde_json::json!({"qty": "  "}),
+                "qty (the pack label) must not be empty",
+            ),
+        ] {
+            let err = input(body).apply(blank_product("now")).unwrap_err();
+            assert_eq!((err.status().as_u16(), err.message()), (422, message));
+        }
+    }
+
+    #[test]
+    fn image_names_must_be_upload_names() {
+        let err = input(serde_json::json!({"image": ["../secret"]}))
+            .apply(blank_product("now"))
+            .unwrap_err();
+        assert_eq!(err.status(), 422);
+    }
+
+    #[test]
+    fn items_round_trip() {
+        let product = input(
+            serde_json::json!({"name": "Mango Fizz", "price": 4.99, "qty": "24 x 330ml",
+            "image": ["a.png"], "category": "c1", "TheNumber": 5}),
+        )
+        .apply(blank_product("2026-01-01T00:00:00Z"))
+        .unwrap();
+        let mut item = product.to_attributes();
+        item.insert("version".into(), n(1));
+        assert_eq!(Product::from_item(&item).unwrap(), product);
+    }
+
+    #[test]
+    fn search_needs_every_word() {
+        let product = input(serde_json::json!({"name": "Mango Fizz", "qty": "24 x 330ml"}))
+            .apply(blank_product("now"))
+            .unwrap();
+        assert!(product.matches(&["mango".into(), "330ml".into()]));
+        assert!(!product.matches(&["mango".into(), "lemon".into()]));
+    }
+}

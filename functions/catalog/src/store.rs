@@ -1,0 +1,174 @@
+//! The catalog table. Every entity is one item keyed `pk = KIND#id, sk = KIND`; the `gsi1` index lists a
+//! kind in display order (`gsi1pk = KIND-LIST`, `gsi1sk` = the order key), so no read needs a Scan.
+//! Writes carry a `version` and are conditional on it: two admins saving the same drink cannot silently
+//! overwrite each other.
+
+use shared::dynamo::{get_n, is_condition_failed, n, s, Item, ItemError};
+use shared::ApiError;
+use std::sync::Arc;
+
+pub const INDEX: &str = "gsi1";
+
+/// An entity stored in the catalog table.
+pub trait Entity: Sized {
+    /// Key prefix and `sk`, e.g. `PRODUCT`.
+    const KIND: &'static str;
+    /// What a person calls it, for messages.
+    const NOUN: &'static str;
+    fn id(&self) -> &str;
+    fn version(&self) -> u64;
+    /// The position in the kind's list (`gsi1sk`).
+    fn order_key(&self) -> String;
+    /// The entity's own attributes (keys and version are added by the store).
+    fn to_attributes(&self) -> Item;
+    fn from_item(item: &Item) -> Result<Self, ItemError>;
+}
+
+#[derive(Clone)]
+pub struct Store {
+    client: aws_sdk_dynamodb::Client,
+    table: Arc<str>,
+}
+
+fn key<E: Entity>(id: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("{}#{id}", E::KIND))),
+        ("sk".to_owned(), s(E::KIND)),
+    ])
+}
+
+fn list_key<E: Entity>() -> String {
+    format!("{}-LIST", E::KIND)
+}
+
+impl Store {
+    pub fn new(client: aws_sdk_dynamodb::Client, table: impl Into<Arc<str>>) -> Self {
+        Store {
+            client,
+            table: table.into(),
+        }
+    }
+
+    /// The whole list of a kind, in display order. A small brand has tens of drinks, so one Query with
+    /// follow-up pages is the right size; paging for the client happens after.
+    pub async fn list<E: Entity>(&self) -> Result<Vec<E>, ApiError> {
+        let mut all = Vec::new();
+        let mut start: Option<Item> = None;
+        loop {
+            let page = self
+                .client
+                .query()
+                .table_name(&*self.table)
+                .index_name(INDEX)
+                .key_condition_expression("gsi1pk = :list")
+                .expression_attribute_values(":list", s(list_key::<E>()))
+                .set_exclusive_start_key(start.take())
+                .send()
+                .await?;
+            for item in page.items() {
+                all.push(E::from_item(item)?);
+            }
+            match page.last_evaluated_key() {
+                Some(last) if !last.is_empty() => start = Some(last.clone()),
+                _ => return Ok(all),
+            }
+        }
+    }
+
+    pub async fn get<E: Entity>(&self, id: &str) -> Result<Option<E>, ApiError> {
+        let found = self
+            .client
+            .get_item()
+            .table_name(&*self.table)
+            .set_key(Some(key::<E>(id)))
+            .consistent_read(true)
+            .send()
+            .await?;
+        found
+            .item()
+            .map(E::from_item)
+            .transpose()
+            .map_err(Into::into)
+    }
+
+    /// Writes a new entity; its id must be new.
+    pub async fn insert<E: Entity>(&self, entity: &E) -> Result<(), ApiError> {
+        let result = self
+            .client
+            .put_item()
+            .table_name(&*self.table)
+            .set_item(Some(self.item(entity, 1)))
+            .condition_expression("attribute_not_exists(pk)")
+            .send()
+            .await;
+        match result {
+            Err(error) if is_condition_failed(&error) => Err(ApiError::conflict(format!(
+                "A {} with this id already exists",
+                E::NOUN
+            ))),
+            other => other.map(drop).map_err(Into::into),
+        }
+    }
+
+    /// Replaces an entity read at `entity.version()`; fails with 409 if someone saved it since, 404 if it
+    /// was deleted since.
+    pub async fn replace<E: Entity>(&self, entity: &E) -> Result<(), ApiError> {
+        let result = self
+            .client
+            .put_item()
+            .table_name(&*self.table)
+            .set_item(Some(self.item(entity, entity.version() + 1)))
+            .condition_expression("version = :read")
+            .expression_attribute_values(":read", n(entity.version()))
+            .send()
+            .await;
+        match result {
+            Err(error) if is_condition_failed(&error) => match self.get::<E>(entity.id()).await? {
+                None => Err(not_found::<E>()),
+                Some(_) => Err(ApiError::conflict(format!(
+                    "This {} was changed by someone else meanwhile: reload and try again",
+                    E::NOUN
+                ))),
+            },
+            other => other.map(drop).map_err(Into::into),
+        }
+    }
+
+    pub async fn delete<E: Entity>(&self, id: &str) -> Result<(), ApiError> {
+        let result = self
+            .client
+            .delete_item()
+            .table_name(&*self.table)
+            .set_key(Some(key::<E>(id)))
+            .condition_expression("attribute_exists(pk)")
+            .send()
+            .await;
+        match result {
+            Err(error) if is_condition_failed(&error) => Err(not_found::<E>()),
+            other => other.map(drop).map_err(Into::into),
+        }
+    }
+
+    fn item<E: Entity>(&self, entity: &E, version: u64) -> Item {
+        let mut item = entity.to_attributes();
+        item.extend(key::<E>(entity.id()));
+        item.insert("gsi1pk".to_owned(), s(list_key::<E>()));
+        item.insert("gsi1sk".to_owned(), s(entity.order_key()));
+        item.insert("version".to_owned(), n(version));
+        item
+    }
+}
+
+pub fn not_found<E: Entity>() -> ApiError {
+    ApiError::not_found(format!("No {} has this id", E::NOUN))
+}
+
+/// The stored version of an item (1 for the first write).
+pub fn version_of(item: &Item) -> Result<u64, ItemError> {
+    get_n(item, "version")
+}
+
+/// Ids are random (UUID v4): nothing about the catalogue can be guessed from them.
+pub fn new_id() -> String {
+    uuid::Uuid::new_v4().to_string()
+}

@@ -1,0 +1,63 @@
+//! The API Gateway event fixtures in events/catalog, parsed as Lambda would parse them and served by the
+//! router: each must reach its handler and succeed.
+
+use crate::helpers::{drink, spawn_app};
+use http::{Method, StatusCode};
+
+fn events_dir() -> std::path::PathBuf {
+    shared::emulator::repo_root().join("events/catalog")
+}
+
+#[tokio::test]
+async fn every_catalog_event_fixture_is_served() {
+    let app = spawn_app().await;
+    let category = app
+        .call(
+            Method::POST,
+            "/api/category/create/",
+            Some(&app.admin),
+            Some(serde_json::json!({"name": "Fixtures"})),
+        )
+        .await
+        .body["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let product = app.create_drink(drink("Fixture Fizz", 1.0)).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let mut files: Vec<_> = std::fs::read_dir(events_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    // Deletes last, so the updates find their targets.
+    files.sort_by_key(|path| {
+        path.file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("delete")
+    });
+    let routes = catalog::routes();
+    assert_eq!(files.len(), routes.len(), "one event per catalog route");
+    for path in files {
+        let text = std::fs::read_to_string(&path)
+            .unwrap()
+            .replace("ADMIN_TOKEN", &app.admin)
+            .replace("PRODUCT_ID", &product)
+            .replace("CATEGORY_ID", &category);
+        let request = lambda_http::request::from_str(&text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let request = request.map(|body| axum::body::Body::from(body.to_vec()));
+        let reply = app.send(request).await;
+        assert!(
+            reply.status == StatusCode::OK || reply.status == StatusCode::CREATED,
+            "{}: {} {}",
+            path.display(),
+            reply.status,
+            reply.body
+        );
+    }
+}

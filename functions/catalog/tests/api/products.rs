@@ -1,0 +1,386 @@
+//! Product and category CRUD through the router.
+
+use crate::helpers::{drink, spawn_app};
+use axum::body::Body;
+use catalog::Store;
+use http::{header, Method, Request, StatusCode};
+use serde_json::json;
+
+#[tokio::test]
+async fn a_new_shop_lists_no_products() {
+    let app = spawn_app().await;
+    let reply = app.get("/api/product/").await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.body, json!([]));
+}
+
+#[tokio::test]
+async fn an_admin_creates_a_drink_that_everyone_can_read() {
+    let app = spawn_app().await;
+    let created = app
+        .create_drink(
+            json!({"name": "  Mango Fizz ", "price": 1.99, "qty": "24 x 330ml", "discount": 15,
+            "Discountprice": 0.01, "TheNumber": 10, "Isdefault": true, "image": ["mango.png"]}),
+        )
+        .await;
+    assert_eq!(created["name"], "Mango Fizz");
+    assert_eq!(created["price"], 1.99);
+    assert_eq!(created["Discountprice"], 1.69, "computed, not the client's");
+    assert_eq!(created["TheNumber"], 10);
+    let id = created["_id"].as_str().unwrap();
+    assert_eq!(uuid_version(id), Some(4));
+
+    let one = app.get(&format!("/api/product/{id}")).await;
+    assert_eq!(one.status, StatusCode::OK);
+    assert_eq!(one.body, created);
+    let list = app.get("/api/product").await;
+    assert_eq!(list.body, json!([created]));
+}
+
+/// The version digit of a hyphenated UUID.
+fn uuid_version(id: &str) -> Option<u32> {
+    (id.len() == 36)
+        .then(|| id.chars().nth(14)?.to_digit(16))
+        .flatten()
+}
+
+#[tokio::test]
+async fn products_are_listed_in_sort_order_then_by_name() {
+    let app = spawn_app().await;
+    for (name, sort) in [
+        ("Cherry Cola", 2),
+        ("Apple Spritz", 2),
+        ("Lemonade", 1),
+        ("Zesty Lime", 0),
+    ] {
+        let mut body = drink(name, 1.5);
+        body["sort"] = json!(sort);
+        app.create_drink(body).await;
+    }
+    let names: Vec<String> = app
+        .get("/api/product/")
+        .await
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        names,
+        ["Zesty Lime", "Lemonade", "Apple Spritz", "Cherry Cola"]
+    );
+}
+
+#[tokio::test]
+async fn an_update_changes_only_the_fields_sent() {
+    let app = spawn_app().await;
+    let created = app.create_drink(drink("Ginger Beer", 2.25)).await;
+    let id = created["_id"].as_str().unwrap();
+    let reply = app
+        .call(Method::PUT, &format!("/api/product/update/{id}"), Some(&app.admin),
+            Some(json!({"price": "2.50", "_id": "someone-else", "createdAt": "1999-01-01T00:00:00Z"})))
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    assert_eq!(reply.body["price"], 2.5);
+    assert_eq!(reply.body["name"], "Ginger Beer");
+    assert_eq!(reply.body["_id"], id);
+    assert_eq!(reply.body["createdAt"], created["createdAt"]);
+    assert_eq!(
+        app.get(&format!("/api/product/{id}")).await.body,
+        reply.body
+    );
+}
+
+#[tokio::test]
+async fn unknown_ids_are_404_for_read_update_and_delete() {
+    let app = spawn_app().await;
+    let missing = "00000000-0000-4000-8000-000000000000";
+    assert_eq!(
+        app.get(&format!("/api/product/{missing}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let update = app
+        .call(
+            Method::PUT,
+            &format!("/api/product/update/{missing}"),
+            Some(&app.admin),
+            Some(json!({"price": 3})),
+        )
+        .await;
+    assert_eq!(update.status, StatusCode::NOT_FOUND);
+    assert_eq!(update.body["message"], "No drink has this id");
+    let delete = app
+        .call(
+            Method::DELETE,
+            &format!("/api/product/delete/{missing}"),
+            Some(&app.admin),
+            None,
+        )
+        .await;
+    assert_eq!(delete.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.product_count().await, 0);
+}
+
+#[tokio::test]
+async fn a_deleted_drink_is_gone() {
+    let app = spawn_app().await;
+    let id = app.create_drink(drink("Cloudy Lemonade", 1.2)).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let reply = app
+        .call(
+            Method::DELETE,
+            &format!("/api/product/delete/{id}/"),
+            Some(&app.admin),
+            None,
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::OK);
+    assert_eq!(reply.body["message"], "The drink was deleted");
+    assert_eq!(app.product_count().await, 0);
+}
+
+#[tokio::test]
+async fn bad_bodies_get_a_clear_4xx_and_store_nothing() {
+    let app = spawn_app().await;
+    let cases: Vec<(&str, Option<&str>, String, StatusCode, &str)> = vec![
+        (
+            "malformed",
+            Some("application/json"),
+            "{\"name\": ".into(),
+            StatusCode::BAD_REQUEST,
+            "The body is not valid JSON",
+        ),
+        (
+            "not an object",
+            Some("application/json"),
+            "\"cola\"".into(),
+            StatusCode::BAD_REQUEST,
+            "The body does not fit",
+        ),
+        (
+            "wrong type",
+            Some("application/json"),
+            r#"{"name": 12, "price": 1, "qty": "x"}"#.into(),
+            StatusCode::BAD_REQUEST,
+            "name: invalid type",
+        ),
+        (
+            "missing name",
+            Some("application/json"),
+            r#"{"price": 1, "qty": "6 x 330ml"}"#.into(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "name is required",
+        ),
+        (
+            "missing price",
+            Some("application/json"),
+            r#"{"name": "Cola", "qty": "6 x 330ml"}"#.into(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "price is required",
+        ),
+        (
+            "negative price",
+            Some("application/json"),
+            r#"{"name": "Cola", "price": -1, "qty": "6"}"#.into(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "price must not be negative",
+        ),
+        (
+            "empty body",
+            Some("application/json"),
+            String::new(),
+            StatusCode::BAD_REQUEST,
+            "The body is empty",
+        ),
+        (
+            "no content type",
+            None,
+            drink("Cola", 1.0).to_string(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Send the body as JSON",
+        ),
+        (
+            "huge",
+            Some("application/json"),
+            format!(
+                r#"{{"name": "Cola", "price": 1, "qty": "6", "des": "{}"}}"#,
+                "x".repeat(1_100_000)
+            ),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "The body is too large",
+        ),
+        (
+            "unknown category",
+            Some("application/json"),
+            r#"{"name": "Cola", "price": 1, "qty": "6", "category": "nope"}"#.into(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "category: no category has this id",
+        ),
+    ];
+    for (label, content_type, body, status, message) in cases {
+        let mut request = Request::builder()
+            .method(Method::POST)
+            .uri("/api/product/create/")
+            .header(header::AUTHORIZATION, format!("Bearer {}", app.admin));
+        if let Some(content_type) = content_type {
+            request = request.header(header::CONTENT_TYPE, content_type);
+        }
+        let reply = app.send(request.body(Body::from(body)).unwrap()).await;
+        assert_eq!(reply.status, status, "{label}: {}", reply.body);
+        let text = reply.body["message"].as_str().unwrap_or_default();
+        assert!(text.starts_with(message), "{label}: {text}");
+    }
+    assert_eq!(app.product_count().await, 0);
+}
+
+#[tokio::test]
+async fn a_bad_update_changes_nothing() {
+    let app = spawn_app().await;
+    let created = app.create_drink(drink("Orangeade", 1.4)).await;
+    let id = created["_id"].as_str().unwrap();
+    for body in [
+        json!({"price": 0}),
+        json!({"name": "x"}),
+        json!({"TheNumber": 2.5}),
+        json!({"image": ["../x"]}),
+    ] {
+        let reply = app
+            .call(
+                Method::PUT,
+                &format!("/api/product/update/{id}"),
+                Some(&app.admin),
+                Some(body),
+            )
+            .await;
+        assert_eq!(
+            reply.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{}",
+            reply.body
+        );
+    }
+    assert_eq!(app.get(&format!("/api/product/{id}")).await.body, created);
+}
+
+#[tokio::test]
+async fn a_stale_save_is_refused_rather_than_overwriting() {
+    let app = spawn_app().await;
+    let id = app.create_drink(drink("Dandelion Brew", 1.8)).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let store: &Store = &app.state.store;
+    let stale = store.get::<catalog::Product>(&id).await.unwrap().unwrap();
+    let fresh = app
+        .call(
+            Method::PUT,
+            &format!("/api/product/update/{id}"),
+            Some(&app.admin),
+            Some(json!({"price": 2})),
+        )
+        .await;
+    assert_eq!(fresh.status, StatusCode::OK);
+    let err = store.replace(&stale).await.unwrap_err();
+    assert_eq!(err.status(), StatusCode::CONFLICT);
+    assert_eq!(
+        app.get(&format!("/api/product/{id}")).await.body["price"],
+        2.0
+    );
+}
+
+#[tokio::test]
+async fn categories_are_managed_and_guard_their_drinks() {
+    let app = spawn_app().await;
+    let reply = app
+        .call(
+            Method::POST,
+            "/api/category/create/",
+            Some(&app.admin),
+            Some(json!({"name": "Sparkling", "des": "Bubbles"})),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+    let category = reply.body["_id"].as_str().unwrap().to_owned();
+    let mut body = drink("Sparkling Elderflower", 2.1);
+    body["category"] = json!(category);
+    let drink_id = app.create_drink(body).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let renamed = app
+        .call(
+            Method::PUT,
+            &format!("/api/category/update/{category}"),
+            Some(&app.admin),
+            Some(json!({"name": "Fizzy"})),
+        )
+        .await;
+    assert_eq!(renamed.body["name"], "Fizzy");
+    assert_eq!(renamed.body["des"], "Bubbles");
+    assert_eq!(
+        app.get("/api/category/")
+            .await
+            .body
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    let refused = app
+        .call(
+            Method::DELETE,
+            &format!("/api/category/delete/{category}"),
+            Some(&app.admin),
+            None,
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert_eq!(
+        app.get("/api/category/")
+            .await
+            .body
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    app.call(
+        Method::DELETE,
+        &format!("/api/product/delete/{drink_id}"),
+        Some(&app.admin),
+        None,
+    )
+    .await;
+    let deleted = app
+        .call(
+            Method::DELETE,
+            &format!("/api/category/delete/{category}"),
+            Some(&app.admin),
+            None,
+        )
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK);
+    assert_eq!(app.get("/api/category/").await.body, json!([]));
+}
+
+#[tokio::test]
+async fn a_category_needs_a_name() {
+    let app = spawn_app().await;
+    let reply = app
+        .call(
+            Method::POST,
+            "/api/category/create/",
+            Some(&app.admin),
+            Some(json!({"des": "x"})),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply.body["message"], "name is required");
+    assert_eq!(app.get("/api/category/").await.body, json!([]));
+}

@@ -1,0 +1,103 @@
+//! The registry of functions the gateway mounts: each template function's logical id, its route table and
+//! how to build its router with the environment the template gives it.
+
+use shared::config::Lookup;
+use shared::emulator::{BoxError, LocalNames, Template};
+use shared::routes::RouteSpec;
+use std::collections::BTreeMap;
+
+/// A function as the gateway knows it.
+pub struct FunctionEntry {
+    pub logical_id: &'static str,
+    pub routes: fn() -> Vec<RouteSpec>,
+}
+
+/// Every function the template declares. A test fails if the two lists differ.
+pub const FUNCTIONS: &[FunctionEntry] = &[
+    FunctionEntry {
+        logical_id: "CatalogFunction",
+        routes: catalog::routes,
+    },
+    FunctionEntry {
+        logical_id: "AuthFunction",
+        routes: auth::routes,
+    },
+];
+
+/// Each function's environment as the template declares it, resolved to local names, plus the clients.
+pub struct LocalEnv {
+    per_function: BTreeMap<String, BTreeMap<String, String>>,
+    pub dynamodb: aws_sdk_dynamodb::Client,
+    pub s3: aws_sdk_s3::Client,
+    pub ses: aws_sdk_sesv2::Client,
+    pub names: LocalNames,
+    pub images_bucket: String,
+}
+
+impl LocalEnv {
+    pub fn new(
+        template: &Template,
+        names: &LocalNames,
+        overrides: &BTreeMap<String, String>,
+        sdk: &aws_config::SdkConfig,
+    ) -> Result<Self, BoxError> {
+        let per_function = template
+            .functions()
+            .iter()
+            .map(|f| {
+                (
+                    f.logical_id.clone(),
+                    names.function_env(template, f, overrides),
+                )
+            })
+            .collect();
+        Ok(LocalEnv {
+            per_function,
+            dynamodb: shared::aws::dynamodb(sdk),
+            s3: shared::aws::s3(sdk),
+            ses: shared::aws::ses(sdk),
+            names: names.clone(),
+            images_bucket: names.bucket("ImagesBucket"),
+        })
+    }
+
+    /// A function's environment variables, as a Lambda would get them.
+    pub fn vars(&self, logical_id: &str) -> BTreeMap<String, String> {
+        self.per_function
+            .get(logical_id)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// A function's configuration lookup.
+    pub fn lookup(&self, logical_id: &str) -> impl Lookup + '_ {
+        let vars = self.per_function.get(logical_id);
+        move |name: &str| vars.and_then(|vars| vars.get(name)).cloned()
+    }
+}
+
+/// A mounted function.
+pub struct Mounted {
+    pub logical_id: &'static str,
+    pub router: axum::Router,
+}
+
+/// Builds every function's router.
+pub fn mount(env: &LocalEnv) -> Result<Vec<Mounted>, BoxError> {
+    let catalog_config = catalog::Config::from_env(&env.lookup("CatalogFunction"))?;
+    let auth_config = auth::Config::from_env(&env.lookup("AuthFunction"))?;
+    Ok(vec![
+        Mounted {
+            logical_id: "CatalogFunction",
+            router: catalog::router(catalog::AppState::new(catalog_config, env.dynamodb.clone())),
+        },
+        Mounted {
+            logical_id: "AuthFunction",
+            router: auth::router(auth::AppState::new(
+                auth_config,
+                env.dynamodb.clone(),
+                env.ses.clone(),
+            )),
+        },
+    ])
+}

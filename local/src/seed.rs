@@ -1,0 +1,439 @@
+//! The demo shop a newcomer sees after `make run`: drinks with generated pictures, categories, site info
+//! and the admin account. Drinks and categories go in through the catalog's own API, so seeded data passes
+//! the same rules as anything an admin types.
+
+use crate::functions::LocalEnv;
+use aws_sdk_dynamodb::types::AttributeValue;
+use axum::body::Body;
+use axum::Router;
+use http::{header, Method, Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use shared::auth::{AuthKeys, Role};
+use shared::config::Lookup;
+use shared::dynamo::{s, Item};
+use shared::emulator::BoxError;
+use tower::ServiceExt;
+
+pub const ADMIN_EMAIL: &str = "admin@example.com";
+
+/// A demo drink: name, pack label, price, stock, discount, category, colours of its can.
+struct Demo {
+    name: &'static str,
+    des: &'static str,
+    qty: &'static str,
+    price: f64,
+    stock: u32,
+    discount: u8,
+    featured: bool,
+    category: usize,
+    colours: [[u8; 3]; 2],
+}
+
+const CATEGORIES: &[(&str, &str)] = &[
+    (
+        "Colas",
+        "Our classic colas, made with cane sugar or none at all.",
+    ),
+    ("Fruit sodas", "Sparkling drinks with real fruit juice."),
+    ("Waters", "Spring water, still and sparkling."),
+];
+
+const DRINKS: &[Demo] = &[
+    Demo {
+        name: "Classic Cola",
+        des: "Our original cola: cane sugar, a hint of citrus and a proper fizz.",
+        qty: "24 x 330ml",
+        price: 17.99,
+        stock: 120,
+        discount: 0,
+        featured: true,
+        category: 0,
+        colours: [[178, 34, 34], [250, 235, 215]],
+    },
+    Demo {
+        name: "Zero Sugar Cola",
+        des: "All the taste of the classic, no sugar.",
+        qty: "24 x 330ml",
+        price: 17.99,
+        stock: 90,
+        discount: 10,
+        featured: true,
+        category: 0,
+        colours: [[25, 25, 25], [220, 20, 60]],
+    },
+    Demo {
+        name: "Orange Sparkle",
+        des: "Sicilian orange juice with sparkling spring water.",
+        qty: "12 x 330ml",
+        price: 9.49,
+        stock: 60,
+        discount: 0,
+        featured: true,
+        category: 1,
+        colours: [[255, 140, 0], [255, 248, 220]],
+    },
+    Demo {
+        name: "Lemon & Lime",
+        des: "Zesty lemons and limes, lightly sparkling.",
+        qty: "12 x 330ml",
+        price: 9.49,
+        stock: 45,
+        discount: 0,
+        featured: false,
+        category: 1,
+        colours: [[154, 205, 50], [255, 250, 205]],
+    },
+    Demo {
+        name: "Mango Passion",
+        des: "Alphonso mango and passion fruit, bright and tropical.",
+        qty: "12 x 330ml",
+        price: 10.49,
+        stock: 30,
+        discount: 15,
+        featured: true,
+        category: 1,
+        colours: [[255, 179, 71], [128, 0, 64]],
+    },
+    Demo {
+        name: "Sparkling Spring Water",
+        des: "Spring water from the Pennines with fine bubbles.",
+        qty: "24 x 500ml",
+        price: 12.99,
+        stock: 200,
+        discount: 0,
+        featured: false,
+        category: 2,
+        colours: [[70, 130, 180], [240, 248, 255]],
+    },
+    Demo {
+        name: "Cherry Cola",
+        des: "Classic cola with dark cherries.",
+        qty: "24 x 330ml",
+        price: 18.49,
+        stock: 8,
+        discount: 0,
+        featured: false,
+        category: 0,
+        colours: [[110, 14, 40], [255, 182, 193]],
+    },
+];
+
+/// Lets the emulator's SES send from the shop's address (a domain identity covers the whole domain).
+pub async fn verify_sender(env: &LocalEnv) -> Result<(), BoxError> {
+    let from = env
+        .lookup("CatalogFunction")
+        .get("MAIL_FROM")
+        .unwrap_or_else(|| "shop@example.com".to_owned());
+    let domain = from.rsplit('@').next().unwrap_or("example.com").to_owned();
+    let exists = env
+        .ses
+        .get_email_identity()
+        .email_identity(&domain)
+        .send()
+        .await
+        .is_ok();
+    if !exists {
+        env.ses
+            .create_email_identity()
+            .email_identity(&domain)
+            .send()
+            .await?;
+    }
+    Ok(())
+}
+
+async fn call(
+    api: &Router,
+    method: Method,
+    uri: &str,
+    token: &str,
+    body: Option<Value>,
+) -> Result<Value, BoxError> {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(
+            body.map(|b| Body::from(b.to_string()))
+                .unwrap_or_else(Body::empty),
+        )?;
+    let response = api.clone().oneshot(request).await?;
+    let status = response.status();
+    let bytes = response.into_body().collect().await?.to_bytes();
+    let value: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    if status != StatusCode::OK && status != StatusCode::CREATED {
+        return Err(format!("seeding {uri}: {status} {value}").into());
+    }
+    Ok(value)
+}
+
+/// Seeds the demo shop unless the catalogue already has drinks (a long-lived emulator keeps its data).
+pub async fn seed_if_empty(env: &LocalEnv, api: &Router) -> Result<(), BoxError> {
+    // First: seeding goes through admin routes, which check that the admin exists.
+    seed_admin(env).await?;
+    let keys = AuthKeys::from_env(&env.lookup("CatalogFunction"))?;
+    let token = keys
+        .issue(ADMIN_EMAIL, Role::Admin, 300)
+        .map_err(|e| e.to_string())?;
+    let existing = call(api, Method::GET, "/api/product/", &token, None).await?;
+    if existing.as_array().is_some_and(|list| !list.is_empty()) {
+        return Ok(());
+    }
+    let mut category_ids = Vec::new();
+    for (name, des) in CATEGORIES {
+        let created = call(
+            api,
+            Method::POST,
+            "/api/category/create/",
+            &token,
+            Some(json!({"name": name, "des": des})),
+        )
+        .await?;
+        category_ids.push(created["_id"].as_str().unwrap_or_default().to_owned());
+    }
+    for (sort, drink) in DRINKS.iter().enumerate() {
+        let image = format!("{}.png", slug(drink.name));
+        env.s3
+            .put_object()
+            .bucket(&env.images_bucket)
+            .key(format!("uploads/{image}"))
+            .content_type("image/png")
+            .body(crate::seed::picture::can(drink.colours[0], drink.colours[1]).into())
+            .send()
+            .await?;
+        let body = json!({
+            "name": drink.name, "des": drink.des,
+            "des2": format!("{} Made in small batches in the UK and delivered across the UK.", drink.des),
+            "qty": drink.qty, "price": drink.price, "TheNumber": drink.stock, "discount": drink.discount,
+            "Isdefault": drink.featured, "sort": sort + 1, "image": [image],
+            "category": category_ids[drink.category],
+        });
+        call(
+            api,
+            Method::POST,
+            "/api/product/create/",
+            &token,
+            Some(body),
+        )
+        .await?;
+    }
+    seed_site_info(env).await?;
+    tracing::info!(drinks = DRINKS.len(), "seeded the demo shop");
+    Ok(())
+}
+
+fn slug(name: &str) -> String {
+    name.to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// The site-info record the content function serves (spec: Site info entity).
+async fn seed_site_info(env: &LocalEnv) -> Result<(), BoxError> {
+    let social = AttributeValue::M(Item::from([
+        ("facebook".to_owned(), s("https://facebook.com/")),
+        ("instagram".to_owned(), s("https://instagram.com/")),
+        ("x".to_owned(), s("https://x.com/")),
+        ("tiktok".to_owned(), s("https://tiktok.com/")),
+        ("youtube".to_owned(), s("https://youtube.com/")),
+    ]));
+    let now = shared::time::now_iso();
+    let item = Item::from([
+        ("pk".to_owned(), s("SITE#main")),
+        ("sk".to_owned(), s("SITE")),
+        ("id".to_owned(), s("main")),
+        ("name".to_owned(), s("Sunstone Drinks")),
+        (
+            "des".to_owned(),
+            s("Soft drinks made in small batches, delivered across the UK."),
+        ),
+        (
+            "cover_des".to_owned(),
+            s("Colas, fruit sodas and spring water with real ingredients."),
+        ),
+        ("phone".to_owned(), s("0113 496 0000")),
+        ("email".to_owned(), s("hello@example.com")),
+        ("open".to_owned(), s("Mon-Fri 09:00-18:00, Sat 10:00-18:00")),
+        ("close".to_owned(), s("Sunday")),
+        ("address".to_owned(), s("1 Mill Yard, Leeds LS1 1AA")),
+        ("Social".to_owned(), social),
+        ("createdAt".to_owned(), s(&now)),
+        ("updatedAt".to_owned(), s(&now)),
+        ("version".to_owned(), AttributeValue::N("1".into())),
+    ]);
+    env.dynamodb
+        .put_item()
+        .table_name(env.names.table("ContentTable"))
+        .set_item(Some(item))
+        .send()
+        .await?;
+    Ok(())
+}
+
+/// The admin account (the auth function also promotes `ADMIN_EMAILS` on first login); kept if it exists.
+async fn seed_admin(env: &LocalEnv) -> Result<(), BoxError> {
+    let now = shared::time::now_iso();
+    let item = Item::from([
+        ("pk".to_owned(), s(format!("USER#{ADMIN_EMAIL}"))),
+        ("sk".to_owned(), s("USER")),
+        ("gsi1pk".to_owned(), s("USERS")),
+        ("gsi1sk".to_owned(), s(format!("{now}#{ADMIN_EMAIL}"))),
+        ("email".to_owned(), s(ADMIN_EMAIL)),
+        ("role".to_owned(), s("admin")),
+        ("fullname".to_owned(), s("Shop Admin")),
+        ("createdAt".to_owned(), s(&now)),
+    ]);
+    let put = env
+        .dynamodb
+        .put_item()
+        .table_name(env.names.table("UsersTable"))
+        .set_item(Some(item))
+        .condition_expression("attribute_not_exists(pk)")
+        .send()
+        .await;
+    match put {
+        Err(error) if !shared::dynamo::is_condition_failed(&error) => Err(error.into()),
+        _ => Ok(()),
+    }
+}
+
+pub mod picture {
+    //! Can pictures drawn pixel by pixel (2x supersampled), so the demo needs no image files.
+
+    const W: usize = 480;
+    const H: usize = 600;
+    const SS: usize = 2;
+
+    fn mix(a: [u8; 3], b: [u8; 3], t: f32) -> [u8; 3] {
+        let t = t.clamp(0.0, 1.0);
+        [0, 1, 2].map(|i| (a[i] as f32 + (b[i] as f32 - a[i] as f32) * t).round() as u8)
+    }
+
+    /// The colour at (x, y) in picture units (0..W, 0..H).
+    fn shade(x: f32, y: f32, body: [u8; 3], accent: [u8; 3]) -> [u8; 3] {
+        let background = mix(
+            mix(accent, [255, 255, 255], 0.55),
+            mix(body, [255, 255, 255], 0.75),
+            y / H as f32,
+        );
+        let (cx, left, right, top, bottom) = (W as f32 / 2.0, 150.0, 330.0, 110.0, 520.0);
+        let half = (right - left) / 2.0;
+        // Bubbles behind the can.
+        for (bx, by, r) in [
+            (90.0, 140.0, 22.0),
+            (60.0, 260.0, 12.0),
+            (400.0, 180.0, 16.0),
+            (420.0, 420.0, 26.0),
+            (95.0, 470.0, 18.0),
+            (380.0, 90.0, 9.0),
+        ] {
+            let d = ((x - bx) * (x - bx) + (y - by) * (y - by)).sqrt();
+            if d < r && d > r - 4.0 {
+                return mix(background, [255, 255, 255], 0.8);
+            }
+        }
+        let inside_x = x >= left && x <= right;
+        let rim = 18.0;
+        // Top and bottom ellipses make it read as a cylinder.
+        let ex = (x - cx) / half;
+        let top_e = (y - top) / rim;
+        let bottom_e = (y - bottom) / rim;
+        if ex * ex + top_e * top_e <= 1.0 {
+            let inner = ex * ex * 1.3 + top_e * top_e * 1.8 <= 1.0;
+            return if inner {
+                [200, 200, 205]
+            } else {
+                [160, 160, 168]
+            };
+        }
+        if inside_x && y > top && y < bottom || ex * ex + bottom_e * bottom_e <= 1.0 {
+            // Cylinder lighting: bright stripe left of centre, darker edges.
+            let u = (x - left) / (right - left);
+            let light = 1.0 - ((u - 0.32) * 2.2).powi(2);
+            let mut colour = body;
+            let band = (y - 250.0).abs() < 70.0;
+            if band {
+                colour = accent;
+                if (y - 250.0).abs() < 8.0 {
+                    colour = mix(body, [255, 255, 255], 0.3);
+                }
+            }
+            if light > 0.0 {
+                colour = mix(colour, [255, 255, 255], light * 0.35);
+            } else {
+                colour = mix(colour, [0, 0, 0], (-light) * 0.25);
+            }
+            return colour;
+        }
+        // Shadow under the can.
+        let sx = (x - cx) / (half + 20.0);
+        let sy = (y - bottom - 6.0) / 14.0;
+        if sx * sx + sy * sy < 1.0 {
+            return mix(background, [0, 0, 0], 0.18);
+        }
+        background
+    }
+
+    /// A PNG of a drinks can in `body` colour with an `accent` label.
+    pub fn can(body: [u8; 3], accent: [u8; 3]) -> Vec<u8> {
+        let mut pixels = Vec::with_capacity(W * H * 3);
+        for py in 0..H {
+            for px in 0..W {
+                let mut sum = [0u32; 3];
+                for sy in 0..SS {
+                    for sx in 0..SS {
+                        let x = px as f32 + (sx as f32 + 0.5) / SS as f32;
+                        let y = py as f32 + (sy as f32 + 0.5) / SS as f32;
+                        let c = shade(x, y, body, accent);
+                        for i in 0..3 {
+                            sum[i] += u32::from(c[i]);
+                        }
+                    }
+                }
+                pixels.extend(sum.map(|v| (v / (SS * SS) as u32) as u8));
+            }
+        }
+        let mut out = Vec::new();
+        {
+            let mut encoder = png::Encoder::new(&mut out, W as u32, H as u32);
+            encoder.set_color(png::ColorType::Rgb);
+            encoder.set_depth(png::BitDepth::Eight);
+            encoder.set_compression(png::Compression::Balanced);
+            let mut writer = encoder.write_header().expect("PNG header");
+            writer.write_image_data(&pixels).expect("PNG data");
+        }
+        out
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn a_can_is_a_real_png() {
+            let bytes = super::can([178, 34, 34], [250, 235, 215]);
+            assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+            let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+            let reader = decoder.read_info().unwrap();
+            assert_eq!((reader.info().width, reader.info().height), (480, 600));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_upload_names() {
+        assert_eq!(super::slug("Lemon & Lime"), "lemon-lime");
+        assert!(shared::validation::UploadName::parse(&format!(
+            "{}.png",
+            super::slug("Lemon & Lime")
+        ))
+        .is_ok());
+    }
+}

@@ -1,0 +1,156 @@
+//! What the gateway serves beside the API: images from the bucket, the built storefront with its
+//! client-side routes, and the local outbox. Unknown `/api/*` paths answer JSON, never the app.
+
+use crate::outbox::{self, Outbox};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use shared::emulator::Emulator;
+use shared::error::message_response;
+use shared::validation::UploadName;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct SiteState {
+    pub s3: Arc<aws_sdk_s3::Client>,
+    pub images_bucket: String,
+    pub dist: PathBuf,
+    pub emulator: Emulator,
+}
+
+#[derive(Clone)]
+struct AppState {
+    site: SiteState,
+    outbox: Arc<Outbox>,
+}
+
+pub fn app(api: Router, site: SiteState) -> Router {
+    let state = AppState {
+        outbox: Arc::new(Outbox::new(site.emulator.clone())),
+        site,
+    };
+    let local = Router::new()
+        .route("/uploads/{name}", get(show_upload))
+        .route("/_local/outbox", get(outbox::list_json))
+        .route("/_local/outbox.html", get(outbox::list_html))
+        .fallback(serve_frontend)
+        .with_state(state);
+    api.merge(local).method_not_allowed_fallback(|| async {
+        message_response(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed")
+    })
+}
+
+impl axum::extract::FromRef<AppState> for Arc<Outbox> {
+    fn from_ref(state: &AppState) -> Self {
+        state.outbox.clone()
+    }
+}
+
+/// An uploaded image, with the content type it was stored with.
+async fn show_upload(State(state): State<AppState>, Path(name): Path<String>) -> Response {
+    let Ok(name) = UploadName::parse(&name) else {
+        return message_response(StatusCode::NOT_FOUND, "No such image");
+    };
+    let object = state
+        .site
+        .s3
+        .get_object()
+        .bucket(&state.site.images_bucket)
+        .key(format!("uploads/{}", name.as_str()))
+        .send()
+        .await;
+    let Ok(object) = object else {
+        return message_response(StatusCode::NOT_FOUND, "No such image");
+    };
+    let content_type = object
+        .content_type()
+        .map(str::to_owned)
+        .unwrap_or_else(|| content_type_for(name.as_str()).to_owned());
+    match object.body.collect().await {
+        Ok(bytes) => (
+            [
+                (header::CONTENT_TYPE, content_type),
+                (header::CACHE_CONTROL, "public, max-age=86400".to_owned()),
+            ],
+            bytes.into_bytes(),
+        )
+            .into_response(),
+        Err(error) => shared::ApiError::internal(error).into_response(),
+    }
+}
+
+fn content_type_for(path: &str) -> &'static str {
+    match path
+        .rsplit('.')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "json" | "webmanifest" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "gif" => "image/gif",
+        "ico" => "image/x-icon",
+        "txt" => "text/plain; charset=utf-8",
+        "xml" => "application/xml",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Files of the built app; any other path without a file extension gets index.html, so client-side
+/// routes work on reload. A missing file with an extension (an old script chunk) is a real 404.
+async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
+    let path = uri.path();
+    if path == "/api" || path.starts_with("/api/") {
+        return message_response(StatusCode::NOT_FOUND, "Not found");
+    }
+    let relative = path.trim_start_matches('/');
+    if relative
+        .split('/')
+        .any(|part| part == ".." || part.contains('\\'))
+    {
+        return message_response(StatusCode::NOT_FOUND, "Not found");
+    }
+    if !relative.is_empty() {
+        let file = state.site.dist.join(relative);
+        if let Ok(bytes) = tokio::fs::read(&file).await {
+            let cache = if relative.starts_with("assets/") {
+                "public, max-age=31536000, immutable"
+            } else {
+                "no-cache"
+            };
+            return file_response(content_type_for(relative), cache, bytes);
+        }
+        let last = relative.rsplit('/').next().unwrap_or("");
+        if last.contains('.') {
+            return (StatusCode::NOT_FOUND, "Not found").into_response();
+        }
+    }
+    match tokio::fs::read(state.site.dist.join("index.html")).await {
+        Ok(bytes) => file_response("text/html; charset=utf-8", "no-cache", bytes),
+        Err(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            "The storefront is not built yet: run `make frontend` (or `make run`).",
+        )
+            .into_response(),
+    }
+}
+
+fn file_response(content_type: &'static str, cache: &'static str, bytes: Vec<u8>) -> Response {
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    response
+}

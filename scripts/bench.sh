@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# make bench: per function, the release binary size (native and the stripped arm64 `bootstrap` Lambda runs)
+# and cold-start times; then the storefront's bundle budget and Lighthouse scores. Targets, not tests:
+# init <= 20 ms median, arm64 bootstrap <= 6 MB, home JS <= 100 KB gzipped, Lighthouse >= 95.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+functions=(
+  catalog:CatalogFunction:events/catalog/list-products.json
+  auth:AuthFunction:events/auth/request-code.json
+)
+
+echo "== Rust functions"
+cargo build --release $(for f in "${functions[@]}"; do echo "-p ${f%%:*}"; done)
+cargo build -p local --bin coldstart
+
+# cargo-lambda (with zig) cross-builds the arm64 bootstrap; it lives in its own venv.
+if [ ! -x .tools/lambda/bin/cargo-lambda ]; then
+  python3 -m venv .tools/lambda
+  .tools/lambda/bin/pip install --quiet --disable-pip-version-check 'cargo-lambda==1.9.2'
+fi
+rustup target list --installed | grep -q aarch64-unknown-linux-gnu || rustup target add aarch64-unknown-linux-gnu
+arm64_ok=true
+PATH="$PWD/.tools/lambda/bin:$PATH" cargo lambda build --release --arm64 \
+  $(for f in "${functions[@]}"; do echo "--bin ${f%%:*}"; done) >/tmp/cargo-lambda.log 2>&1 || arm64_ok=false
+
+for f in "${functions[@]}"; do
+  IFS=: read -r crate logical event <<<"$f"
+  native=$(stat -c %s "target/release/$crate")
+  if $arm64_ok && [ -f "target/lambda/$crate/bootstrap" ]; then
+    arm=$(stat -c %s "target/lambda/$crate/bootstrap")
+    printf '%s: arm64 bootstrap %.2f MB (target <= 6 MB), native x86_64 %.2f MB\n' "$crate" "$(echo "$arm/1048576" | bc -l)" "$(echo "$native/1048576" | bc -l)"
+  else
+    printf '%s: native x86_64 %.2f MB (arm64 build failed: see /tmp/cargo-lambda.log)\n' "$crate" "$(echo "$native/1048576" | bc -l)"
+  fi
+  ./target/debug/coldstart "target/release/$crate" "$logical" "$event" 21
+done
+
+echo "== Storefront"
+if [ -f frontend/scripts/bundle-budget.mjs ]; then
+  node frontend/scripts/bundle-budget.mjs
+fi
+if [ -f frontend/bench/package.json ]; then
+  (cd frontend/bench && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
+  scripts/with-gateway.sh node frontend/bench/lighthouse.mjs
+fi

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs a command against a fresh local gateway: starts it on a free port (with its own emulator), waits
+# until the shop answers, exports BASE_URL, runs the command, and stops the gateway whatever happens.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+log=$(mktemp -t gateway.XXXXXX.log)
+PORT=$port LOCAL_PREFIX="e2e$port" ./target/debug/local >"$log" 2>&1 &
+gateway=$!
+trap 'kill $gateway 2>/dev/null; wait $gateway 2>/dev/null || true; rm -f "$log"' EXIT
+
+for _ in $(seq 1 120); do
+  if curl -fsS "http://127.0.0.1:$port/api/product/" >/dev/null 2>&1; then break; fi
+  if ! kill -0 $gateway 2>/dev/null; then echo "The gateway stopped:"; cat "$log"; exit 1; fi
+  sleep 0.5
+done
+curl -fsS "http://127.0.0.1:$port/api/product/" >/dev/null || { echo "The gateway did not answer:"; cat "$log"; exit 1; }
+
+export BASE_URL="http://127.0.0.1:$port"
+"$@"

@@ -1,0 +1,627 @@
+//! The local stand-in for AWS: starts moto's server, and creates the tables and buckets that template.yaml
+//! declares, so the local gateway and the tests run against the same definitions AWS gets. Compiled only
+//! with the `emulator` feature: never part of a Lambda.
+
+use aws_config::{Region, SdkConfig};
+use aws_sdk_dynamodb::types::{
+    AttributeDefinition, BillingMode, GlobalSecondaryIndex, KeySchemaElement, KeyType, Projection,
+    ProjectionType, ScalarAttributeType, TimeToLiveSpecification,
+};
+use serde_yaml::Value;
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// The repository root, where template.yaml and the moto venv live.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("shared/ sits in the repository root")
+        .to_path_buf()
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// template.yaml
+
+/// The parts of template.yaml the local stack needs.
+pub struct Template {
+    resources: BTreeMap<String, Value>,
+    globals_env: BTreeMap<String, Value>,
+    /// Parameters' default values, which stand in for `!Ref Parameter` locally.
+    parameter_defaults: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventDef {
+    pub method: String,
+    pub path: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct FunctionDef {
+    pub logical_id: String,
+    pub events: Vec<EventDef>,
+    /// Environment variables: Globals first, then the function's own.
+    pub env: BTreeMap<String, EnvValue>,
+}
+
+/// An environment value as written in the template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EnvValue {
+    Literal(String),
+    /// `!Ref SomeResource` or `!Ref SomeParameter`.
+    Ref(String),
+    /// Anything computed by CloudFormation (`!Sub`, `!GetAtt`, dynamic references).
+    Computed,
+}
+
+impl Template {
+    pub fn load(path: &Path) -> Result<Self, BoxError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Self::parse(&text)
+    }
+
+    pub fn load_default() -> Result<Self, BoxError> {
+        Self::load(&repo_root().join("template.yaml"))
+    }
+
+    pub fn parse(text: &str) -> Result<Self, BoxError> {
+        let doc: Value = serde_yaml::from_str(text)?;
+        let resources = doc
+            .get("Resources")
+            .and_then(Value::as_mapping)
+            .ok_or("template.yaml has no Resources")?
+            .iter()
+            .filter_map(|(k, v)| Some((k.as_str()?.to_owned(), v.clone())))
+            .collect();
+        let globals_env = doc
+            .get("Globals")
+            .and_then(|g| g.get("Function"))
+            .and_then(|f| f.get("Environment"))
+            .and_then(|e| e.get("Variables"))
+            .and_then(Value::as_mapping)
+            .map(|vars| {
+                vars.iter()
+                    .filter_map(|(k, v)| Some((k.as_str()?.to_owned(), v.clone())))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let parameter_defaults = doc
+            .get("Parameters")
+            .and_then(Value::as_mapping)
+            .map(|params| {
+                params
+                    .iter()
+                    .filter_map(|(k, v)| {
+                        let default = match v.get("Default")? {
+                            Value::String(s) => s.clone(),
+                            Value::Number(n) => n.to_string(),
+                            _ => return None,
+                        };
+                        Some((k.as_str()?.to_owned(), default))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(Template {
+            resources,
+            globals_env,
+            parameter_defaults,
+        })
+    }
+
+    fn of_type<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = (&'a String, &'a Value)> + 'a {
+        self.resources
+            .iter()
+            .filter(move |(_, r)| r.get("Type").and_then(Value::as_str) == Some(kind))
+    }
+
+    pub fn tables(&self) -> Vec<(String, &Value)> {
+        self.of_type("AWS::DynamoDB::Table")
+            .filter_map(|(id, r)| Some((id.clone(), r.get("Properties")?)))
+            .collect()
+    }
+
+    pub fn buckets(&self) -> Vec<String> {
+        self.of_type("AWS::S3::Bucket")
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    pub fn functions(&self) -> Vec<FunctionDef> {
+        self.of_type("AWS::Serverless::Function")
+            .map(|(id, resource)| {
+                let props = resource.get("Properties");
+                let events = props
+                    .and_then(|p| p.get("Events"))
+                    .and_then(Value::as_mapping)
+                    .map(|events| {
+                        events
+                            .values()
+                            .filter(|e| e.get("Type").and_then(Value::as_str) == Some("HttpApi"))
+                            .filter_map(|e| {
+                                let p = e.get("Properties")?;
+                                Some(EventDef {
+                                    method: p.get("Method")?.as_str()?.to_ascii_uppercase(),
+                                    path: p.get("Path")?.as_str()?.to_owned(),
+                                })
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let own_env = props
+                    .and_then(|p| p.get("Environment"))
+                    .and_then(|e| e.get("Variables"))
+                    .and_then(Value::as_mapping);
+                let mut env: BTreeMap<String, EnvValue> = self
+                    .globals_env
+                    .iter()
+                    .map(|(k, v)| (k.clone(), env_value(v)))
+                    .collect();
+                for (k, v) in own_env.into_iter().flatten() {
+                    if let Some(k) = k.as_str() {
+                        env.insert(k.to_owned(), env_value(v));
+                    }
+                }
+                FunctionDef {
+                    logical_id: id.clone(),
+                    events,
+                    env,
+                }
+            })
+            .collect()
+    }
+
+    pub fn function(&self, logical_id: &str) -> Option<FunctionDef> {
+        self.functions()
+            .into_iter()
+            .find(|f| f.logical_id == logical_id)
+    }
+}
+
+fn env_value(value: &Value) -> EnvValue {
+    match value {
+        Value::String(s) => EnvValue::Literal(s.clone()),
+        Value::Number(n) => EnvValue::Literal(n.to_string()),
+        Value::Bool(b) => EnvValue::Literal(b.to_string()),
+        Value::Tagged(tagged) if tagged.tag == "!Ref" => match tagged.value.as_str() {
+            Some(name) => EnvValue::Ref(name.to_owned()),
+            None => EnvValue::Computed,
+        },
+        Value::Mapping(m) => match m.get("Ref").and_then(Value::as_str) {
+            Some(name) => EnvValue::Ref(name.to_owned()),
+            None => EnvValue::Computed,
+        },
+        _ => EnvValue::Computed,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Local resource names
+
+/// Names the local copies of template resources, with a prefix so parallel tests never share a table.
+#[derive(Debug, Clone)]
+pub struct LocalNames {
+    prefix: String,
+}
+
+impl LocalNames {
+    pub fn new(prefix: &str) -> Self {
+        LocalNames {
+            prefix: prefix.to_owned(),
+        }
+    }
+
+    /// A fresh prefix for one test.
+    pub fn unique() -> Self {
+        LocalNames::new(&format!(
+            "t{}",
+            &uuid::Uuid::new_v4().simple().to_string()[..12]
+        ))
+    }
+
+    pub fn table(&self, logical_id: &str) -> String {
+        format!("{}-{logical_id}", self.prefix)
+    }
+
+    /// Bucket names must be lower case.
+    pub fn bucket(&self, logical_id: &str) -> String {
+        format!("{}-{logical_id}", self.prefix).to_ascii_lowercase()
+    }
+
+    /// A function's environment as the template declares it, with `!Ref`s to tables and buckets turned into
+    /// local names and the rest taken from `overrides` (secrets, parameters).
+    pub fn function_env(
+        &self,
+        template: &Template,
+        function: &FunctionDef,
+        overrides: &BTreeMap<String, String>,
+    ) -> BTreeMap<String, String> {
+        let tables: Vec<String> = template.tables().into_iter().map(|(id, _)| id).collect();
+        let buckets = template.buckets();
+        function
+            .env
+            .iter()
+            .filter_map(|(name, value)| {
+                let resolved = match (overrides.get(name), value) {
+                    (Some(set), _) => set.clone(),
+                    (None, EnvValue::Literal(text)) => text.clone(),
+                    (None, EnvValue::Ref(id)) if tables.contains(id) => self.table(id),
+                    (None, EnvValue::Ref(id)) if buckets.contains(id) => self.bucket(id),
+                    (None, EnvValue::Ref(id)) => template.parameter_defaults.get(id)?.clone(),
+                    _ => return None,
+                };
+                Some((name.clone(), resolved))
+            })
+            .collect()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Creating resources
+
+/// Creates every table and bucket of the template under `names`; resources that exist are left alone.
+pub async fn create_resources(
+    config: &SdkConfig,
+    template: &Template,
+    names: &LocalNames,
+) -> Result<(), BoxError> {
+    let dynamodb = crate::aws::dynamodb(config);
+    for (logical_id, _) in template.tables() {
+        create_table(&dynamodb, template, &logical_id, &names.table(&logical_id)).await?;
+    }
+    let s3 = crate::aws::s3(config);
+    for logical_id in template.buckets() {
+        let bucket = names.bucket(&logical_id);
+        if s3.head_bucket().bucket(&bucket).send().await.is_err() {
+            let region = config
+                .region()
+                .map(|r| r.to_string())
+                .unwrap_or_else(|| REGION.to_owned());
+            let location = aws_sdk_s3::types::CreateBucketConfiguration::builder()
+                .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::from(
+                    region.as_str(),
+                ))
+                .build();
+            s3.create_bucket()
+                .bucket(&bucket)
+                .create_bucket_configuration(location)
+                .send()
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+fn str_at<'a>(value: &'a Value, key: &str) -> Result<&'a str, BoxError> {
+    value
+        .get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("table definition lacks {key}").into())
+}
+
+fn key_schema(value: Option<&Value>) -> Result<Vec<KeySchemaElement>, BoxError> {
+    value
+        .and_then(Value::as_sequence)
+        .ok_or("table definition lacks KeySchema")?
+        .iter()
+        .map(|k| {
+            Ok(KeySchemaElement::builder()
+                .attribute_name(str_at(k, "AttributeName")?)
+                .key_type(KeyType::from(str_at(k, "KeyType")?))
+                .build()?)
+        })
+        .collect()
+}
+
+/// Creates table `name` as template.yaml defines `logical_id` (keys, indexes, TTL), unless it exists.
+pub async fn create_table(
+    client: &aws_sdk_dynamodb::Client,
+    template: &Template,
+    logical_id: &str,
+    name: &str,
+) -> Result<(), BoxError> {
+    let tables = template.tables();
+    let properties = tables
+        .iter()
+        .find(|(id, _)| id == logical_id)
+        .map(|(_, properties)| *properties)
+        .ok_or_else(|| format!("template.yaml declares no table {logical_id}"))?;
+    if client
+        .describe_table()
+        .table_name(name)
+        .send()
+        .await
+        .is_ok()
+    {
+        return Ok(());
+    }
+    let mut request = client
+        .create_table()
+        .table_name(name)
+        .billing_mode(BillingMode::PayPerRequest)
+        .set_key_schema(Some(key_schema(properties.get("KeySchema"))?));
+    for attribute in properties
+        .get("AttributeDefinitions")
+        .and_then(Value::as_sequence)
+        .ok_or("table definition lacks AttributeDefinitions")?
+    {
+        request = request.attribute_definitions(
+            AttributeDefinition::builder()
+                .attribute_name(str_at(attribute, "AttributeName")?)
+                .attribute_type(ScalarAttributeType::from(str_at(
+                    attribute,
+                    "AttributeType",
+                )?))
+                .build()?,
+        );
+    }
+    for index in properties
+        .get("GlobalSecondaryIndexes")
+        .and_then(Value::as_sequence)
+        .into_iter()
+        .flatten()
+    {
+        let projection = index
+            .get("Projection")
+            .and_then(|p| p.get("ProjectionType"))
+            .and_then(Value::as_str)
+            .unwrap_or("ALL");
+        request = request.global_secondary_indexes(
+            GlobalSecondaryIndex::builder()
+                .index_name(str_at(index, "IndexName")?)
+                .set_key_schema(Some(key_schema(index.get("KeySchema"))?))
+                .projection(
+                    Projection::builder()
+                        .projection_type(ProjectionType::from(projection))
+                        .build(),
+                )
+                .build()?,
+        );
+    }
+    match request.send().await {
+        Ok(_) => {}
+        Err(error)
+            if error
+                .as_service_error()
+                .is_some_and(|e| e.is_resource_in_use_exception()) => {}
+        Err(error) => return Err(error.into()),
+    }
+    if let Some(ttl) = properties.get("TimeToLiveSpecification") {
+        client
+            .update_time_to_live()
+            .table_name(name)
+            .time_to_live_specification(
+                TimeToLiveSpecification::builder()
+                    .attribute_name(str_at(ttl, "AttributeName")?)
+                    .enabled(true)
+                    .build()?,
+            )
+            .send()
+            .await?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The emulator process
+
+/// A running moto server (or one named by `AWS_ENDPOINT_URL`).
+#[derive(Debug, Clone)]
+pub struct Emulator {
+    pub endpoint: String,
+    /// The process we started, if we started one.
+    pub pid: Option<u32>,
+}
+
+pub const REGION: &str = "eu-west-2";
+
+impl Emulator {
+    /// Starts moto's server on a free port of 127.0.0.1. It dies with this process.
+    pub fn start() -> Result<Self, BoxError> {
+        let binary = std::env::var_os("MOTO_SERVER")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| repo_root().join(".venv/bin/moto_server"));
+        if !binary.exists() {
+            return Err(format!(
+                "{} is missing: run `make deps` (it makes the venv with moto)",
+                binary.display()
+            )
+            .into());
+        }
+        let port = free_port()?;
+        let (sender, receiver) = std::sync::mpsc::channel();
+        // The child is spawned from a thread that never ends: the parent-death signal fires when the
+        // spawning thread exits, and a test thread ends long before the other tests are done.
+        std::thread::Builder::new()
+            .name("moto".into())
+            .spawn(move || {
+                let spawned = spawn_dying_with_parent(&binary, port);
+                let _ = sender.send(spawned.map(|child| child.id()).map_err(|e| e.to_string()));
+                loop {
+                    std::thread::park();
+                }
+            })?;
+        let pid = receiver.recv()??;
+        let endpoint = format!("http://127.0.0.1:{port}");
+        wait_until_ready(port, Duration::from_secs(60))?;
+        Ok(Emulator {
+            endpoint,
+            pid: Some(pid),
+        })
+    }
+
+    /// `AWS_ENDPOINT_URL` if set (an emulator someone else runs), else a new one.
+    pub fn from_env_or_start() -> Result<Self, BoxError> {
+        match std::env::var("AWS_ENDPOINT_URL") {
+            Ok(endpoint) if !endpoint.is_empty() => Ok(Emulator {
+                endpoint,
+                pid: None,
+            }),
+            _ => Self::start(),
+        }
+    }
+
+    /// One emulator for every test in a test binary.
+    pub fn for_tests() -> &'static Emulator {
+        static EMULATOR: OnceLock<Emulator> = OnceLock::new();
+        EMULATOR.get_or_init(|| Emulator::from_env_or_start().expect("the AWS emulator starts"))
+    }
+
+    /// SDK settings pointing at this emulator with dummy credentials; no process environment involved.
+    pub async fn sdk_config(&self) -> SdkConfig {
+        let credentials =
+            aws_sdk_dynamodb::config::Credentials::new("local", "local", None, None, "emulator");
+        crate::aws::defaults()
+            .region(Region::new(REGION))
+            .endpoint_url(&self.endpoint)
+            .credentials_provider(credentials)
+            .load()
+            .await
+    }
+
+    /// Stops the process we started.
+    pub fn stop(&self) {
+        if let Some(pid) = self.pid {
+            // SAFETY: kill(2) with a pid we spawned and a valid signal number has no memory effects.
+            unsafe {
+                libc::kill(pid as i32, libc::SIGTERM);
+            }
+        }
+    }
+
+    /// GET a path of moto's own API (e.g. `/moto-api/data.json`).
+    pub fn get(&self, path: &str) -> Result<String, BoxError> {
+        let address = self.endpoint.trim_start_matches("http://");
+        http_get(address, path)
+    }
+}
+
+fn free_port() -> std::io::Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+fn spawn_dying_with_parent(binary: &Path, port: u16) -> std::io::Result<std::process::Child> {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(binary);
+    command
+        .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // SAFETY: prctl(PR_SET_PDEATHSIG) is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command.spawn()
+}
+
+fn wait_until_ready(port: u16, limit: Duration) -> Result<(), BoxError> {
+    let started = Instant::now();
+    let address = format!("127.0.0.1:{port}");
+    while started.elapsed() < limit {
+        if http_get(&address, "/moto-api/").is_ok() {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Err(format!("the AWS emulator did not answer on port {port} within {limit:?}").into())
+}
+
+/// A minimal blocking HTTP GET, enough for moto's own API, without pulling an HTTP client into the crate.
+fn http_get(address: &str, path: &str) -> Result<String, BoxError> {
+    let mut stream = TcpStream::connect(address)?;
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.0\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response)?;
+    let (head, body) = response
+        .split_once("\r\n\r\n")
+        .ok_or("malformed HTTP response")?;
+    if !head.starts_with("HTTP/1.0 200") && !head.starts_with("HTTP/1.1 200") {
+        return Err(format!("GET {path}: {}", head.lines().next().unwrap_or("")).into());
+    }
+    Ok(body.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEMPLATE: &str = r#"
+Parameters:
+  MailFrom: {Type: String, Default: shop@example.com}
+Globals:
+  Function:
+    Environment:
+      Variables:
+        JWT_SECRET: !Sub '{{resolve:secretsmanager:${JwtSecretName}}}'
+        JWT_ISSUER: shop
+Resources:
+  ThingsTable:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      KeySchema: [{AttributeName: pk, KeyType: HASH}]
+      AttributeDefinitions: [{AttributeName: pk, AttributeType: S}]
+  ImagesBucket:
+    Type: AWS::S3::Bucket
+  ThingsFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      Environment:
+        Variables:
+          THINGS_TABLE: !Ref ThingsTable
+          IMAGES_BUCKET: !Ref ImagesBucket
+          MAIL_FROM: !Ref MailFrom
+      Events:
+        ListThings:
+          Type: HttpApi
+          Properties: {Path: /api/things/, Method: get}
+"#;
+
+    #[test]
+    fn the_template_yields_tables_buckets_events_and_env() {
+        let template = Template::parse(TEMPLATE).unwrap();
+        assert_eq!(template.tables()[0].0, "ThingsTable");
+        assert_eq!(template.buckets(), vec!["ImagesBucket"]);
+        let function = template.function("ThingsFunction").unwrap();
+        assert_eq!(
+            function.events,
+            vec![EventDef {
+                method: "GET".into(),
+                path: "/api/things/".into()
+            }]
+        );
+        let names = LocalNames::new("dev");
+        let overrides = BTreeMap::from([("JWT_SECRET".to_owned(), "s".to_owned())]);
+        let env = names.function_env(&template, &function, &overrides);
+        assert_eq!(env["THINGS_TABLE"], "dev-ThingsTable");
+        assert_eq!(env["IMAGES_BUCKET"], "dev-imagesbucket");
+        assert_eq!(env["JWT_SECRET"], "s");
+        assert_eq!(env["JWT_ISSUER"], "shop");
+        assert_eq!(env["MAIL_FROM"], "shop@example.com");
+    }
+
+    #[test]
+    fn computed_values_without_an_override_are_left_out() {
+        let template = Template::parse(TEMPLATE).unwrap();
+        let function = template.function("ThingsFunction").unwrap();
+        let env = LocalNames::new("dev").function_env(&template, &function, &BTreeMap::new());
+        assert!(!env.contains_key("JWT_SECRET"));
+    }
+}

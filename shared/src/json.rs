@@ -1,0 +1,176 @@
+//! The JSON body extractor and response. Every way a body can be wrong (not JSON, wrong type, missing
+//! field, too large, wrong media type) becomes the same `{"message"}` shape as any other error, naming the
+//! field where there is one.
+
+use crate::error::{json_response, ApiError};
+use axum::{
+    extract::{FromRequest, Request},
+    response::{IntoResponse, Response},
+};
+use http::{header, StatusCode};
+use serde::{de::DeserializeOwned, Serialize};
+
+/// Largest body any JSON route accepts.
+pub const MAX_JSON_BODY: usize = 1024 * 1024;
+
+/// A JSON request body or response; rejections are `ApiError`s.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json<T>(pub T);
+
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, _state: &S) -> Result<Self, Self::Rejection> {
+        if !is_json(request.headers()) {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "Send the body as JSON (Content-Type: application/json)",
+            ));
+        }
+        let bytes = axum::body::to_bytes(request.into_body(), MAX_JSON_BODY)
+            .await
+            .map_err(|_| {
+                ApiError::new(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    "The body is too large (at most 1 MiB)",
+                )
+            })?;
+        parse(&bytes).map(Json)
+    }
+}
+
+fn is_json(headers: &http::HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .map(|mime| {
+            let mime = mime.trim().to_ascii_lowercase();
+            mime == "application/json"
+                || (mime.starts_with("application/") && mime.ends_with("+json"))
+        })
+        .unwrap_or(false)
+}
+
+/// Parses a JSON body, naming the field that is wrong.
+pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::bad_request(
+            "The body is empty: send a JSON object",
+        ));
+    }
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner();
+        if inner.is_syntax() || inner.is_eof() {
+            ApiError::bad_request(format!("The body is not valid JSON: {inner}"))
+        } else if path.is_empty() || path == "." {
+            ApiError::bad_request(format!("The body does not fit: {}", strip_position(&inner)))
+        } else {
+            ApiError::bad_request(format!("{path}: {}", strip_position(&inner)))
+        }
+    })?;
+    deserializer
+        .end()
+        .map_err(|error| ApiError::bad_request(format!("The body is not valid JSON: {error}")))?;
+    Ok(value)
+}
+
+/// serde_json appends "at line 1 column 12": noise for a person reading the message.
+fn strip_position(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" at line ") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
+}
+
+impl<T: Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        match serde_json::to_vec(&self.0) {
+            Ok(body) => json_response(StatusCode::OK, body),
+            Err(error) => ApiError::internal(error).into_response(),
+        }
+    }
+}
+
+/// 201 with a JSON body.
+pub fn created<T: Serialize>(value: T) -> Response {
+    let mut response = Json(value).into_response();
+    if response.status() == StatusCode::OK {
+        *response.status_mut() = StatusCode::CREATED;
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Drink {
+        name: String,
+        price: f64,
+    }
+
+    #[test]
+    fn malformed_json_is_named_as_such() {
+        let err = parse::<Drink>(b"{\"name\": ").unwrap_err();
+        assert_eq!(err.status(), StatusCode::BAD_REQUEST);
+        assert!(err.message().starts_with("The body is not valid JSON"));
+    }
+
+    #[test]
+    fn a_wrong_type_names_the_field() {
+        let err = parse::<Drink>(br#"{"name": "Cola", "price": "cheap"}"#).unwrap_err();
+        assert_eq!(err.status(), StatusCode::BAD_REQUEST);
+        assert!(
+            err.message().starts_with("price: invalid type"),
+            "{}",
+            err.message()
+        );
+        assert!(!err.message().contains("line 1"));
+    }
+
+    #[test]
+    fn a_missing_field_is_named() {
+        let err = parse::<Drink>(br#"{"price": 1.5}"#).unwrap_err();
+        assert!(
+            err.message().contains("missing field `name`"),
+            "{}",
+            err.message()
+        );
+    }
+
+    #[test]
+    fn an_empty_body_is_a_bad_request() {
+        assert_eq!(
+            parse::<Drink>(b"  ").unwrap_err().status(),
+            StatusCode::BAD_REQUEST
+        );
+    }
+
+    #[test]
+    fn trailing_garbage_is_rejected() {
+        assert!(parse::<Drink>(br#"{"name": "Cola", "price": 1} x"#).is_err());
+    }
+
+    #[test]
+    fn json_media_types_are_recognised() {
+        let mut headers = http::HeaderMap::new();
+        headers.insert(
+            header::CONTENT_TYPE,
+            "application/json; charset=utf-8".parse().unwrap(),
+        );
+        assert!(is_json(&headers));
+        headers.insert(header::CONTENT_TYPE, "text/plain".parse().unwrap());
+        assert!(!is_json(&headers));
+    }
+}

@@ -1,0 +1,27 @@
+//! What two or more of the shop's Lambdas need: configuration, AWS clients, the one error type, the JSON
+//! extractor, auth extractors, domain types, money, paging, the route table and the Lambda entry point.
+
+pub mod auth;
+pub mod aws;
+pub mod config;
+pub mod dynamo;
+pub mod error;
+pub mod json;
+pub mod lambda;
+pub mod mail;
+pub mod money;
+pub mod paging;
+pub mod routes;
+pub mod time;
+pub mod validation;
+
+#[cfg(feature = "emulator")]
+pub mod emulator;
+#[cfg(any(test, feature = "emulator"))]
+pub mod testing;
+
+pub use error::ApiError;
+pub use json::Json;
+
+/// What a handler returns.
+pub type ApiResult<T> = Result<T, ApiError>;

@@ -1,0 +1,128 @@
+//! Paged lists as the spec's clients read them: `?pageNumber=n` from 1, answered as
+//! `{"product": [...], "pages": N, "result": {"next": {"page": n+1}}}` with `next` absent on the last page.
+
+use crate::error::ApiError;
+use serde::{Deserialize, Serialize};
+
+/// A page number from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageNumber(u32);
+
+impl PageNumber {
+    pub const FIRST: PageNumber = PageNumber(1);
+
+    /// Absent means the first page; anything but a whole number from 1 is a 400.
+    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+        let Some(raw) = raw.map(str::trim).filter(|raw| !raw.is_empty()) else {
+            return Ok(PageNumber::FIRST);
+        };
+        match raw.parse::<u32>() {
+            Ok(n) if n >= 1 => Ok(PageNumber(n)),
+            _ => Err(ApiError::bad_request(
+                "pageNumber must be a whole number from 1",
+            )),
+        }
+    }
+
+    pub fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// The `?pageNumber=` query, kept as text so a bad value gets our message rather than a framework's.
+#[derive(Debug, Default, Deserialize)]
+pub struct PageQuery {
+    #[serde(rename = "pageNumber")]
+    pub page_number: Option<String>,
+}
+
+impl PageQuery {
+    pub fn page(&self) -> Result<PageNumber, ApiError> {
+        PageNumber::parse(self.page_number.as_deref())
+    }
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct Page<T> {
+    pub product: Vec<T>,
+    pub pages: u32,
+    pub result: PageResult,
+}
+
+#[derive(Debug, Serialize, PartialEq, Default)]
+pub struct PageResult {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<NextPage>,
+}
+
+#[derive(Debug, Serialize, PartialEq)]
+pub struct NextPage {
+    pub page: u32,
+}
+
+impl<T> Page<T> {
+    /// Cuts page `page` of `per_page` items out of the whole, ordered list.
+    pub fn of(all: Vec<T>, page: PageNumber, per_page: usize) -> Self {
+        let per_page = per_page.max(1);
+        let pages = all.len().div_ceil(per_page).max(1) as u32;
+        let start = (page.get() as usize - 1).saturating_mul(per_page);
+        let product = all.into_iter().skip(start).take(per_page).collect();
+        let next = (page.get() < pages).then(|| NextPage {
+            page: page.get() + 1,
+        });
+        Page {
+            product,
+            pages,
+            result: PageResult { next },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn page_numbers_start_at_one() {
+        assert_eq!(PageNumber::parse(None).unwrap(), PageNumber::FIRST);
+        assert_eq!(PageNumber::parse(Some("")).unwrap(), PageNumber::FIRST);
+        assert_eq!(PageNumber::parse(Some("3")).unwrap().get(), 3);
+        for bad in ["0", "-1", "two", "1.5"] {
+            assert_eq!(
+                PageNumber::parse(Some(bad)).unwrap_err().status(),
+                400,
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_envelope_names_the_next_page_until_the_last() {
+        let first = Page::of((1..=25).collect(), PageNumber::FIRST, 10);
+        assert_eq!(first.product, (1..=10).collect::<Vec<_>>());
+        assert_eq!(first.pages, 3);
+        assert_eq!(
+            serde_json::to_value(&first.result).unwrap(),
+            serde_json::json!({"next": {"page": 2}})
+        );
+        let last = Page::of(
+            (1..=25).collect(),
+            PageNumber::parse(Some("3")).unwrap(),
+            10,
+        );
+        assert_eq!(last.product, vec![21, 22, 23, 24, 25]);
+        assert_eq!(
+            serde_json::to_value(&last.result).unwrap(),
+            serde_json::json!({})
+        );
+    }
+
+    #[test]
+    fn an_empty_list_is_one_empty_page_and_past_the_end_is_empty() {
+        let empty = Page::<u8>::of(vec![], PageNumber::FIRST, 10);
+        assert_eq!((empty.product.len(), empty.pages), (0, 1));
+        assert!(empty.result.next.is_none());
+        let beyond = Page::of(vec![1, 2], PageNumber::parse(Some("9")).unwrap(), 10);
+        assert!(beyond.product.is_empty());
+    }
+}

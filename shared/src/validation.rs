@@ -1,0 +1,366 @@
+//! The spec's validation rules (section 5), exactly as docs/validation.md states them. The rules are
+//! predicates; the domain types below parse with them, so a value that breaks a rule cannot exist past the
+//! edge. `check` answers for a rule by name: the shared case file in testdata/ drives it, and the
+//! TypeScript side runs the same cases.
+
+use serde_json::Value;
+
+fn len(text: &str) -> usize {
+    text.chars().count()
+}
+
+fn trimmed_longer_than(text: &str, n: usize) -> bool {
+    len(text.trim()) > n
+}
+
+pub fn is_email(text: &str) -> bool {
+    if len(text) < 2 || text.trim().is_empty() {
+        return false;
+    }
+    if !text
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '@' | '.' | '_' | '-'))
+    {
+        return false;
+    }
+    let mut parts = text.split('@');
+    let (Some(local), Some(domain), None) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
+}
+
+fn is_phone(text: &str, min_len: usize) -> bool {
+    let text = text.trim();
+    len(text) >= min_len
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '+' | '-' | '(' | ')'))
+}
+
+/// A number given as JSON or as text, as forms send them.
+fn as_number(value: &Value) -> Option<f64> {
+    match value {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) if !s.trim().is_empty() => {
+            s.trim().parse::<f64>().ok().filter(|n| n.is_finite())
+        }
+        _ => None,
+    }
+}
+
+pub fn is_price(text: &str) -> bool {
+    let (whole, fraction) = match text.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (text, None),
+    };
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    digits(whole) && !whole.starts_with('0') && fraction.is_none_or(digits)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardBrand {
+    Visa,
+    Mastercard,
+    Amex,
+    Discover,
+}
+
+impl CardBrand {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CardBrand::Visa => "visa",
+            CardBrand::Mastercard => "mastercard",
+            CardBrand::Amex => "amex",
+            CardBrand::Discover => "discover",
+        }
+    }
+}
+
+/// The brand whose number pattern matches, ignoring spaces; `None` if no brand's does.
+pub fn card_brand(number: &str) -> Option<CardBrand> {
+    let digits: String = number.chars().filter(|c| *c != ' ').collect();
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let prefix = |n: usize| {
+        digits
+            .get(..n)
+            .and_then(|p| p.parse::<u32>().ok())
+            .unwrap_or(0)
+    };
+    let length = digits.len();
+    if digits.starts_with('4') && matches!(length, 13 | 16 | 19) {
+        Some(CardBrand::Visa)
+    } else if length == 16 && ((51..=55).contains(&prefix(2)) || (2221..=2720).contains(&prefix(4)))
+    {
+        Some(CardBrand::Mastercard)
+    } else if length == 15 && matches!(prefix(2), 34 | 37) {
+        Some(CardBrand::Amex)
+    } else if length == 16
+        && (prefix(4) == 6011 || prefix(2) == 65 || (644..=649).contains(&prefix(3)))
+    {
+        Some(CardBrand::Discover)
+    } else {
+        None
+    }
+}
+
+pub fn luhn(number: &str) -> bool {
+    let digits: Vec<u32> = number.chars().filter_map(|c| c.to_digit(10)).collect();
+    if digits.is_empty() {
+        return false;
+    }
+    let sum: u32 = digits
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(i, &d)| {
+            if i % 2 == 1 {
+                if d * 2 > 9 {
+                    d * 2 - 9
+                } else {
+                    d * 2
+                }
+            } else {
+                d
+            }
+        })
+        .sum();
+    sum.is_multiple_of(10)
+}
+
+pub fn is_expiry(text: &str) -> bool {
+    let Some((month, year)) = text.split_once('/') else {
+        return false;
+    };
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    month.len() == 2
+        && digits(month)
+        && matches!(month.parse::<u8>(), Ok(1..=12))
+        && matches!(year.len(), 2 | 4)
+        && digits(year)
+}
+
+/// Whether `input` passes rule `kind`. Unknown kinds fail.
+pub fn check(kind: &str, input: &Value) -> bool {
+    if let Some(verdict) = check_number_kind(kind, input) {
+        return verdict;
+    }
+    let Some(text) = input.as_str() else {
+        return false;
+    };
+    match kind {
+        "email" => is_email(text),
+        "login_email" => len(text) > 7 && is_email(text),
+        "login_code" => trimmed_longer_than(text, 5),
+        "checkout_fullname" | "review_fullname" => trimmed_longer_than(text, 5),
+        "checkout_phone" => is_phone(text, 10),
+        "checkout_address" => trimmed_longer_than(text, 6),
+        "review_comment" => trimmed_longer_than(text, 7),
+        "mailer_subject" | "mailer_title" | "mailer_description" | "name" => len(text.trim()) >= 3,
+        "username" => len(text) >= 6,
+        "phone" => is_phone(text, 10),
+        "personal_number" => len(text) >= 12,
+        "password" => len(text) >= 3,
+        "card_number" => card_brand(text).is_some() && luhn(text),
+        "expiry" => is_expiry(text),
+        "security_code" => matches!(text.len(), 3 | 4) && text.chars().all(|c| c.is_ascii_digit()),
+        "description" => len(text.trim()) >= 20,
+        "price" => is_price(text),
+        "time" => !text.trim().is_empty(),
+        _ => false,
+    }
+}
+
+fn check_number_kind(kind: &str, input: &Value) -> Option<bool> {
+    Some(match kind {
+        "review_rating" => input
+            .as_f64()
+            .is_some_and(|n| n.fract() == 0.0 && (1.0..=5.0).contains(&n)),
+        "discount_rate" => as_number(input).is_some_and(|n| n > 0.0 && n <= 100.0),
+        "number" => as_number(input).is_some_and(|n| n > 0.0),
+        _ => return None,
+    })
+}
+
+macro_rules! text_type {
+    ($(#[$doc:meta])* $name:ident, $kind:literal, $field:literal, $rule:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct $name(String);
+
+        impl $name {
+            /// Trims, then checks the rule; the error names the field and the rule.
+            pub fn parse(raw: &str) -> Result<Self, crate::ApiError> {
+                let value = raw.trim();
+                if check($kind, &Value::String(value.to_owned())) {
+                    Ok($name(value.to_owned()))
+                } else {
+                    Err(crate::ApiError::invalid(concat!($field, " ", $rule)))
+                }
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            pub fn into_inner(self) -> String {
+                self.0
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+    };
+}
+
+text_type!(
+    /// An e-mail address, trimmed and lower-cased before the check.
+    Email, "email", "email", "must be a valid e-mail address"
+);
+text_type!(
+    /// A name of a thing (product, category): 3 characters or more.
+    Name, "name", "name", "must be at least 3 characters"
+);
+text_type!(
+    /// A person's full name at checkout or on a review: more than 5 characters.
+    FullName, "checkout_fullname", "fullname", "must be longer than 5 characters"
+);
+text_type!(
+    /// A UK phone number: 10 characters or more of digits, spaces and + - ( ).
+    Phone, "checkout_phone", "phone", "must be at least 10 digits"
+);
+text_type!(
+    /// A delivery address: more than 6 characters.
+    Address, "checkout_address", "address", "must be longer than 6 characters"
+);
+
+impl Email {
+    /// E-mail addresses are compared lower-cased, as the spec submits them.
+    pub fn parse_normalised(raw: &str) -> Result<Self, crate::ApiError> {
+        Email::parse(&raw.trim().to_ascii_lowercase())
+    }
+}
+
+/// A star rating from 1 to 5.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(transparent)]
+pub struct Rating(u8);
+
+impl Rating {
+    pub fn parse(value: &Value) -> Result<Self, crate::ApiError> {
+        if check("review_rating", value) {
+            Ok(Rating(value.as_f64().unwrap_or_default() as u8))
+        } else {
+            Err(crate::ApiError::invalid("rating: This field is required."))
+        }
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+/// A name an upload was stored under: letters, digits, dot, dash and underscore only, so it can never
+/// climb out of the uploads folder or break a URL.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(transparent)]
+pub struct UploadName(String);
+
+impl UploadName {
+    pub fn parse(raw: &str) -> Result<Self, crate::ApiError> {
+        let ok = (1..=120).contains(&raw.len())
+            && !raw.starts_with('.')
+            && raw
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+        if ok {
+            Ok(UploadName(raw.to_owned()))
+        } else {
+            Err(crate::ApiError::invalid(format!(
+                "image: {raw:?} is not an uploaded image name"
+            )))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shared_case_gets_its_verdict() {
+        let file: Value =
+            serde_json::from_str(include_str!("../testdata/validation.json")).unwrap();
+        let cases = file["cases"].as_array().unwrap();
+        assert!(cases.len() > 100);
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter(|case| {
+                check(case["kind"].as_str().unwrap(), &case["input"])
+                    != case["valid"].as_bool().unwrap()
+            })
+            .map(|case| case.to_string())
+            .collect();
+        assert!(
+            wrong.is_empty(),
+            "cases with the wrong verdict:\n{}",
+            wrong.join("\n")
+        );
+    }
+
+    #[test]
+    fn domain_types_trim_and_name_the_field() {
+        assert_eq!(Name::parse("  Mango Fizz ").unwrap().as_str(), "Mango Fizz");
+        let err = Name::parse(" ab ").unwrap_err();
+        assert_eq!(err.status(), 422);
+        assert_eq!(err.message(), "name must be at least 3 characters");
+        assert_eq!(
+            Email::parse_normalised(" Shopper@Example.COM ")
+                .unwrap()
+                .as_str(),
+            "shopper@example.com"
+        );
+    }
+
+    #[test]
+    fn card_brands_are_told_apart() {
+        assert_eq!(card_brand("4111 1111 1111 1111"), Some(CardBrand::Visa));
+        assert_eq!(card_brand("5555555555554444"), Some(CardBrand::Mastercard));
+        assert_eq!(card_brand("378282246310005"), Some(CardBrand::Amex));
+        assert_eq!(card_brand("6011111111111117"), Some(CardBrand::Discover));
+        assert_eq!(card_brand("9111111111111111"), None);
+    }
+
+    #[test]
+    fn upload_names_cannot_escape() {
+        assert!(UploadName::parse("mango-fizz.png").is_ok());
+        for bad in [
+            "../etc/passwd",
+            "a/b.png",
+            ".hidden",
+            "",
+            "name with space.png",
+        ] {
+            assert!(UploadName::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn ratings_are_whole_stars() {
+        assert_eq!(Rating::parse(&Value::from(4)).unwrap().get(), 4);
+        assert_eq!(
+            Rating::parse(&Value::from(0)).unwrap_err().message(),
+            "rating: This field is required."
+        );
+    }
+}
