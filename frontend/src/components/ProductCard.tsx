@@ -11,7 +11,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   return (
     <article className={styles.card}>
       <div className={styles.media}>
-        <DrinkImage className={styles.image} name={product.image[0]} alt="" width={320} height={320} eager={eager} />
+        <DrinkImage className={styles.image} name={product.image[0]} alt="" width={480} height={600} eager={eager} />
       </div>
       <div className={styles.body}>
         <h3 className={styles.name}>

@@ -41,7 +41,9 @@ describe('chunk failures', () => {
   it('a lazily loaded screen whose chunk fails reloads the page instead of going blank', async () => {
     const reload = vi.fn();
     const storage = memoryStorage();
-    const Screen = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: x.js')), {
+    const failing = (): Promise<{ default: () => null }> =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module: x.js'));
+    const Screen = lazyPage(failing, {
       reload,
       storage,
     });
@@ -70,7 +72,7 @@ describe('chunk failures', () => {
   it('gives up on a chunk after the spec timeout, as a chunk failure', async () => {
     vi.useFakeTimers();
     const reload = vi.fn();
-    const Screen = lazyPage(() => new Promise<never>(() => undefined), { reload, storage: memoryStorage(), timeoutMs: 120_000 });
+    const Screen = lazyPage((): Promise<{ default: () => null }> => new Promise(() => undefined), { reload, storage: memoryStorage(), timeoutMs: 120_000 });
     render(
       <Suspense fallback={null}>
         <Screen />

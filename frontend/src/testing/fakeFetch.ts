@@ -8,6 +8,7 @@ export interface FakeCall {
 }
 
 type Handler = (call: FakeCall) => Response | Promise<Response>;
+type Route = Handler | Response | object | string | number | boolean | null;
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -17,7 +18,7 @@ export function json(body: unknown, status = 200): Response {
  * `routes` keys are 'GET /api/home/home/uk/' (the path without the query string); values are a handler, a
  * canned Response, or a body to answer as JSON with status 200.
  */
-export function fakeFetch(routes: Record<string, Handler | unknown>) {
+export function fakeFetch(routes: Record<string, Route>) {
   const calls: FakeCall[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));

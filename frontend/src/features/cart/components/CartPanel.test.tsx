@@ -82,6 +82,16 @@ describe('CartPanel', () => {
     expect(basket).toHaveFocus();
   });
 
+  it('keeps the focus in the panel when the focused line is removed, and Escape still closes', async () => {
+    const { user } = renderApp('/', { deps: { fetch: shopApi().fetch }, preloadedState: withLines(cartLineFromProduct(mango)) });
+    await user.click(screen.getByTestId('basket-button'));
+    await user.click(await screen.findByRole('button', { name: 'Remove Mango Fizz' }));
+    expect(screen.getByRole('button', { name: 'Close basket' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('basket-button')).toHaveFocus();
+  });
+
   it('keeps Tab inside the panel', async () => {
     const { user } = renderWithProviders(<CartPanel isLoggedIn={false} onClose={vi.fn()} />, {
       preloadedState: withLines(cartLineFromProduct(mango)),

@@ -47,12 +47,21 @@ export function CartPanel({ isLoggedIn, onClose }: CartPanelProps) {
     };
   }, []);
 
+  // Escape is heard on the whole document: focus may be on nothing (the body) after a line is removed.
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [onClose]);
+
+  // A removed line takes its focused button with it: bring the focus back into the panel.
+  useEffect(() => {
+    if (!panelRef.current?.contains(document.activeElement)) closeRef.current?.focus();
+  }, [lines.length]);
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
     if (event.key !== 'Tab' || !panelRef.current) return;
     const focusable = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
     const first = focusable[0];

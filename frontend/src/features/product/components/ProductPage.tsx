@@ -38,7 +38,7 @@ function Gallery({ product }: { product: Product }) {
   return (
     <div className={styles.gallery}>
       <div className={styles.stage}>
-        <DrinkImage className={styles.mainImage} name={current} alt={product.name} width={560} height={560} eager />
+        <DrinkImage className={styles.mainImage} name={current} alt={product.name} width={480} height={600} eager />
       </div>
       {images.length > 1 && (
         <ul className={styles.thumbs} aria-label="More pictures">
@@ -51,7 +51,7 @@ function Gallery({ product }: { product: Product }) {
                 aria-label={`Picture ${index + 1} of ${images.length}`}
                 onClick={() => setSelected(index)}
               >
-                <DrinkImage className={styles.thumbImage} name={name} alt="" width={64} height={64} />
+                <DrinkImage className={styles.thumbImage} name={name} alt="" width={72} height={90} />
               </button>
             </li>
           ))}
