@@ -2,7 +2,8 @@
 // gateway (API_TARGET, default http://127.0.0.1:3000) so the app always talks to one origin, as in production.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { basename } from 'node:path';
+import { basename, relative } from 'node:path';
+import type { Plugin } from 'vite';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
 
@@ -12,8 +13,27 @@ function scopedName(name: string, filename: string): string {
   return `${file}-${name}`;
 }
 
+/**
+ * Writes .vite/chunk-modules.json: for each emitted chunk, the source modules inside it. The bundle budget
+ * (scripts/bundle-budget.mjs) reads it to prove that no admin module reaches the first page.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string[]> = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[file] = output.moduleIds.map((id) => relative(process.cwd(), id).replace(/\\/g, '/'));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(chunks, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunkModules()],
   css: { modules: { generateScopedName: scopedName } },
   build: {
     // Every browser the shop supports has modulepreload; the polyfill would only add script.

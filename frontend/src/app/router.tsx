@@ -11,10 +11,14 @@ import { Layout } from './Layout';
 const loadPageRoutes = () => import('./pageRoutes');
 const PageRoutes = lazyPage(loadPageRoutes);
 
-/** Fetch the rest of the route table while the browser is idle, so the next page needs one round trip less. */
+/**
+ * Starts loading the rest of the route table: at once when the first page is not Home (it is needed now),
+ * otherwise when the browser is idle, so the next page is one round trip closer.
+ */
 export function prefetchPageRoutes(): void {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-  idle(() => void loadPageRoutes().catch(() => undefined));
+  const load = () => void loadPageRoutes().catch(() => undefined);
+  if (window.location.pathname !== '/') load();
+  else (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000)))(load);
 }
 
 export function Home() {

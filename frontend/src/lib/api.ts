@@ -72,7 +72,6 @@ export interface RequestOptions {
 }
 
 export interface ApiClient {
-  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
@@ -128,7 +127,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    request,
     get: (path, opts) => request('GET', path, opts),
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     put: (path, body, opts) => request('PUT', path, { ...opts, body }),

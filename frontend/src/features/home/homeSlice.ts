@@ -32,17 +32,15 @@ const homeSlice = createSlice({
       state.reload = true;
     },
   },
-  selectors: {
-    selectHome: (state) => state,
-  },
 });
 
 export const { homeRequested, homeReceived, homeFailed, homeReloadRequested } = homeSlice.actions;
-export const { selectHome } = homeSlice.selectors;
 
 export const fetchHome = createLoader(
   { requested: homeRequested, received: homeReceived, failed: homeFailed },
   (api) => api.get<HomePayload>('/home/home/uk/'),
 );
+
+export const selectHome = (state: { home: HomeState }) => state.home;
 
 export default homeSlice;

@@ -45,14 +45,9 @@ const siteSlice = createSlice({
       state.loading[action.payload.arg] = { status: 'failed', error: action.payload.message, reload: false };
     },
   },
-  selectors: {
-    selectSiteInfo: (state) => state.info,
-    selectSiteState: (state) => state,
-  },
 });
 
 export const { sitePartRequested, sitePartReceived, sitePartFailed } = siteSlice.actions;
-export const { selectSiteInfo, selectSiteState } = siteSlice.selectors;
 
 /** Fetches one part of the site info unless it is held or on its way. */
 export const fetchSitePart = createLoader(
@@ -60,5 +55,10 @@ export const fetchSitePart = createLoader(
   (api, part: SitePart) => api.get<SiteAnswer>(SOURCES[part]),
   (state, part) => ['loading', 'loaded'].includes((state as { site: SiteState }).site.loading[part].status),
 );
+
+// Plain selector functions: the ones a page does not use drop out of its script.
+type Root = { site: SiteState };
+export const selectSiteInfo = (state: Root) => state.site.info;
+export const selectSiteState = (state: Root) => state.site;
 
 export default siteSlice;
