@@ -1,36 +1,28 @@
-// Entry: the store (rehydrated from storage before the first render), the router and the chunk-failure
-// handler.
+// Entry: the store, rehydrated from storage before the first render (so no screen sees an empty basket or a
+// logged-out shopper for a frame), then the router. Until then the page shows the prerendered first screen
+// (scripts/prerender.mjs), which React's first render replaces in one step. A chunk that fails to load is
+// handled where it is imported (lib/chunks.ts).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { persistStore } from 'redux-persist';
-import { PersistGate } from './app/PersistGate';
 import { AppRoutes, prefetchPageRoutes } from './app/router';
 import { makeStore } from './app/store';
-import { reloadOnceForChunkError } from './lib/chunks';
 import './styles/global.css';
-
-// Vite reports a failed preload of a chunk's dependencies here; reload once instead of breaking the page.
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadOnceForChunkError()) event.preventDefault();
-});
 
 prefetchPageRoutes();
 
 const store = makeStore();
-const persistor = persistStore(store);
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={store}>
-      <PersistGate persistor={persistor}>
+// The callback runs once the saved state is back (or redux-persist's 5 s timeout passed).
+persistStore(store, null, () => {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <Provider store={store}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
-      </PersistGate>
-    </Provider>
-  </StrictMode>,
-);
+      </Provider>
+    </StrictMode>,
+  );
+});

@@ -1,7 +1,7 @@
 // Catches a screen that throws while rendering. A script chunk that failed to load reloads the page once
 // (see lib/chunks.ts); anything else shows a message instead of a blank page. Give it the path as its key
 // so that navigating away recovers.
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { isChunkLoadError, reloadOnceForChunkError } from '../lib/chunks';
 import { ErrorView } from './StatusView';
 import ui from './ui.module.css';
@@ -21,12 +21,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    if (isChunkLoadError(error)) {
-      reloadOnceForChunkError();
-      return;
-    }
-    console.error(error, info.componentStack);
+  // React itself logs the error; a chunk failure additionally reloads the page once.
+  override componentDidCatch(error: Error): void {
+    if (isChunkLoadError(error)) reloadOnceForChunkError();
   }
 
   override render(): ReactNode {

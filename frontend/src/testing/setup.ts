@@ -4,6 +4,23 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+// happy-dom lays nothing out, so nothing would ever scroll into view: report every observed element as
+// visible, as a tall screen would.
+class VisibleIntersectionObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element): void {
+    queueMicrotask(() =>
+      this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+    );
+  }
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+globalThis.IntersectionObserver = VisibleIntersectionObserver as unknown as typeof IntersectionObserver;
+
 // index.html carries a meta description that pages update; the test document needs the same tag.
 beforeEach(() => {
   if (!document.querySelector('meta[name="description"]')) {

@@ -25,23 +25,16 @@ export function useHideOnScroll(pinned: boolean, revealZone = 96): boolean {
       return undefined;
     }
     let lastY = window.scrollY;
-    let frame = 0;
+    // Passive and cheap: React skips the render when the state does not change.
     const onScroll = () => {
-      if (frame) return;
-      frame = window.requestAnimationFrame(() => {
-        frame = 0;
-        const y = window.scrollY;
-        const next = nextHidden(lastY, y, revealZone);
-        if (next === null) return;
-        lastY = y;
-        setHidden(next);
-      });
+      const y = window.scrollY;
+      const next = nextHidden(lastY, y, revealZone);
+      if (next === null) return;
+      lastY = y;
+      setHidden(next);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('scroll', onScroll);
-      if (frame) window.cancelAnimationFrame(frame);
-    };
+    return () => window.removeEventListener('scroll', onScroll);
   }, [pinned, revealZone]);
 
   return hidden;

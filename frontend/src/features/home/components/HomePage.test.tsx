@@ -14,7 +14,8 @@ describe('HomePage', () => {
     expect(within(featured).getByRole('link', { name: 'Classic Cola' })).toHaveAttribute('href', '/drinks/p-cola');
     expect(within(featured).getByText('£11.25')).toBeInTheDocument();
     expect(within(featured).getByText('Sold out')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Sodas/ })).toHaveAttribute('href', '/shop/drinks/?category=c-soda');
+    // Below the fold, drawn as it comes into view.
+    expect(await screen.findByRole('link', { name: /Sodas/ })).toHaveAttribute('href', '/shop/drinks/?category=c-soda');
   });
 
   it('sets the title, the meta description, and the hero line from the site info', async () => {

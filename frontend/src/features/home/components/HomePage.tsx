@@ -1,16 +1,18 @@
 // Home: the hero, featured drinks and categories from GET /api/home/home/uk/.
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
-import { DrinkImage } from '../../../components/DrinkImage';
 import { ProductCard } from '../../../components/ProductCard';
 import { EmptyView, StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
-import { truncate } from '../../../lib/format';
+import { WhenNear } from '../../../components/WhenNear';
+import { lazyPage } from '../../../lib/chunks';
 import { SITE_NAME, usePageMeta } from '../../../lib/meta';
 import { fetchHome, homeReloadRequested, selectHome } from '../homeSlice';
 import styles from './HomePage.module.css';
+
+const Categories = lazyPage(() => import('./Categories'));
 
 const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 24 hours'];
 
@@ -99,32 +101,13 @@ export function HomePage({ tagline }: { tagline?: string | undefined }) {
         </section>
 
         {categories.length > 0 && (
-          <section className={styles.section} aria-labelledby="categories-title">
-            <h2 id="categories-title" className={ui.sectionTitle}>
-              Shop by category
-            </h2>
-            <ul className={styles.categories}>
-              {categories.map((category) => (
-                <li key={category._id}>
-                  <Link className={styles.category} to={paths.shop.to(category._id)}>
-                    {category.image[0] && (
-                      <DrinkImage
-                        className={styles.categoryImage}
-                        name={category.image[0]}
-                        alt=""
-                        width={64}
-                        height={64}
-                      />
-                    )}
-                    <span className={styles.categoryName}>{truncate(category.name)}</span>
-                    {category.des && <span className={styles.categoryDes}>{category.des}</span>}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
+          // Below the fold: drawn (and its script fetched) as the shopper scrolls towards it.
+          <WhenNear>
+            <Suspense fallback={null}>
+              <Categories categories={categories} />
+            </Suspense>
+          </WhenNear>
         )}
-
       </div>
     </>
   );
