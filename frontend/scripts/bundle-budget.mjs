@@ -1,0 +1,85 @@
+// The bundle budget (make bench): the JavaScript the home page loads first, gzipped, must stay within 100 KB
+// (100,000 bytes), and no admin module may be in it. Reads the build's manifest (run `npm run build` first).
+//
+// "The home page's first JavaScript" is the entry chunk of index.html with every chunk it imports statically,
+// plus the chunks the home route itself loads lazily, if any (none today: Home is in the entry). Screens
+// loaded on demand (other routes, the basket panel when opened, the footer as it scrolls into view) are
+// listed but not counted.
+//
+//   node scripts/bundle-budget.mjs            (from frontend/ or from the repository root)
+//   BUDGET_BYTES=100000                       the limit, gzipped
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const BUDGET = Number(process.env.BUDGET_BYTES ?? 100_000);
+/** Source modules that must never reach a shopper's first page. */
+const ADMIN = /(^|\/)src\/admin\//;
+
+function readJson(path) {
+  if (!existsSync(path)) {
+    console.error(`${path} is missing: run \`npm run build\` in frontend/ first.`);
+    process.exit(2);
+  }
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+const manifest = readJson(join(DIST, '.vite', 'manifest.json'));
+const chunkModules = readJson(join(DIST, '.vite', 'chunk-modules.json'));
+
+/** The entry and everything it imports statically: what the browser must fetch before the first render. */
+function initialChunks(entryKey) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  return [...seen];
+}
+
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+if (!entry) {
+  console.error('No index.html entry in the manifest.');
+  process.exit(2);
+}
+
+const initial = initialChunks(entry);
+const gz = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+let total = 0;
+const problems = [];
+console.log('Home page, first JavaScript (gzipped):');
+for (const key of initial) {
+  const { file } = manifest[key];
+  const size = gz(file);
+  total += size;
+  const modules = chunkModules[file] ?? [];
+  console.log(`  ${file}  ${kb(size)}  (${modules.length} modules)`);
+  const admin = modules.filter((id) => ADMIN.test(id));
+  if (admin.length) problems.push(`admin code in ${file}: ${admin.join(', ')}`);
+}
+if (initial.some((key) => ADMIN.test(key))) problems.push('an admin module is an initial chunk');
+
+const lazy = Object.keys(manifest).filter((key) => manifest[key].file.endsWith('.js') && !initial.includes(key));
+const lazyBytes = lazy.reduce((sum, key) => sum + gz(manifest[key].file), 0);
+const adminChunks = lazy.filter((key) => (chunkModules[manifest[key].file] ?? []).some((id) => ADMIN.test(id)));
+// The stylesheet is linked from index.html (one file: the build does not split CSS).
+const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g)].map((match) => match[1]);
+const cssBytes = css.reduce((sum, file) => sum + gz(file), 0);
+
+console.log(`  total ${kb(total)} of ${kb(BUDGET)} (${total} bytes)`);
+console.log(`Stylesheet (not counted): ${kb(cssBytes)} gzipped`);
+console.log(`Loaded on demand: ${lazy.length} chunks, ${kb(lazyBytes)} gzipped; admin only: ${adminChunks.length} chunks`);
+
+if (total > BUDGET) problems.push(`the home page's first JavaScript is ${total} bytes gzipped, over the ${BUDGET}-byte budget`);
+if (problems.length) {
+  for (const problem of problems) console.error(`FAIL: ${problem}`);
+  process.exit(1);
+}
+console.log('Within budget; no admin code on the first page.');

@@ -1,0 +1,74 @@
+// The frame every page renders in: header, the page, footer, and the basket panel. On entry to any page it
+// loads the site contact and about info unless they are already held, closes the menu and the basket on
+// navigation, and scrolls to the top of a new page.
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { WhenNear } from '../components/WhenNear';
+import { LoadingView } from '../components/StatusView';
+import ui from '../components/ui.module.css';
+import { selectIsLoggedIn } from '../features/auth/authSlice';
+import { selectCartCount } from '../features/cart/cartSlice';
+import { Header } from '../features/header/components/Header';
+import { cartPanelClosed, menuClosed, selectCartOpen } from '../features/header/headerSlice';
+import { fetchSitePart } from '../features/site/siteSlice';
+import { lazyPage } from '../lib/chunks';
+import { useAppDispatch, useAppSelector } from './hooks';
+import styles from './Layout.module.css';
+
+// The basket panel loads when first wanted (the shopper points at or focuses the basket button), which keeps
+// it out of the first page's script.
+const loadCartPanel = () => import('../features/cart/components/CartPanel');
+const CartPanel = lazyPage(loadCartPanel);
+const preloadCartPanel = () => void loadCartPanel().catch(() => undefined);
+// The footer is below the fold on every page: it loads as the shopper scrolls towards it.
+const Footer = lazyPage(() => import('../features/site/components/Footer'));
+
+export function Layout() {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  const cartCount = useAppSelector(selectCartCount);
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const cartOpen = useAppSelector(selectCartOpen);
+
+  useEffect(() => {
+    // The thunks' conditions skip the calls when the info is already held.
+    void dispatch(fetchSitePart('info'));
+    void dispatch(fetchSitePart('about'));
+    dispatch(menuClosed());
+    dispatch(cartPanelClosed());
+    window.scrollTo(0, 0);
+  }, [dispatch, pathname]);
+
+  return (
+    <>
+      <a className={styles.skip} href="#main">
+        Skip to content
+      </a>
+      <Header cartCount={cartCount} isLoggedIn={isLoggedIn} onBasketIntent={preloadCartPanel} />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <ErrorBoundary key={pathname}>
+          <Suspense
+            fallback={
+              <div className={ui.container} style={{ paddingTop: 'var(--space-7)' }}>
+                <LoadingView label="Loading the page" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <WhenNear>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      </WhenNear>
+      {cartOpen && (
+        <Suspense fallback={null}>
+          <CartPanel isLoggedIn={isLoggedIn} onClose={() => dispatch(cartPanelClosed())} />
+        </Suspense>
+      )}
+    </>
+  );
+}

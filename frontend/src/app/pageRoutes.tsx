@@ -1,0 +1,89 @@
+// Every route in the spec's tables except Home (see router.tsx): public pages, the account wrapper with its
+// children, and the admin area under /new/uk/. Each screen is its own lazily loaded chunk, and the admin area
+// (wrapper and screens) is only fetched for an admin, so a shopper never downloads admin code.
+import { useEffect, type ReactNode } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
+import { selectIsAdmin, selectIsLoggedIn } from '../features/auth/authSlice';
+import { lazyPage } from '../lib/chunks';
+import { useAppSelector } from './hooks';
+import { paths } from './paths';
+import { Home } from './router';
+
+const ShopPage = lazyPage(() => import('../features/shop/components/ShopPage'));
+const SearchPage = lazyPage(() => import('../features/search/components/SearchPage'));
+const AboutPage = lazyPage(() => import('../features/content/components/AboutPage'));
+const ContactPage = lazyPage(() => import('../features/content/components/ContactPage'));
+const PolicyPage = lazyPage(() => import('../features/content/components/PolicyPage'));
+const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage'));
+const ReviewsPage = lazyPage(() => import('../features/reviews/components/ReviewsPage'));
+const CheckoutPage = lazyPage(() => import('../features/checkout/components/CheckoutPage'));
+const OrderPage = lazyPage(() => import('../features/order/components/OrderPage'));
+const AccountLayout = lazyPage(() => import('../features/account/components/AccountLayout'));
+const AccountOrdersPage = lazyPage(() => import('../features/account/components/AccountOrdersPage'));
+const AccountProfilePage = lazyPage(() => import('../features/account/components/AccountProfilePage'));
+
+const ProductRoute = lazyPage(() => import('./routes/ProductRoute'));
+const AdminArea = lazyPage(() => import('../admin/AdminArea'));
+const AdminOnlyPage = lazyPage(() => import('../features/auth/components/AdminOnlyPage'));
+
+/** Replaces the current entry with `to` (react-router's Navigate, without its weight in the first page). */
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(to, { replace: true });
+  }, [navigate, to]);
+  return null;
+}
+
+/** The account wrapper is reached when logged in; otherwise it points to the login page. */
+function RequireLogin({ children }: { children: ReactNode }) {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  if (isLoggedIn) return children;
+  return <Redirect to={paths.login.to()} />;
+}
+
+function RequireAdmin({ children }: { children: ReactNode }) {
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const isAdmin = useAppSelector(selectIsAdmin);
+  if (isAdmin) return children;
+  return <AdminOnlyPage isLoggedIn={isLoggedIn} />;
+}
+
+export default function PageRoutes() {
+  return (
+    <Routes>
+        <Route path={paths.shop.pattern} element={<ShopPage />} />
+        <Route path={paths.search.pattern} element={<SearchPage />} />
+        <Route path={paths.login.pattern} element={<LoginPage />} />
+        <Route path={paths.reviews.pattern} element={<ReviewsPage />} />
+        <Route path={paths.policy.pattern} element={<PolicyPage />} />
+        <Route path={paths.product.pattern} element={<ProductRoute />} />
+        <Route path={paths.about.pattern} element={<AboutPage />} />
+        <Route path={paths.contact.pattern} element={<ContactPage />} />
+        <Route path={paths.checkout.pattern} element={<CheckoutPage />} />
+        <Route path={paths.order.pattern} element={<OrderPage />} />
+        <Route
+          path={paths.account.pattern}
+          element={
+            <RequireLogin>
+              <AccountLayout />
+            </RequireLogin>
+          }
+        >
+          <Route index element={<Redirect to={paths.account.orders.to()} />} />
+          <Route path={paths.account.orders.pattern} element={<AccountOrdersPage />} />
+          <Route path={paths.account.profile.pattern} element={<AccountProfilePage />} />
+        </Route>
+        <Route
+          path={`${paths.admin.pattern}/*`}
+          element={
+            <RequireAdmin>
+              <AdminArea />
+            </RequireAdmin>
+          }
+        />
+        {/* The spec: unknown paths render Home. */}
+        <Route path={paths.notFound.pattern} element={<Home />} />
+    </Routes>
+  );
+}

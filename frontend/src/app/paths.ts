@@ -1,0 +1,52 @@
+// Every route string in one place: `pattern` is what the router matches (the spec's tables), `to` builds
+// a link. Links use 'drinks' as the {product} segment.
+
+export const PRODUCT_SEGMENT = 'drinks';
+const p = PRODUCT_SEGMENT;
+
+export const paths = {
+  home: { pattern: '/', to: () => '/' },
+  shop: {
+    pattern: '/shop/:product/',
+    to: (category?: string | null) => `/shop/${p}/${category ? `?category=${encodeURIComponent(category)}` : ''}`,
+  },
+  product: {
+    pattern: '/:product/:id',
+    to: (id: string) => `/${p}/${encodeURIComponent(id)}`,
+  },
+  search: {
+    pattern: '/:product/uk',
+    to: (query: string) => `/${p}/uk?search=${encodeURIComponent(query)}`,
+  },
+  about: { pattern: '/about/:slug', to: () => `/about/${p}-about-us` },
+  login: { pattern: '/:product/login', to: () => `/${p}/login` },
+  contact: { pattern: '/contact/:slug/', to: () => `/contact/${p}-contact/` },
+  policy: { pattern: '/:product/policies/:id', to: (id: string) => `/${p}/policies/${encodeURIComponent(id)}` },
+  reviews: { pattern: '/:product/review', to: () => `/${p}/review` },
+  checkout: { pattern: '/checkout', to: () => '/checkout' },
+  order: { pattern: '/myorder/:id', to: (id: string) => `/myorder/${encodeURIComponent(id)}` },
+  account: {
+    pattern: '/account',
+    orders: { pattern: 'order', to: () => '/account/order' },
+    profile: { pattern: 'profile', to: () => '/account/profile' },
+  },
+  admin: {
+    pattern: '/new/uk',
+    to: (child = '') => `/new/uk${child ? `/${child}` : ''}`,
+  },
+  notFound: { pattern: '*' },
+} as const;
+
+/** The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each. */
+export type AdminChild =
+  | 'result'
+  | 'about'
+  | 'mailer'
+  | 'products'
+  | 'whoweare'
+  | 'subscription'
+  | 'reviews'
+  | 'order'
+  | 'show'
+  | 'discount'
+  | 'profile';

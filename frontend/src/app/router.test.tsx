@@ -1,0 +1,80 @@
+// Every route in the spec's tables renders inside the layout; unknown paths render Home.
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../testing/renderWithProviders';
+import { shopApi } from '../testing/shopApi';
+import { initialAuthState } from '../features/auth/authSlice';
+
+const customer = { auth: { ...initialAuthState, token: 't', userInfo: { email: 'shopper@example.com', role: 'customer' } } };
+const admin = { auth: { ...initialAuthState, token: 't', userInfo: { email: 'admin@example.com', role: 'admin' } } };
+
+async function expectPage(path: string, heading: RegExp | string, preloadedState = {}) {
+  renderApp(path, { deps: { fetch: shopApi().fetch }, preloadedState });
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  // Inside the layout: the navbar and the basket are there.
+  expect(screen.getByTestId('navbar')).toBeInTheDocument();
+  expect(screen.getByTestId('basket-button')).toBeInTheDocument();
+}
+
+describe('public routes', () => {
+  it.each([
+    ['/', /Crack one open/],
+    ['/shop/drinks/', 'Our drinks'],
+    ['/drinks/p-mango', 'Mango Fizz'],
+    ['/drinks/p-mango?qty=2', 'Mango Fizz'],
+    ['/about/drinks-about-us', 'About us'],
+    ['/drinks/login', 'Log in'],
+    ['/contact/drinks-contact/', 'Contact us'],
+    ['/drinks/policies/p-1', 'Our policies'],
+    ['/drinks/review', 'Customer Reviews'],
+    ['/checkout', 'Checkout'],
+    ['/myorder/0f9a7c2e', 'Your order'],
+    ['/drinks/uk?search=mango', 'Results for “mango”'],
+  ])('%s renders %s', async (path, heading) => {
+    await expectPage(path, heading);
+  });
+
+  it.each(['/no/such/page/here', '/nowhere', '/shop'])('unknown path %s renders Home', async (path) => {
+    await expectPage(path, /Crack one open/);
+  });
+});
+
+describe('account wrapper', () => {
+  it.each([
+    ['/account/order', 'Your orders'],
+    ['/account/profile', 'Your profile'],
+  ])('%s shows %s inside the account wrapper when logged in', async (path, title) => {
+    await expectPage(path, 'Your account', customer);
+    expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('sends a logged-out visitor to the login page', async () => {
+    await expectPage('/account/order', 'Log in');
+  });
+});
+
+describe('admin area under /new/uk/', () => {
+  it.each([
+    ['/new/uk', 'Dashboard'],
+    ['/new/uk/result', 'Sales results'],
+    ['/new/uk/about', 'About text'],
+    ['/new/uk/mailer', 'Mailer'],
+    ['/new/uk/products', 'Products'],
+    ['/new/uk/whoweare', 'Who we are'],
+    ['/new/uk/subscription', 'Subscriptions'],
+    ['/new/uk/reviews', 'Reviews'],
+    ['/new/uk/order', 'Orders'],
+    ['/new/uk/show', 'Images'],
+    ['/new/uk/discount', 'Discount codes'],
+    ['/new/uk/profile', 'Profile'],
+  ])('%s shows the %s screen to an admin', async (path, title) => {
+    await expectPage(path, 'Shop admin', admin);
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+  });
+
+  it('turns away a customer', async () => {
+    await expectPage('/new/uk/order', 'Admins only', customer);
+    expect(screen.getByText('Your account is not an admin account.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+// The app's route table, in two parts so the home page's script stays small: this file holds the frame and
+// Home (the first page most shoppers see, and the catch-all); app/pageRoutes.tsx holds every other route in
+// the spec's tables and loads as one small chunk the moment any other path is visited.
+import { Route, Routes } from 'react-router';
+import { HomePage } from '../features/home/components/HomePage';
+import { selectSiteInfo } from '../features/site/siteSlice';
+import { lazyPage } from '../lib/chunks';
+import { useAppSelector } from './hooks';
+import { Layout } from './Layout';
+
+const loadPageRoutes = () => import('./pageRoutes');
+const PageRoutes = lazyPage(loadPageRoutes);
+
+/**
+ * Starts loading the rest of the route table: at once when the first page is not Home (it is needed now),
+ * otherwise when the browser is idle, so the next page is one round trip closer.
+ */
+export function prefetchPageRoutes(): void {
+  const load = () => void loadPageRoutes().catch(() => undefined);
+  if (window.location.pathname !== '/') load();
+  else (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000)))(load);
+}
+
+export function Home() {
+  const info = useAppSelector(selectSiteInfo);
+  return <HomePage tagline={info?.cover_des} />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Home />} />
+        <Route path="*" element={<PageRoutes />} />
+      </Route>
+    </Routes>
+  );
+}

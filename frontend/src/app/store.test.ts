@@ -1,0 +1,66 @@
+// Persistence: key 'root', version 1, timeout 5000 ms; only auth, cart and the applied discount survive a
+// reload, without their transient fields.
+import { persistStore } from 'redux-persist';
+import { describe, expect, it } from 'vitest';
+import { userLoggedIn } from '../features/auth/authSlice';
+import { cartLineFromProduct } from '../features/cart/cartLine';
+import { cartLineAdded } from '../features/cart/cartSlice';
+import { discountCodeAccepted, discountCodeRejected } from '../features/discount/discountSlice';
+import { cartPanelToggled } from '../features/header/headerSlice';
+import { homeReloadRequested } from '../features/home/homeSlice';
+import { mango } from '../testing/fixtures';
+import { makeStore, persistConfig } from './store';
+
+function bootstrapped(persistor: ReturnType<typeof persistStore>): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => persistor.getState().bootstrapped && resolve();
+    persistor.subscribe(check);
+    check();
+  });
+}
+
+describe('persist config', () => {
+  it('uses key root, version 1, a 5 s timeout and the spec whitelist', () => {
+    expect(persistConfig).toMatchObject({ key: 'root', version: 1, timeout: 5000 });
+    expect(persistConfig.whitelist).toEqual(['auth', 'cart', 'discount']);
+  });
+
+  it('saves auth, cart and the applied discount, dropping transient fields', async () => {
+    const store = makeStore();
+    const persistor = persistStore(store);
+    await bootstrapped(persistor);
+    store.dispatch(userLoggedIn({ token: 'jwt', userInfo: { email: 'shopper@example.com' } }));
+    store.dispatch(cartLineAdded(cartLineFromProduct(mango, 2)));
+    store.dispatch(discountCodeAccepted({ code: 'SUMMER', discount: 10 }));
+    store.dispatch(discountCodeRejected('a later failure'));
+    store.dispatch(cartPanelToggled());
+    store.dispatch(homeReloadRequested());
+    await persistor.flush();
+
+    const saved = JSON.parse(window.localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
+    expect(Object.keys(saved).sort()).toEqual(['_persist', 'auth', 'cart', 'discount']);
+    expect(JSON.parse(saved.auth ?? '')).toEqual({ userInfo: { email: 'shopper@example.com' }, token: 'jwt' });
+    expect(JSON.parse(saved.cart ?? '').cartItems[0]).toMatchObject({ product: 'p-mango', qty: 2 });
+    expect(JSON.parse(saved.discount ?? '')).toEqual({ applied: { code: 'SUMMER', discount: 10 } });
+    expect(JSON.parse(saved._persist ?? '')).toMatchObject({ version: 1 });
+  });
+
+  it('restores them into a fresh store on reload, with defaults for the rest', async () => {
+    const first = makeStore();
+    const firstPersistor = persistStore(first);
+    await bootstrapped(firstPersistor);
+    first.dispatch(cartLineAdded(cartLineFromProduct(mango, 3)));
+    first.dispatch(discountCodeAccepted({ code: 'SUMMER', discount: 10 }));
+    first.dispatch(discountCodeRejected('transient'));
+    await firstPersistor.flush();
+    firstPersistor.pause();
+
+    const second = makeStore();
+    await bootstrapped(persistStore(second));
+    const state = second.getState();
+    expect(state.cart.cartItems).toEqual([expect.objectContaining({ product: 'p-mango', qty: 3 })]);
+    expect(state.discount).toEqual({ applied: { code: 'SUMMER', discount: 10 }, status: 'idle', error: null });
+    expect(state.auth).toEqual({ userInfo: null, token: null, loading: false, error: null });
+    expect(state.header.cartOpen).toBe(false);
+  });
+});

@@ -1,0 +1,28 @@
+// A drink in a grid: image, name (cut at 30 characters), pack label and price, linking to its page.
+import { Link } from 'react-router';
+import { paths } from '../app/paths';
+import { truncate } from '../lib/format';
+import type { Product } from '../types/catalog';
+import { DrinkImage } from './DrinkImage';
+import { Price } from './Price';
+import styles from './ProductCard.module.css';
+
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  return (
+    <article className={styles.card}>
+      <div className={styles.media}>
+        <DrinkImage className={styles.image} name={product.image[0]} alt="" width={480} height={600} eager={eager} />
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.name}>
+          <Link className={styles.link} to={paths.product.to(product._id)}>
+            {truncate(product.name)}
+          </Link>
+        </h3>
+        <p className={styles.pack}>{product.qty}</p>
+        <Price product={product} />
+      </div>
+      {product.TheNumber <= 0 && <span className={styles.soldOut}>Sold out</span>}
+    </article>
+  );
+}

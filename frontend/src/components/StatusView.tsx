@@ -1,0 +1,69 @@
+// The spec's state pattern on screen: loading, then the content, an error view whose 'Try again' asks for
+// a reload, or an empty state.
+import type { ReactNode } from 'react';
+import type { Status } from '../lib/thunk';
+import styles from './StatusView.module.css';
+import ui from './ui.module.css';
+
+export function LoadingView({ label, cards = 4 }: { label: string; cards?: number }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="visually-hidden">{label}</span>
+      <ul className={styles.skeletons} aria-hidden="true">
+        {Array.from({ length: cards }, (_, i) => (
+          <li key={i} className={styles.skeleton} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ErrorView({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <div className={styles.panel} role="alert">
+      <h2 className={styles.title}>{title}</h2>
+      <p className={styles.detail}>{message}</p>
+      <button type="button" className={ui.primary} onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function EmptyView({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className={styles.panel}>
+      <h2 className={styles.title}>{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+interface StatusViewProps {
+  status: Status;
+  error: string | null;
+  onRetry: () => void;
+  /** True when the loaded data has nothing to show. */
+  isEmpty: boolean;
+  /** What loads, for screen readers: 'Loading drinks'. */
+  loadingLabel: string;
+  errorTitle: string;
+  empty: ReactNode;
+  children: ReactNode;
+}
+
+export function StatusView({ status, error, onRetry, isEmpty, loadingLabel, errorTitle, empty, children }: StatusViewProps) {
+  if (status === 'failed') {
+    const view = <ErrorView title={errorTitle} message={error ?? 'Try later'} onRetry={onRetry} />;
+    // A failed 'load more' keeps what is already shown and puts the error after it.
+    return isEmpty ? view : (
+      <>
+        {children}
+        {view}
+      </>
+    );
+  }
+  if (status === 'idle' || (status === 'loading' && isEmpty)) return <LoadingView label={loadingLabel} />;
+  if (isEmpty) return <>{empty}</>;
+  return <>{children}</>;
+}

@@ -1,0 +1,49 @@
+// Choose a quantity (compact stepper: no remove) and add the drink to the basket. A drink already in the
+// basket has its line replaced with the new quantity.
+import { useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { Product } from '../../../types/catalog';
+import { cartLineFromProduct } from '../cartLine';
+import { cartLineAdded, clampQty, selectCartLines } from '../cartSlice';
+import { QuantityStepper } from './QuantityStepper';
+import styles from './AddToBasket.module.css';
+
+export function AddToBasket({ product, initialQty = 1 }: { product: Product; initialQty?: number }) {
+  const dispatch = useAppDispatch();
+  const inBasket = useAppSelector(selectCartLines).some((line) => line.product === product._id);
+  const [qty, setQty] = useState(() => clampQty(initialQty));
+  const [added, setAdded] = useState(false);
+  const soldOut = product.TheNumber <= 0;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (soldOut) return;
+    dispatch(cartLineAdded(cartLineFromProduct(product, qty)));
+    setAdded(true);
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} aria-label={`Buy ${product.name}`}>
+      <div className={styles.row}>
+        <span className={styles.label} id="qty-label">
+          Quantity
+        </span>
+        <QuantityStepper
+          compact
+          itemName={product.name}
+          qty={qty}
+          onChange={(next) => {
+            setQty(next);
+            setAdded(false);
+          }}
+        />
+      </div>
+      <button type="submit" className={styles.add} disabled={soldOut}>
+        {soldOut ? 'Sold out' : 'Add to basket'}
+      </button>
+      <p className={styles.status} role="status">
+        {added ? `Added to your basket: ${qty} × ${product.name}` : inBasket ? 'This drink is in your basket.' : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+// One basket line: image, name, pack label, price in pounds, and the stepper in update mode (each step
+// pushes the changed line with its new qty) with a remove control.
+import { DrinkImage } from '../../../components/DrinkImage';
+import { useAppDispatch } from '../../../app/hooks';
+import { formatMoney, truncate } from '../../../lib/format';
+import { cartLineAdded, cartLineRemoved, type CartLine } from '../cartSlice';
+import { QuantityStepper } from './QuantityStepper';
+import styles from './CartPanel.module.css';
+
+export function CartLineItem({ line }: { line: CartLine }) {
+  const dispatch = useAppDispatch();
+  return (
+    <li className={styles.line} data-testid="cart-line">
+      <DrinkImage className={styles.thumb} name={line.image} alt={line.name} width={72} height={72} />
+      <div className={styles.details}>
+        <div className={styles.text}>
+          <h3 className={styles.name} title={line.name}>
+            {truncate(line.name)}
+          </h3>
+          <p className={styles.pack}>{line.quantity}</p>
+          <p className={styles.price}>{formatMoney(line.price)}</p>
+        </div>
+        <QuantityStepper
+          itemName={line.name}
+          qty={line.qty}
+          onChange={(qty) => dispatch(cartLineAdded({ ...line, qty }))}
+          onRemove={() => dispatch(cartLineRemoved(line.product))}
+        />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,29 @@
+// POST /api/code/customer/ (no token): status true stores the code, otherwise its message becomes the error.
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { errorMessage } from '../../lib/api';
+import type { ThunkExtra } from '../../lib/thunk';
+import {
+  discountCodeAccepted,
+  discountCodeRejected,
+  discountLookupStarted,
+  type AppliedDiscount,
+} from './discountSlice';
+
+interface CodeLookupAnswer {
+  status: boolean;
+  data?: AppliedDiscount;
+  message?: string;
+}
+
+export function lookUpDiscountCode(code: string): ThunkAction<Promise<void>, unknown, ThunkExtra, UnknownAction> {
+  return async (dispatch, _getState, { api }) => {
+    dispatch(discountLookupStarted());
+    try {
+      const answer = await api.post<CodeLookupAnswer>('/code/customer/', { code: code.trim() });
+      if (answer.status && answer.data) dispatch(discountCodeAccepted(answer.data));
+      else dispatch(discountCodeRejected(answer.message || 'Try later'));
+    } catch (error) {
+      dispatch(discountCodeRejected(errorMessage(error)));
+    }
+  };
+}

@@ -1,0 +1,116 @@
+// Home: the hero, featured drinks and categories from GET /api/home/home/uk/.
+import { Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { ProductCard } from '../../../components/ProductCard';
+import { EmptyView, StatusView } from '../../../components/StatusView';
+import ui from '../../../components/ui.module.css';
+import { WhenNear } from '../../../components/WhenNear';
+import { lazyPage } from '../../../lib/chunks';
+import { SITE_NAME, usePageMeta } from '../../../lib/meta';
+import { fetchHome, homeReloadRequested, selectHome } from '../homeSlice';
+import styles from './HomePage.module.css';
+
+const Categories = lazyPage(() => import('./Categories'));
+
+const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 24 hours'];
+
+export function HomePage({ tagline }: { tagline?: string | undefined }) {
+  const dispatch = useAppDispatch();
+  const { products, categories, status, error, reload } = useAppSelector(selectHome);
+
+  usePageMeta(
+    '',
+    `${SITE_NAME}: soft drinks by the case, delivered across the UK. Shop our drinks online.`,
+  );
+
+  useEffect(() => {
+    if (status === 'idle' || reload) void dispatch(fetchHome());
+  }, [dispatch, status, reload]);
+
+  return (
+    <>
+      <section className={styles.hero} aria-labelledby="hero-title">
+        <div className={styles.heroInner}>
+          <div>
+            <p className={styles.eyebrow}>Soft drinks · UK delivery</p>
+            <h1 id="hero-title" className={styles.title}>
+              Crack one open.
+              <span className={styles.titleAccent}>Taste the fizz.</span>
+            </h1>
+            <p className={styles.lead}>
+              {tagline || 'Refreshing soft drinks, packed by the case and delivered to your door anywhere in the UK.'}
+            </p>
+            <div className={styles.ctas}>
+              <Link className={styles.ctaPrimary} to={paths.shop.to()}>
+                Shop drinks
+              </Link>
+              <Link className={styles.ctaSecondary} to={paths.about.to()}>
+                Our story
+              </Link>
+            </div>
+          </div>
+          <div className={styles.cans} aria-hidden="true">
+            <span className={styles.can} />
+            <span className={styles.can} />
+            <span className={styles.can} />
+          </div>
+        </div>
+      </section>
+
+      <div className={ui.container}>
+        <ul className={styles.perks}>
+          {PERKS.map((perk) => (
+            <li key={perk} className={styles.perk}>
+              {perk}
+            </li>
+          ))}
+        </ul>
+
+        <section className={styles.section} aria-labelledby="featured-title">
+          <div className={styles.sectionHead}>
+            <h2 id="featured-title" className={ui.sectionTitle}>
+              Featured drinks
+            </h2>
+            <Link className={styles.more} to={paths.shop.to()}>
+              See all drinks
+            </Link>
+          </div>
+          <StatusView
+            status={status}
+            error={error}
+            onRetry={() => dispatch(homeReloadRequested())}
+            isEmpty={products.length === 0}
+            loadingLabel="Loading featured drinks"
+            errorTitle="We could not load our drinks"
+            empty={
+              <EmptyView title="New drinks are on the way">
+                <p>Check back soon, or browse the whole shop.</p>
+              </EmptyView>
+            }
+          >
+            <ul className={ui.grid} data-testid="featured-drinks">
+              {products.map((product) => (
+                <li key={product._id}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+          </StatusView>
+        </section>
+
+        {categories.length > 0 && (
+          // Below the fold: drawn (and its script fetched) as the shopper scrolls towards it.
+          <WhenNear>
+            <Suspense fallback={null}>
+              <Categories categories={categories} />
+            </Suspense>
+          </WhenNear>
+        )}
+      </div>
+    </>
+  );
+}
+
+export default HomePage;

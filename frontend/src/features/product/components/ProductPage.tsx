@@ -1,0 +1,136 @@
+// The product page (/{product}/{id}): images, description, pack label, price and discounted price, stock,
+// and the purchase controls handed in by the app (the basket is another feature). Reads ?qty= from the query
+// string to preset the quantity.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { DrinkImage } from '../../../components/DrinkImage';
+import { PageHeading } from '../../../components/PageHeading';
+import { Price } from '../../../components/Price';
+import { StatusView } from '../../../components/StatusView';
+import ui from '../../../components/ui.module.css';
+import { truncate } from '../../../lib/format';
+import { usePageMeta } from '../../../lib/meta';
+import { useQuery } from '../../../lib/useQuery';
+import type { Product } from '../../../types/catalog';
+import { fetchProduct, productReloadRequested, selectProductState } from '../productSlice';
+import styles from './ProductPage.module.css';
+
+/** Few enough left to say so. */
+const LOW_STOCK = 10;
+
+export interface PurchaseSlotProps {
+  product: Product;
+  initialQty: number;
+}
+
+/** `?qty=3` presets the quantity; anything else means 1. */
+export function qtyFromQuery(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+function Gallery({ product }: { product: Product }) {
+  const [selected, setSelected] = useState(0);
+  const images = product.image;
+  const current = images[selected] ?? images[0];
+  return (
+    <div className={styles.gallery}>
+      <div className={styles.stage}>
+        <DrinkImage className={styles.mainImage} name={current} alt={product.name} width={480} height={600} eager />
+      </div>
+      {images.length > 1 && (
+        <ul className={styles.thumbs} aria-label="More pictures">
+          {images.map((name, index) => (
+            <li key={name}>
+              <button
+                type="button"
+                className={styles.thumb}
+                aria-pressed={index === selected}
+                aria-label={`Picture ${index + 1} of ${images.length}`}
+                onClick={() => setSelected(index)}
+              >
+                <DrinkImage className={styles.thumbImage} name={name} alt="" width={72} height={90} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Stock({ units }: { units: number }) {
+  if (units <= 0) return <p className={styles.stockLow}>Sold out for now</p>;
+  if (units <= LOW_STOCK) return <p className={styles.stockLow}>Only {units} left</p>;
+  return <p className={styles.stock}>In stock</p>;
+}
+
+export function ProductPage({ purchase }: { purchase: (props: PurchaseSlotProps) => ReactNode }) {
+  const dispatch = useAppDispatch();
+  const { id = '' } = useParams();
+  const params = useQuery();
+  const { product, status, error, reload, id: heldId } = useAppSelector(selectProductState);
+  const shown = heldId === id ? product : null;
+
+  usePageMeta(
+    shown ? shown.name : 'Drink',
+    shown ? `${shown.name} (${shown.qty}). ${shown.des} ${shown.des2}` : 'A drink from our range, delivered across the UK.',
+  );
+
+  useEffect(() => {
+    if (id && (heldId !== id || status === 'idle' || reload)) void dispatch(fetchProduct(id));
+  }, [dispatch, id, heldId, status, reload]);
+
+  return (
+    <div className={ui.container}>
+      <StatusView
+        status={heldId === id ? status : 'idle'}
+        error={error}
+        onRetry={() => dispatch(productReloadRequested())}
+        isEmpty={shown === null}
+        loadingLabel="Loading the drink"
+        errorTitle="We could not load this drink"
+        empty={null}
+      >
+        {shown && (
+          <>
+            <PageHeading
+              title=""
+              crumbs={[
+                { label: 'Home', to: paths.home.to() },
+                { label: 'Shop', to: paths.shop.to() },
+                { label: truncate(shown.name) },
+              ]}
+            />
+            <article className={styles.layout}>
+              <Gallery key={shown._id} product={shown} />
+              <div className={styles.info}>
+                <h1 className={styles.name}>{shown.name}</h1>
+                <p className={styles.pack}>{shown.qty}</p>
+                <Price product={shown} className={styles.price} />
+                <Stock units={shown.TheNumber} />
+                {shown.des && <p className={styles.des}>{shown.des}</p>}
+                <div className={styles.buy}>{purchase({ product: shown, initialQty: qtyFromQuery(params.get('qty')) })}</div>
+                {shown.des2 && (
+                  <section className={styles.details} aria-labelledby="details-title">
+                    <h2 id="details-title" className={styles.detailsTitle}>
+                      About this drink
+                    </h2>
+                    <p className={styles.des2}>{shown.des2}</p>
+                  </section>
+                )}
+              </div>
+            </article>
+          </>
+        )}
+      </StatusView>
+      <p className={styles.back}>
+        <Link to={paths.shop.to()}>← Back to all drinks</Link>
+      </p>
+    </div>
+  );
+}
+
+export default ProductPage;

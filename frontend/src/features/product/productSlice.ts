@@ -1,0 +1,61 @@
+// The product page's drink: GET /api/product/{id}.
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
+import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
+import type { Product } from '../../types/catalog';
+
+export interface ProductState extends Loadable {
+  /** The id asked for last; `product` belongs to it once loaded. */
+  id: string | null;
+  product: Product | null;
+}
+
+export const initialProductState: ProductState = { ...initialLoadable, id: null, product: null };
+
+const productSlice = createSlice({
+  name: 'product',
+  initialState: initialProductState,
+  reducers: {
+    productRequested(state, action: PayloadAction<string>) {
+      state.status = 'loading';
+      state.error = null;
+      state.reload = false;
+      if (state.id !== action.payload) state.product = null;
+      state.id = action.payload;
+    },
+    productReceived(state, action: PayloadAction<Received<string, Product>>) {
+      if (state.id !== action.payload.arg) return; // an answer for a page the shopper already left
+      state.status = 'loaded';
+      state.product = action.payload.result;
+    },
+    productFailed(state, action: PayloadAction<Failed<string>>) {
+      if (state.id !== action.payload.arg) return;
+      state.status = 'failed';
+      state.error = action.payload.message;
+    },
+    productReloadRequested(state) {
+      state.reload = true;
+    },
+  },
+  selectors: {
+    selectProductState: (state) => state,
+  },
+});
+
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof productSlice> {}
+}
+
+/** Loaded with its screen's chunk; until an action reaches it, its selectors read the initial state. */
+const injected = productSlice.injectInto(rootReducer);
+
+export const { productRequested, productReceived, productFailed, productReloadRequested } = productSlice.actions;
+export const { selectProductState } = injected.selectors;
+
+export const fetchProduct = createLoader(
+  { requested: productRequested, received: productReceived, failed: productFailed },
+  (api, id: string) => api.get<Product>(`/product/${encodeURIComponent(id)}`),
+);
+
+export default productSlice;

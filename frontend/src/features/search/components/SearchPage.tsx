@@ -1,0 +1,92 @@
+// Search results for /{product}/uk?search=text, with 'Show more results' while there is a next page.
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { PageHeading } from '../../../components/PageHeading';
+import { ProductCard } from '../../../components/ProductCard';
+import { SearchForm } from '../../../components/SearchForm';
+import { EmptyView, StatusView } from '../../../components/StatusView';
+import ui from '../../../components/ui.module.css';
+import { truncate } from '../../../lib/format';
+import { usePageMeta } from '../../../lib/meta';
+import { useQuery } from '../../../lib/useQuery';
+import { FIRST_PAGE } from '../../../lib/paging';
+import { fetchSearch, searchReloadRequested, selectSearch } from '../searchSlice';
+
+export function SearchPage() {
+  const dispatch = useAppDispatch();
+  const params = useQuery();
+  const query = (params.get('search') ?? '').trim();
+  const search = useAppSelector(selectSearch);
+  const { products, status, error, reload, nextPage, pageNumber } = search;
+
+  usePageMeta(query ? `Search: ${truncate(query)}` : 'Search drinks', 'Search our soft drinks by name, flavour or pack size.');
+
+  const stale = query !== '' && (status === 'idle' || search.query !== query);
+  useEffect(() => {
+    if (stale) void dispatch(fetchSearch({ query, page: FIRST_PAGE }));
+  }, [dispatch, stale, query]);
+  useEffect(() => {
+    if (!reload || !query) return;
+    void dispatch(fetchSearch({ query, page: products.length > 0 ? pageNumber + 1 : FIRST_PAGE }));
+  }, [dispatch, reload, query, products.length, pageNumber]);
+
+  const loadingMore = status === 'loading' && products.length > 0;
+
+  return (
+    <div className={ui.container}>
+      <PageHeading
+        title={query ? `Results for “${truncate(query)}”` : 'Search drinks'}
+        crumbs={[{ label: 'Home', to: paths.home.to() }, { label: 'Search' }]}
+      />
+      <div className={ui.tools}>
+        <SearchForm key={query} initial={query} />
+      </div>
+      {query === '' ? (
+        <EmptyView title="What are you thirsty for?">
+          <p>Search by name, flavour or pack size.</p>
+        </EmptyView>
+      ) : (
+        <StatusView
+          status={search.query === query ? status : 'idle'}
+          error={error}
+          onRetry={() => dispatch(searchReloadRequested())}
+          isEmpty={products.length === 0}
+          loadingLabel="Searching"
+          errorTitle="The search did not work"
+          empty={
+            <EmptyView title={`No drinks match “${truncate(query)}”`}>
+              <p>Try another word, or browse the whole range.</p>
+              <Link to={paths.shop.to()}>See every drink</Link>
+            </EmptyView>
+          }
+        >
+          <ul className={ui.grid} data-testid="search-results">
+            {products.map((product) => (
+              <li key={product._id}>
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ul>
+          {(nextPage !== null || loadingMore) && status !== 'failed' && (
+            <div className={ui.loadMore}>
+              <button
+                type="button"
+                className={ui.primary}
+                aria-disabled={loadingMore}
+                onClick={() => {
+                  if (!loadingMore && nextPage !== null) void dispatch(fetchSearch({ query, page: nextPage }));
+                }}
+              >
+                {loadingMore ? 'Loading…' : 'Show more results'}
+              </button>
+            </div>
+          )}
+        </StatusView>
+      )}
+    </div>
+  );
+}
+
+export default SearchPage;

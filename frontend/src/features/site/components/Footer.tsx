@@ -1,0 +1,97 @@
+// The page footer: the shop's links, and its contact details and social links once the site info is held.
+import { Link } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { SITE_NAME } from '../../../lib/meta';
+import { selectSiteInfo } from '../siteSlice';
+import styles from './Footer.module.css';
+
+const SOCIAL_LABELS = [
+  ['facebook', 'Facebook'],
+  ['instagram', 'Instagram'],
+  ['x', 'X'],
+  ['tiktok', 'TikTok'],
+  ['youtube', 'YouTube'],
+] as const;
+
+export function Footer() {
+  const info = useAppSelector(selectSiteInfo);
+  const social = SOCIAL_LABELS.filter(([key]) => typeof info?.Social?.[key] === 'string' && info.Social[key]);
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.stripe} aria-hidden="true" />
+      <div className={styles.grid}>
+        <section aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className={styles.brand}>
+            {info?.name || SITE_NAME}
+          </h2>
+          <p className={styles.muted}>Refreshing soft drinks, delivered across the UK.</p>
+        </section>
+        <nav aria-labelledby="footer-shop">
+          <h2 id="footer-shop" className={styles.heading}>
+            Shop
+          </h2>
+          <ul className={styles.list}>
+            <li>
+              <Link to={paths.shop.to()}>All drinks</Link>
+            </li>
+            <li>
+              <Link to={paths.reviews.to()}>Customer reviews</Link>
+            </li>
+            <li>
+              <Link to={paths.checkout.to()}>Checkout</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help" className={styles.heading}>
+            Help
+          </h2>
+          <ul className={styles.list}>
+            <li>
+              <Link to={paths.about.to()}>About us</Link>
+            </li>
+            <li>
+              <Link to={paths.contact.to()}>Contact us</Link>
+            </li>
+            <li>
+              <Link to={paths.login.to()}>Your account</Link>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={styles.heading}>
+            Get in touch
+          </h2>
+          <ul className={styles.list}>
+            {info?.email && (
+              <li>
+                <a href={`mailto:${info.email}`}>{info.email}</a>
+              </li>
+            )}
+            {info?.phone && (
+              <li>
+                <a href={`tel:${info.phone.replace(/\s+/g, '')}`}>{info.phone}</a>
+              </li>
+            )}
+            {info?.open && <li className={styles.muted}>Open {info.open}{info.close ? `, ${info.close}` : ''}</li>}
+            <li className={styles.muted}>We reply within 24 hours, Monday to Friday.</li>
+            {social.map(([key, label]) => (
+              <li key={key}>
+                <a href={info?.Social?.[key]} rel="noopener noreferrer" target="_blank">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className={styles.legal}>
+        © {new Date().getFullYear()} {info?.name || SITE_NAME}
+      </p>
+    </footer>
+  );
+}
+
+export default Footer;

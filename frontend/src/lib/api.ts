@@ -1,0 +1,135 @@
+// The one place that talks to the back end. Every call goes to `/api` on the page's own origin, sends the
+// bearer token when there is one, and every failure goes through the spec's shared error handler: a network
+// failure reads 'not fund 404', otherwise the server's `{message}` or the error's own message; an auth
+// failure logs the shopper out and reloads the page.
+
+/** The spec's text for a request that never reached the server. */
+export const NETWORK_ERROR_MESSAGE = 'not fund 404';
+
+/** Messages after which the stored session is useless: log out and reload. */
+const AUTH_FAILURE_MESSAGES = new Set([
+  'Not authorized',
+  'token failed',
+  'Not authorized, token failed',
+  'Not authorized, no token',
+  'The person does not exist in the database',
+]);
+
+/** A null or unreadable user id, as the original back end worded it. */
+const NULL_ID =
+  /Cannot read properties of (null|undefined) \(reading '_id'\)|Cannot read property '_id' of (null|undefined)|Cast to ObjectId failed for value "?null/;
+
+export function isAuthFailure(message: string): boolean {
+  const text = message.trim();
+  return AUTH_FAILURE_MESSAGES.has(text) || NULL_ID.test(text);
+}
+
+/** A failed call: `message` is what the shopper's area stores and shows. */
+export class ApiError extends Error {
+  readonly status: number | null;
+
+  constructor(message: string, status: number | null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** The message the shared handler stores for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return 'Try later';
+}
+
+/** `/api` resolved against the page's origin (fetch under a test DOM needs absolute URLs). */
+export function apiBaseUrl(): string {
+  return new URL('/api', window.location.origin).toString();
+}
+
+/** `/uploads/{name}` for an image the back end stored. */
+export function uploadUrl(name: string): string {
+  return `/uploads/${encodeURIComponent(name)}`;
+}
+
+export interface ApiClientOptions {
+  /** The current bearer token, read at call time so a login or logout takes effect at once. */
+  getToken: () => string | null | undefined;
+  /** Logs out and reloads; called when a signed-in call fails with an auth failure message. */
+  onAuthFailure: () => void;
+  fetch?: typeof globalThis.fetch;
+  baseUrl?: () => string;
+}
+
+type Query = Record<string, string | number | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+async function messageFrom(response: Response): Promise<string> {
+  try {
+    const { message } = (await response.json()) as { message?: unknown };
+    if (typeof message === 'string' && message) return message;
+  } catch {
+    // Not JSON (or no body): the status is all there is to say.
+  }
+  return `Request failed with status code ${response.status}`;
+}
+
+const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl ?? apiBaseUrl;
+
+  async function request<T>(method: string, path: string, { query, body, headers, signal }: RequestOptions = {}) {
+    const url = new URL(`${baseUrl().replace(/\/$/, '')}/${path.replace(/^\//, '')}`);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value != null) url.searchParams.set(key, String(value));
+    }
+    const token = options.getToken();
+    const init: RequestInit = {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    };
+    try {
+      const response = await (options.fetch ?? fetch)(url, init).catch((error: unknown) => {
+        throw isAbort(error) ? error : new ApiError(NETWORK_ERROR_MESSAGE, null);
+      });
+      if (!response.ok) throw new ApiError(await messageFrom(response), response.status);
+      const text = response.status === 204 ? '' : await response.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      const message = errorMessage(error);
+      // Without a token there is no session to drop, and reloading would only repeat the same failure.
+      if (token && isAuthFailure(message)) options.onAuthFailure();
+      throw error instanceof ApiError ? error : new ApiError(message, null);
+    }
+  }
+
+  return {
+    get: (path, opts) => request('GET', path, opts),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
+    delete: (path, opts) => request('DELETE', path, opts),
+  };
+}

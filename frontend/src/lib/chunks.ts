@@ -1,0 +1,72 @@
+// Script chunk failures (a deploy replaced the chunk, a flaky network): reload the page once rather than
+// leave a blank screen. A sessionStorage guard stops a reload loop when the chunk is really gone.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+const GUARD_KEY = 'chunk-reload';
+/** The spec's chunk load timeout. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+const CHUNK_ERROR =
+  /ChunkLoadError|Loading (CSS )?chunk|dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  if (error instanceof Error) return CHUNK_ERROR.test(`${error.name}: ${error.message}`);
+  return typeof error === 'string' && CHUNK_ERROR.test(error);
+}
+
+export interface ReloadDeps {
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  reload?: () => void;
+}
+
+function session(): ReloadDeps['storage'] | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined; // storage blocked: reloading without a guard could loop, so do not reload at all
+  }
+}
+
+/** Reloads the page unless this session already did so for a chunk failure; true when it reloads. */
+export function reloadOnceForChunkError({ storage = session(), reload = () => window.location.reload() }: ReloadDeps = {}): boolean {
+  if (!storage || storage.getItem(GUARD_KEY)) return false;
+  storage.setItem(GUARD_KEY, String(Date.now()));
+  reload();
+  return true;
+}
+
+/** A chunk loaded: a later failure (the next deploy) may reload again. */
+export function clearChunkReloadGuard(storage = session()): void {
+  storage?.removeItem(GUARD_KEY);
+}
+
+function withChunkTimeout<T>(loading: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error('Loading chunk failed (timed out)');
+      error.name = 'ChunkLoadError';
+      reject(error);
+    }, ms);
+  });
+  return Promise.race([loading, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** React.lazy with the reload-once rule and the spec's 120 s chunk timeout. */
+export function lazyPage<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  deps: ReloadDeps & { timeoutMs?: number } = {},
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => {
+    try {
+      const module = await withChunkTimeout(load(), deps.timeoutMs ?? CHUNK_LOAD_TIMEOUT_MS);
+      clearChunkReloadGuard(deps.storage);
+      return module;
+    } catch (error) {
+      if (isChunkLoadError(error) && reloadOnceForChunkError(deps)) {
+        return new Promise<never>(() => undefined); // the page is reloading; render nothing meanwhile
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,62 @@
+// Demo data in the shapes docs/api.md fixes, for tests.
+import type { Category, HomePayload, PagedProducts, Product } from '../types/catalog';
+
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: 'p-mango',
+    name: 'Mango Fizz',
+    des: 'Sparkling mango soda.',
+    des2: 'Made with real mango juice and a little fizz.',
+    sort: 1,
+    Isdefault: true,
+    price: 4.99,
+    qty: '24 x 330ml',
+    TheNumber: 120,
+    image: ['mango.png'],
+    discount: 0,
+    Discountprice: 4.99,
+    category: 'c-soda',
+    createdAt: '2026-11-22T10:00:00Z',
+    updatedAt: '2026-11-22T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export const mango = makeProduct();
+export const cola = makeProduct({
+  _id: 'p-cola',
+  name: 'Classic Cola',
+  des: 'The original.',
+  price: 12.5,
+  qty: '12 x 500ml',
+  image: ['cola.png', 'cola-side.png'],
+  discount: 10,
+  Discountprice: 11.25,
+});
+export const lemon = makeProduct({ _id: 'p-lemon', name: 'Lemon Sparkle', price: 3.2, qty: '6 x 330ml', image: [], TheNumber: 0 });
+
+export const sodas: Category = { _id: 'c-soda', name: 'Sodas', des: 'Fizzy fruit sodas', image: ['sodas.png'] };
+
+export const homePayload: HomePayload = { product: [mango, cola, lemon], category: [sodas] };
+
+/** A page of the drinks list: `next` is left out on the last page, as the back end does. */
+export function page(products: Product[], pageNumber: number, pages: number): PagedProducts {
+  return { product: products, pages, result: pageNumber < pages ? { next: { page: pageNumber + 1 } } : {} };
+}
+
+/** `count` distinct drinks named 'Drink 1', 'Drink 2', ... */
+export function drinks(count: number, from = 1): Product[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeProduct({ _id: `p-${from + i}`, name: `Drink ${from + i}`, sort: from + i }),
+  );
+}
+
+export const siteInfo = {
+  _id: 's-1',
+  name: 'Palestine Drinks',
+  cover_des: 'Crisp, fruity soft drinks delivered across the UK.',
+  email: 'hello@example.com',
+  phone: '0113 496 0000',
+  open: 'Mon-Fri 09:00-18:00',
+  Social: { instagram: 'https://instagram.example/drinks' },
+};

@@ -1,0 +1,77 @@
+// Build and test configuration for the storefront. The dev server proxies /api and /uploads to the local
+// gateway (API_TARGET, default http://127.0.0.1:3000) so the app always talks to one origin, as in production.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { basename, relative } from 'node:path';
+import type { Plugin } from 'vite';
+
+const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
+
+/** `Header-link` for class `link` in Header.module.css: readable, and it compresses better than a hash. */
+function scopedName(name: string, filename: string): string {
+  const file = basename(filename).replace(/\.module\.css(\?.*)?$/, '');
+  return `${file}-${name}`;
+}
+
+/**
+ * Writes .vite/chunk-modules.json: for each emitted chunk, the source modules inside it. The bundle budget
+ * (scripts/bundle-budget.mjs) reads it to prove that no admin module reaches the first page.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, string[]> = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks[file] = output.moduleIds.map((id) => relative(process.cwd(), id).replace(/\\/g, '/'));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(chunks, null, 1) });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), chunkModules()],
+  css: { modules: { generateScopedName: scopedName } },
+  build: {
+    // Every browser the shop supports has modulepreload; the polyfill would only add script.
+    modulePreload: false,
+    // The bundle budget script reads the manifest to find the home page's initial chunks.
+    manifest: true,
+    target: 'es2022',
+    cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one chunk (it compresses better than many small ones). The other
+        // shopper screens share one 'pages' chunk: a deep link to a product then costs one request, not a
+        // chain of four. The admin area splits per screen as usual, and never joins the shopper's chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'] },
+            { name: 'pages', test: (id: string) => /[\\/]src[\\/]/.test(id) && !/[\\/]src[\\/]admin[\\/]/.test(id) },
+          ],
+        },
+      },
+    },
+  },
+  // The build-time prerender (src/prerender.tsx) runs in Node, which cannot load redux-persist's
+  // extensionless ES imports: bundle it into the SSR build instead.
+  ssr: { noExternal: ['redux-persist'] },
+  server: {
+    host: '127.0.0.1',
+    proxy: {
+      '/api': apiTarget,
+      '/uploads': apiTarget,
+    },
+  },
+  preview: { host: '127.0.0.1' },
+  test: {
+    environment: 'happy-dom',
+    globals: false,
+    setupFiles: ['./src/testing/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+  },
+});
