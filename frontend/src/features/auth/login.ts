@@ -1,0 +1,44 @@
+// The login calls, apart from the slice so only the login page downloads them: ask for a code by e-mail,
+// then send it back for a token and the user.
+import { errorMessage } from '../../lib/api';
+import type { AppThunk } from '../../lib/thunk';
+import {
+  loginCodeChecked,
+  loginCodeFailed,
+  loginCodeRejected,
+  loginCodeRequested,
+  loginCodeSent,
+  userLoggedIn,
+  type LoginAnswer,
+  type UserInfo,
+} from './authSlice';
+
+/** Asks the back end to e-mail a login code to `email`; true when it was sent. */
+export const requestLoginCode =
+  (email: string, now: () => number = Date.now): AppThunk<Promise<boolean>> =>
+  async (dispatch, _getState, { api }) => {
+    dispatch(loginCodeRequested());
+    try {
+      await api.post<{ message: string }>('/user/login/', { email });
+      dispatch(loginCodeSent({ email, at: now() }));
+      return true;
+    } catch (error) {
+      dispatch(loginCodeFailed(errorMessage(error)));
+      return false;
+    }
+  };
+
+/** Sends the code back; on success the user is signed in and the answer's user is returned. */
+export const verifyLoginCode =
+  (email: string, code: string): AppThunk<Promise<UserInfo | null>> =>
+  async (dispatch, _getState, { api }) => {
+    dispatch(loginCodeChecked());
+    try {
+      const answer = await api.post<LoginAnswer>('/user/verify/', { email, code });
+      dispatch(userLoggedIn(answer));
+      return answer.userInfo;
+    } catch (error) {
+      dispatch(loginCodeRejected(errorMessage(error)));
+      return null;
+    }
+  };
