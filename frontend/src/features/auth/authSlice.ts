@@ -2,7 +2,7 @@
 // login page loads). Only userInfo and the token are persisted (see app/store.ts); the code step, loading
 // and errors start fresh. Logging out resets everything.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isLoggedInEmail } from '../../lib/validation';
+import { isLoggedInEmail } from '../../lib/loggedIn';
 
 export type Role = 'customer' | 'admin';
 
@@ -53,7 +53,8 @@ const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    loginCodeRequested(state) {
+    /** A code was asked for, or one was sent back to be checked. */
+    loginCallStarted(state) {
       state.loading = true;
       state.error = null;
     },
@@ -64,15 +65,8 @@ const authSlice = createSlice({
       state.pendingEmail = action.payload.email;
       state.codeSentAt = action.payload.at;
     },
-    loginCodeFailed(state, action: PayloadAction<string>) {
-      state.loading = false;
-      state.error = action.payload;
-    },
-    loginCodeChecked(state) {
-      state.loading = true;
-      state.error = null;
-    },
-    loginCodeRejected(state, action: PayloadAction<string>) {
+    /** The server refused (bad e-mail, wrong code, too many codes) or could not be reached. */
+    loginCallFailed(state, action: PayloadAction<string>) {
       state.loading = false;
       state.error = action.payload;
     },
@@ -102,11 +96,9 @@ const authSlice = createSlice({
 });
 
 export const {
-  loginCodeRequested,
+  loginCallStarted,
   loginCodeSent,
-  loginCodeFailed,
-  loginCodeChecked,
-  loginCodeRejected,
+  loginCallFailed,
   loginEmailEdited,
   userLoggedIn,
   userInfoUpdated,

@@ -3,10 +3,8 @@
 import { errorMessage } from '../../lib/api';
 import type { AppThunk } from '../../lib/thunk';
 import {
-  loginCodeChecked,
-  loginCodeFailed,
-  loginCodeRejected,
-  loginCodeRequested,
+  loginCallFailed,
+  loginCallStarted,
   loginCodeSent,
   userLoggedIn,
   type LoginAnswer,
@@ -17,13 +15,13 @@ import {
 export const requestLoginCode =
   (email: string, now: () => number = Date.now): AppThunk<Promise<boolean>> =>
   async (dispatch, _getState, { api }) => {
-    dispatch(loginCodeRequested());
+    dispatch(loginCallStarted());
     try {
       await api.post<{ message: string }>('/user/login/', { email });
       dispatch(loginCodeSent({ email, at: now() }));
       return true;
     } catch (error) {
-      dispatch(loginCodeFailed(errorMessage(error)));
+      dispatch(loginCallFailed(errorMessage(error)));
       return false;
     }
   };
@@ -32,13 +30,13 @@ export const requestLoginCode =
 export const verifyLoginCode =
   (email: string, code: string): AppThunk<Promise<UserInfo | null>> =>
   async (dispatch, _getState, { api }) => {
-    dispatch(loginCodeChecked());
+    dispatch(loginCallStarted());
     try {
       const answer = await api.post<LoginAnswer>('/user/verify/', { email, code });
       dispatch(userLoggedIn(answer));
       return answer.userInfo;
     } catch (error) {
-      dispatch(loginCodeRejected(errorMessage(error)));
+      dispatch(loginCallFailed(errorMessage(error)));
       return null;
     }
   };

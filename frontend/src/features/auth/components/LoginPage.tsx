@@ -182,7 +182,7 @@ function SignedIn({ email, blockedFromAdmin }: { email: string; blockedFromAdmin
         <Link className={ui.primary} to={paths.account.orders.to()}>
           Your account
         </Link>
-        <LogoutButton className={ui.secondary} to={paths.login.to()} />
+        <LogoutButton className={ui.secondary} />
       </div>
     </div>
   );

@@ -1,10 +1,12 @@
-// Log out: auth goes back to its initial values (the persisted copy follows), then on to `to`.
+// Log out: auth goes back to its initial values (the persisted copy follows), and the page becomes the login
+// page. (Not home: a guarded page would see the logout before a transition to home and send us to the login
+// page anyway, so both paths end here.)
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { userLoggedOut } from '../authSlice';
 
-export function LogoutButton({ className, to = paths.home.to() }: { className?: string; to?: string }) {
+export function LogoutButton({ className }: { className?: string }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return (
@@ -12,9 +14,8 @@ export function LogoutButton({ className, to = paths.home.to() }: { className?: 
       type="button"
       className={className}
       onClick={() => {
-        // Leave first, so a guarded page does not see the logout and send us to the login page instead.
-        void navigate(to, { replace: true });
         dispatch(userLoggedOut());
+        void navigate(paths.login.to(), { replace: true });
       }}
     >
       Log out
