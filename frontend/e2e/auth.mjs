@@ -29,6 +29,16 @@ export default function register({ journey, check, checkEqual, eventually, shot,
     return code;
   }
 
+  /** Makes `email` a customer without a browser: asks for a code and sends it back, as the login page does. */
+  async function createCustomer(email) {
+    const post = (path, body) =>
+      fetch(`${BASE_URL}/api/user/${path}/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const before = (await mailsTo(email)).length;
+    checkEqual((await post('login', { email })).status, 200, 'POST /api/user/login/');
+    const code = await newCode(email, before);
+    checkEqual((await post('verify', { email, code })).status, 200, 'POST /api/user/verify/');
+  }
+
   const emailField = (page) => page.getByRole('textbox', { name: 'E-mail address' });
   const codeField = (page) => page.getByRole('textbox', { name: 'Code from the e-mail' });
 
@@ -64,7 +74,7 @@ export default function register({ journey, check, checkEqual, eventually, shot,
     check(bad.length === 0, `${where}: ${bad.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`).join('; ')}`);
   }
 
-  journey('admin: /new/uk/ → login → code from the outbox → back in /new/uk/ → every admin screen → users → log out', async ({ newPage }) => {
+  journey('admin: /new/uk/ → login → code from the outbox → back in /new/uk/ → every admin screen → users, a role change and a delete → log out', async ({ newPage }) => {
     const page = await newPage(DESKTOP);
     await page.goto(`${BASE_URL}/new/uk/`);
     await page.waitForURL(/\/drinks\/login$/);
@@ -97,6 +107,21 @@ export default function register({ journey, check, checkEqual, eventually, shot,
     check((await row.textContent()).includes('(you)'), 'the admin row is marked as you');
     await scan(page, 'admin users');
     await shot(page, 'admin-users-1280');
+
+    // A customer made after the list loaded: a fresh visit lists them; make them an admin, then delete them.
+    const someone = freshEmail('staff');
+    await createCustomer(someone);
+    await nav.getByRole('link', { name: 'Profile' }).click();
+    await nav.getByRole('link', { name: 'Users' }).click();
+    const theirs = list.getByTestId('user-row').filter({ hasText: someone });
+    await theirs.waitFor();
+    await theirs.getByRole('button', { name: 'Make admin' }).click();
+    await theirs.getByRole('button', { name: 'Make customer' }).waitFor();
+    check((await theirs.textContent()).includes('admin'), 'the new role shows');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await theirs.getByRole('button', { name: 'Delete' }).click();
+    await theirs.waitFor({ state: 'detached' });
+    await row.waitFor();
 
     await nav.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('form', { name: 'Your profile' }).waitFor();
