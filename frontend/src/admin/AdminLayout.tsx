@@ -1,12 +1,13 @@
 // The admin wrapper under /new/uk/: a side menu of every admin screen around the current one, and who is
 // logged in with a log out. The router lets only admins in (app/pageRoutes.tsx).
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ActiveLink } from '../components/ActiveLink';
 import { Outlet } from 'react-router';
-import { useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { paths } from '../app/paths';
 import { selectUserInfo } from '../features/auth/authSlice';
 import { LogoutButton } from '../features/auth/components/LogoutButton';
+import { refreshSignedInUser } from '../features/auth/login';
 import { PageHeading } from '../components/PageHeading';
 import { LoadingView } from '../components/StatusView';
 import ui from '../components/ui.module.css';
@@ -29,7 +30,12 @@ export const ADMIN_MENU: ReadonlyArray<{ child: string; label: string }> = [
 ];
 
 export default function AdminLayout() {
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectUserInfo);
+  // The stored role may be stale (another admin changed it): check it once per visit to the area.
+  useEffect(() => {
+    void dispatch(refreshSignedInUser());
+  }, [dispatch]);
   return (
     <div className={ui.container}>
       <PageHeading

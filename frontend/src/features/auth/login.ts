@@ -6,6 +6,7 @@ import {
   loginCallFailed,
   loginCallStarted,
   loginCodeSent,
+  userInfoUpdated,
   userLoggedIn,
   type LoginAnswer,
   type UserInfo,
@@ -40,3 +41,16 @@ export const verifyLoginCode =
       return null;
     }
   };
+
+/**
+ * Asks the server who the token belongs to now and keeps the answer: the role lives in the users table, so
+ * an admin made a customer elsewhere stops seeing the admin area. A failure changes nothing here (an auth
+ * failure already logs out through the API client).
+ */
+export const refreshSignedInUser = (): AppThunk<Promise<void>> => async (dispatch, _getState, { api }) => {
+  try {
+    dispatch(userInfoUpdated(await api.get<UserInfo>('/user/profile/')));
+  } catch {
+    // Kept as it was: a network blip must not throw an admin out.
+  }
+};
