@@ -104,6 +104,7 @@ describe('LoginPage', () => {
     const waiting = { ...initialAuthState, verification: true, pendingEmail: 'shopper@example.com', codeSentAt: Date.now() - 50_500 };
     const first = renderApp('/drinks/login', { deps: { fetch: api.fetch }, preloadedState: { auth: waiting } });
     expect(await screen.findByRole('button', { name: 'Send a new code in 10 s' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Send a new code in 9 s' }, { timeout: 2000 })).toBeDisabled();
     first.unmount();
 
     const over = { ...waiting, codeSentAt: Date.now() - 61_000 };

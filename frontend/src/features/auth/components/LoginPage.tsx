@@ -26,20 +26,23 @@ import { LogoutButton } from './LogoutButton';
 export const EMAIL_RULE_MESSAGE = 'Enter your e-mail address, like name@example.com.';
 export const CODE_RULE_MESSAGE = 'Enter the 6-digit code from the e-mail.';
 
-/** Whole seconds left until `sentAt + cooldown`, counting down once a second. */
+/** Whole seconds from now until `sentAt + cooldownMs` (0 when over, or when nothing was sent). */
+function secondsUntil(sentAt: number | null, cooldownMs: number): number {
+  return sentAt === null ? 0 : Math.max(0, Math.ceil((sentAt + cooldownMs - Date.now()) / 1000));
+}
+
+/** The seconds left of the resend cooldown, counting down once a second. */
 function useSecondsLeft(sentAt: number | null, cooldownMs: number): number {
-  const left = () => (sentAt === null ? 0 : Math.max(0, Math.ceil((sentAt + cooldownMs - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(left);
+  const [seconds, setSeconds] = useState(() => secondsUntil(sentAt, cooldownMs));
   useEffect(() => {
-    setSeconds(left());
+    setSeconds(secondsUntil(sentAt, cooldownMs));
     if (sentAt === null) return undefined;
     const timer = window.setInterval(() => {
-      const now = left();
-      setSeconds(now);
-      if (now === 0) window.clearInterval(timer);
+      const left = secondsUntil(sentAt, cooldownMs);
+      setSeconds(left);
+      if (left === 0) window.clearInterval(timer);
     }, 1000);
     return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sentAt, cooldownMs]);
   return seconds;
 }
