@@ -17,6 +17,7 @@ const screens = {
   show: lazyPage(() => import('./screens/ShowScreen')),
   discount: lazyPage(() => import('./screens/DiscountScreen')),
   profile: lazyPage(() => import('./screens/ProfileScreen')),
+  users: lazyPage(() => import('./screens/UsersScreen')),
 } satisfies Record<AdminChild, unknown>; // a child missing here fails the type check
 const AdminHome = lazyPage(() => import('./screens/AdminHome'));
 

@@ -37,7 +37,8 @@ export const paths = {
   notFound: { pattern: '*' },
 } as const;
 
-/** The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each. */
+/** The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each.
+ * `users` is not in the spec's list of admin routes, which says only that a users screen exists. */
 export type AdminChild =
   | 'result'
   | 'about'
@@ -49,4 +50,5 @@ export type AdminChild =
   | 'order'
   | 'show'
   | 'discount'
-  | 'profile';
+  | 'profile'
+  | 'users';
