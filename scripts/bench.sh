@@ -6,9 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 functions=(
+  content:ContentFunction:events/content/show-site.json
   catalog:CatalogFunction:events/catalog/list-products.json
   auth:AuthFunction:events/auth/request-code.json
 )
+
+target=${CARGO_TARGET_DIR:-target}
 
 echo "== Rust functions"
 cargo build --release $(for f in "${functions[@]}"; do echo "-p ${f%%:*}"; done)
@@ -26,14 +29,14 @@ PATH="$PWD/.tools/lambda/bin:$PATH" cargo lambda build --release --arm64 \
 
 for f in "${functions[@]}"; do
   IFS=: read -r crate logical event <<<"$f"
-  native=$(stat -c %s "target/release/$crate")
-  if $arm64_ok && [ -f "target/lambda/$crate/bootstrap" ]; then
-    arm=$(stat -c %s "target/lambda/$crate/bootstrap")
+  native=$(stat -c %s "$target/release/$crate")
+  if $arm64_ok && [ -f "$target/lambda/$crate/bootstrap" ]; then
+    arm=$(stat -c %s "$target/lambda/$crate/bootstrap")
     printf '%s: arm64 bootstrap %.2f MB (target <= 6 MB), native x86_64 %.2f MB\n' "$crate" "$(echo "$arm/1048576" | bc -l)" "$(echo "$native/1048576" | bc -l)"
   else
     printf '%s: native x86_64 %.2f MB (arm64 build failed: see /tmp/cargo-lambda.log)\n' "$crate" "$(echo "$native/1048576" | bc -l)"
   fi
-  ./target/debug/coldstart "target/release/$crate" "$logical" "$event" 21
+  "$target/debug/coldstart" "$target/release/$crate" "$logical" "$event" 21
 done
 
 echo "== Storefront"

@@ -1,15 +1,18 @@
 //! The registry of functions the gateway mounts: each template function's logical id, its route table and
 //! how to build its router with the environment the template gives it.
 
+use axum::Router;
 use shared::config::Lookup;
 use shared::emulator::{BoxError, LocalNames, Template};
 use shared::routes::RouteSpec;
 use std::collections::BTreeMap;
 
-/// A function as the gateway knows it.
+/// A function as the gateway knows it: its route table and how to build its router from the environment
+/// the template gives it.
 pub struct FunctionEntry {
     pub logical_id: &'static str,
     pub routes: fn() -> Vec<RouteSpec>,
+    pub mount: fn(&LocalEnv) -> Result<Router, BoxError>,
 }
 
 /// Every function the template declares. A test fails if the two lists differ.
@@ -17,10 +20,60 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
     FunctionEntry {
         logical_id: "CatalogFunction",
         routes: catalog::routes,
+        mount: |env| {
+            let config = catalog::Config::from_env(&env.lookup("CatalogFunction"))?;
+            Ok(catalog::router(catalog::AppState::new(
+                config,
+                env.dynamodb.clone(),
+            )))
+        },
     },
     FunctionEntry {
         logical_id: "AuthFunction",
         routes: auth::routes,
+        mount: |env| {
+            let config = auth::Config::from_env(&env.lookup("AuthFunction"))?;
+            Ok(auth::router(auth::AppState::new(
+                config,
+                env.dynamodb.clone(),
+                env.ses.clone(),
+            )))
+        },
+    },
+    FunctionEntry {
+        logical_id: "ContentFunction",
+        routes: content::routes,
+        mount: |env| {
+            let config = content::Config::from_env(&env.lookup("ContentFunction"))?;
+            Ok(content::router(content::AppState::new(
+                config,
+                env.dynamodb.clone(),
+                env.ses.clone(),
+            )))
+        },
+    },
+    FunctionEntry {
+        logical_id: "CodesFunction",
+        routes: codes::routes,
+        mount: |env| {
+            let config = codes::Config::from_env(&env.lookup("CodesFunction"))?;
+            Ok(codes::router(codes::AppState::new(
+                config,
+                env.dynamodb.clone(),
+            )))
+        },
+    },
+    FunctionEntry {
+        logical_id: "OrdersFunction",
+        routes: orders::routes,
+        mount: |env| {
+            let config = orders::Config::from_env(&env.lookup("OrdersFunction"))?;
+            Ok(orders::router(orders::AppState::new(
+                config,
+                env.dynamodb.clone(),
+                env.ses.clone(),
+            )))
+        },
     },
 ];
 
@@ -76,28 +129,11 @@ impl LocalEnv {
     }
 }
 
-/// A mounted function.
-pub struct Mounted {
-    pub logical_id: &'static str,
-    pub router: axum::Router,
-}
-
-/// Builds every function's router.
-pub fn mount(env: &LocalEnv) -> Result<Vec<Mounted>, BoxError> {
-    let catalog_config = catalog::Config::from_env(&env.lookup("CatalogFunction"))?;
-    let auth_config = auth::Config::from_env(&env.lookup("AuthFunction"))?;
-    Ok(vec![
-        Mounted {
-            logical_id: "CatalogFunction",
-            router: catalog::router(catalog::AppState::new(catalog_config, env.dynamodb.clone())),
-        },
-        Mounted {
-            logical_id: "AuthFunction",
-            router: auth::router(auth::AppState::new(
-                auth_config,
-                env.dynamodb.clone(),
-                env.ses.clone(),
-            )),
-        },
-    ])
+/// Every function's router, merged as API Gateway routes them.
+pub fn mount_all(env: &LocalEnv) -> Result<Router, BoxError> {
+    FUNCTIONS
+        .iter()
+        .try_fold(Router::new(), |router, function| {
+            Ok(router.merge((function.mount)(env)?))
+        })
 }

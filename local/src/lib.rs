@@ -62,10 +62,7 @@ pub async fn build(
     let overrides = BTreeMap::from([("JWT_SECRET".to_owned(), jwt_secret.to_owned())]);
     let env = functions::LocalEnv::new(&template, names, &overrides, &sdk)?;
     seed::verify_sender(&env).await?;
-    let mounted = functions::mount(&env)?;
-    let api = mounted.into_iter().fold(Router::new(), |router, function| {
-        router.merge(function.router)
-    });
+    let api = functions::mount_all(&env)?;
     seed::seed_if_empty(&env, &api).await?;
     let site = site::SiteState {
         s3: Arc::new(env.s3.clone()),

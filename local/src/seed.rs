@@ -249,7 +249,7 @@ async fn seed_site_info(env: &LocalEnv) -> Result<(), BoxError> {
         ("pk".to_owned(), s("SITE#main")),
         ("sk".to_owned(), s("SITE")),
         ("id".to_owned(), s("main")),
-        ("name".to_owned(), s("Sunstone Drinks")),
+        ("name".to_owned(), s("Palestine Drinks")),
         (
             "des".to_owned(),
             s("Soft drinks made in small batches, delivered across the UK."),

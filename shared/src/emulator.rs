@@ -424,15 +424,21 @@ pub struct Emulator {
 pub const REGION: &str = "eu-west-2";
 
 impl Emulator {
-    /// Starts moto's server on a free port of 127.0.0.1. It dies with this process.
+    /// Starts moto's server on a free port of 127.0.0.1 (through scripts/moto_serial.py, which makes it
+    /// handle one request at a time, as DynamoDB's transactions are serializable). It dies with this process.
+    /// `MOTO_SERVER` names another moto_server executable.
     pub fn start() -> Result<Self, BoxError> {
-        let binary = std::env::var_os("MOTO_SERVER")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| repo_root().join(".venv/bin/moto_server"));
-        if !binary.exists() {
+        let command = match std::env::var_os("MOTO_SERVER") {
+            Some(binary) => vec![PathBuf::from(binary)],
+            None => vec![
+                repo_root().join(".venv/bin/python"),
+                repo_root().join("scripts/moto_serial.py"),
+            ],
+        };
+        if !command[0].exists() {
             return Err(format!(
-                "{} is missing: run `make deps` (it makes the venv with moto)",
-                binary.display()
+                "{} is missing: run `make venv` (it makes the venv with moto)",
+                command[0].display()
             )
             .into());
         }
@@ -443,7 +449,7 @@ impl Emulator {
         std::thread::Builder::new()
             .name("moto".into())
             .spawn(move || {
-                let spawned = spawn_dying_with_parent(&binary, port);
+                let spawned = spawn_dying_with_parent(&command, port);
                 let _ = sender.send(spawned.map(|child| child.id()).map_err(|e| e.to_string()));
                 loop {
                     std::thread::park();
@@ -508,10 +514,11 @@ fn free_port() -> std::io::Result<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
-fn spawn_dying_with_parent(binary: &Path, port: u16) -> std::io::Result<std::process::Child> {
+fn spawn_dying_with_parent(program: &[PathBuf], port: u16) -> std::io::Result<std::process::Child> {
     use std::os::unix::process::CommandExt;
-    let mut command = Command::new(binary);
+    let mut command = Command::new(&program[0]);
     command
+        .args(&program[1..])
         .args(["-H", "127.0.0.1", "-p", &port.to_string()])
         .stdin(Stdio::null())
         .stdout(Stdio::null())

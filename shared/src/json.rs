@@ -8,7 +8,7 @@ use axum::{
     response::{IntoResponse, Response},
 };
 use http::{header, StatusCode};
-use serde::{de::DeserializeOwned, Serialize};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 /// Largest body any JSON route accepts.
 pub const MAX_JSON_BODY: usize = 1024 * 1024;
@@ -106,6 +106,38 @@ pub fn created<T: Serialize>(value: T) -> Response {
         *response.status_mut() = StatusCode::CREATED;
     }
     response
+}
+
+/// A number as JSON or as the text a form field holds.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum NumberField {
+    Number(f64),
+    Text(String),
+}
+
+impl NumberField {
+    pub fn value(&self, field: &str) -> Result<f64, ApiError> {
+        match self {
+            NumberField::Number(n) => Ok(*n),
+            NumberField::Text(text) => text
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|n| n.is_finite())
+                .ok_or_else(|| ApiError::invalid(format!("{field} must be a number"))),
+        }
+    }
+
+    pub fn whole(&self, field: &str, max: u32) -> Result<u32, ApiError> {
+        let value = self.value(field)?;
+        if value.fract() != 0.0 || value < 0.0 || value > f64::from(max) {
+            return Err(ApiError::invalid(format!(
+                "{field} must be a whole number from 0 to {max}"
+            )));
+        }
+        Ok(value as u32)
+    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,9 @@ pub mod lambda;
 pub mod mail;
 pub mod money;
 pub mod paging;
+pub mod rate;
 pub mod routes;
+pub mod store;
 pub mod time;
 pub mod validation;
 

@@ -93,3 +93,189 @@ pub async fn put_user(users: &crate::auth::Users, email: &str, role: crate::auth
         .await
         .expect("user stored");
 }
+
+#[cfg(feature = "emulator")]
+pub use harness::*;
+
+#[cfg(feature = "emulator")]
+mod harness {
+    //! What every function's integration tests start from: the emulator, the function's environment as
+    //! template.yaml declares it (on fresh table names), its tables, and a JSON client for its router.
+
+    use crate::emulator::{create_table, Emulator, LocalNames, Template};
+    use axum::body::Body;
+    use axum::Router;
+    use http::{header, Method, Request, StatusCode};
+    use http_body_util::BodyExt;
+    use serde_json::Value;
+    use std::collections::BTreeMap;
+    use tower::ServiceExt;
+
+    pub struct Harness {
+        pub sdk: aws_config::SdkConfig,
+        pub env: BTreeMap<String, String>,
+    }
+
+    impl Harness {
+        /// Creates `tables` (template logical ids) under fresh names and lets SES send from example.com.
+        pub async fn new(
+            function: &str,
+            secret: &str,
+            overrides: &[(&str, &str)],
+            tables: &[&str],
+        ) -> Self {
+            crate::lambda::init_tracing();
+            let emulator = Emulator::for_tests();
+            let sdk = emulator.sdk_config().await;
+            let template = Template::load_default().expect("template.yaml parses");
+            let names = LocalNames::unique();
+            let definition = template
+                .function(function)
+                .unwrap_or_else(|| panic!("template.yaml declares {function}"));
+            let mut vars = BTreeMap::from([("JWT_SECRET".to_owned(), secret.to_owned())]);
+            vars.extend(
+                overrides
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string())),
+            );
+            let env = names.function_env(&template, &definition, &vars);
+            let dynamodb = crate::aws::dynamodb(&sdk);
+            for table in tables {
+                create_table(&dynamodb, &template, table, &names.table(table))
+                    .await
+                    .expect("table created");
+            }
+            let _ = crate::aws::ses(&sdk)
+                .create_email_identity()
+                .email_identity("example.com")
+                .send()
+                .await;
+            Harness { sdk, env }
+        }
+
+        pub fn lookup(&self) -> impl crate::config::Lookup + '_ {
+            |name: &str| self.env.get(name).cloned()
+        }
+
+        pub fn keys(&self) -> crate::auth::AuthKeys {
+            crate::auth::AuthKeys::from_env(&self.lookup()).expect("JWT settings")
+        }
+    }
+
+    /// A status and a JSON body (`null` when empty).
+    #[derive(Debug)]
+    pub struct Reply {
+        pub status: StatusCode,
+        pub body: Value,
+    }
+
+    /// Sends requests through a router as API Gateway would, with JSON bodies and bearer tokens.
+    #[derive(Clone)]
+    pub struct Client {
+        pub router: Router,
+    }
+
+    impl Client {
+        pub fn new(router: Router) -> Self {
+            Client {
+                router: crate::routes::with_json_fallbacks(router),
+            }
+        }
+
+        /// JSON bodies are parsed (and must parse); any other body comes back as a JSON string.
+        pub async fn send(&self, request: Request<Body>) -> Reply {
+            let response = self
+                .router
+                .clone()
+                .oneshot(request)
+                .await
+                .expect("router answers");
+            let status = response.status();
+            let is_json = response
+                .headers()
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|v| v.starts_with("application/json"));
+            let bytes = response
+                .into_body()
+                .collect()
+                .await
+                .expect("body")
+                .to_bytes();
+            let body = if bytes.is_empty() {
+                Value::Null
+            } else if is_json {
+                serde_json::from_slice(&bytes)
+                    .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)))
+            } else {
+                Value::String(String::from_utf8_lossy(&bytes).into_owned())
+            };
+            Reply { status, body }
+        }
+
+        pub async fn call(
+            &self,
+            method: Method,
+            uri: &str,
+            token: Option<&str>,
+            body: Option<Value>,
+        ) -> Reply {
+            let mut request = Request::builder().method(method).uri(uri);
+            if let Some(token) = token {
+                request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+            }
+            let request = match body {
+                Some(body) => request
+                    .header(header::CONTENT_TYPE, "application/json")
+                    .body(Body::from(body.to_string())),
+                None => request.body(Body::empty()),
+            };
+            self.send(request.expect("request builds")).await
+        }
+
+        pub async fn get(&self, uri: &str) -> Reply {
+            self.call(Method::GET, uri, None, None).await
+        }
+
+        /// Feeds an API Gateway event file (after `replace`ments of its placeholders) through the router.
+        pub async fn send_event(&self, event_json: &str) -> Reply {
+            let request = lambda_http::request::from_str(event_json).expect("the event parses");
+            self.send(request.map(|body| Body::from(body.to_vec())))
+                .await
+        }
+    }
+
+    /// The mails the emulator's SES sent to `email`, oldest first, as (subject, body).
+    pub fn mails_to(email: &str) -> Vec<(String, String)> {
+        let data: Value = serde_json::from_str(
+            &Emulator::for_tests()
+                .get("/moto-api/data.json")
+                .expect("moto data"),
+        )
+        .expect("moto data is JSON");
+        data["ses"]["Message"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|m| {
+                m["destinations"]["ToAddresses"]
+                    .as_array()
+                    .is_some_and(|to| to.iter().any(|t| t == email))
+            })
+            .map(|m| {
+                (
+                    m["subject"].as_str().unwrap_or_default().to_owned(),
+                    m["body"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+            .collect()
+    }
+
+    /// A fresh address for one test.
+    pub fn new_email(label: &str) -> String {
+        format!(
+            "{label}.{}@example.com",
+            &uuid::Uuid::new_v4().simple().to_string()[..10]
+        )
+    }
+}

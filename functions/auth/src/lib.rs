@@ -42,7 +42,7 @@ impl Config {
         Ok(Config {
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
-            shop_name: optional(env, "SHOP_NAME", "Sunstone Drinks"),
+            shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
             admin_emails,
             code_secret: required(env, "JWT_SECRET")?,
         })

@@ -1,7 +1,6 @@
 //! Categories: groups of drinks on the home page (`_id, name, des, image`).
 
 use crate::products::Product;
-use crate::store::{new_id, not_found, version_of, Entity};
 use crate::AppState;
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -9,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, Item, ItemError};
 use shared::json::created;
+use shared::store::{new_id, not_found, version_of, Entity};
 use shared::validation::{Name, UploadName};
 use shared::{ApiError, ApiResult, Json};
 

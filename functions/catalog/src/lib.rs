@@ -4,7 +4,6 @@
 mod categories;
 mod home;
 mod products;
-mod store;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -13,8 +12,8 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
 pub use categories::Category;
-pub use products::Product;
-pub use store::{Entity, Store};
+pub use products::{return_stock, take_stock, Product};
+pub use shared::store::{Entity, Store};
 
 /// The function's settings.
 pub struct Config {

@@ -1,8 +1,8 @@
 //! Products: the drinks. The server owns `_id`, `Discountprice` and the timestamps; everything else comes
 //! from the admin's form and is checked here before it is stored.
 
-use crate::store::{new_id, not_found, version_of, Entity};
 use crate::AppState;
+use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::{Deserialize, Serialize, Serializer};
@@ -11,8 +11,9 @@ use shared::dynamo::{
     b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
     ItemError,
 };
-use shared::json::created;
+use shared::json::{created, NumberField};
 use shared::money::{Pence, Percent};
+use shared::store::{new_id, not_found, version_of, Entity};
 use shared::validation::{Name, UploadName};
 use shared::{ApiError, ApiResult, Json};
 
@@ -168,36 +169,51 @@ impl Entity for Product {
     }
 }
 
-/// A number as JSON or as the text a form field holds.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
-pub enum NumberField {
-    Number(f64),
-    Text(String),
+/// The write that takes `qty` units of a drink out of stock in an order transaction: never below zero.
+/// The version moves too, so an admin's stale edit of the drink cannot put the units back.
+pub fn take_stock(table: &str, id: &str, qty: u32) -> Result<TransactWriteItem, ApiError> {
+    stock_update(
+        table,
+        id,
+        "SET stock = stock - :qty ADD version :one",
+        Some("stock >= :qty"),
+        qty,
+    )
 }
 
-impl NumberField {
-    fn value(&self, field: &str) -> Result<f64, ApiError> {
-        match self {
-            NumberField::Number(n) => Ok(*n),
-            NumberField::Text(text) => text
-                .trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|n| n.is_finite())
-                .ok_or_else(|| ApiError::invalid(format!("{field} must be a number"))),
-        }
-    }
+/// Puts `qty` units back (a cancelled order).
+pub fn return_stock(table: &str, id: &str, qty: u32) -> Result<TransactWriteItem, ApiError> {
+    stock_update(
+        table,
+        id,
+        "SET stock = stock + :qty ADD version :one",
+        None,
+        qty,
+    )
+}
 
-    fn whole(&self, field: &str, max: u32) -> Result<u32, ApiError> {
-        let value = self.value(field)?;
-        if value.fract() != 0.0 || value < 0.0 || value > f64::from(max) {
-            return Err(ApiError::invalid(format!(
-                "{field} must be a whole number from 0 to {max}"
-            )));
-        }
-        Ok(value as u32)
-    }
+fn stock_update(
+    table: &str,
+    id: &str,
+    expression: &str,
+    condition: Option<&str>,
+    qty: u32,
+) -> Result<TransactWriteItem, ApiError> {
+    let condition = match condition {
+        Some(extra) => format!("attribute_exists(pk) AND {extra}"),
+        None => "attribute_exists(pk)".to_owned(),
+    };
+    let update = Update::builder()
+        .table_name(table)
+        .key("pk", s(format!("{}#{id}", Product::KIND)))
+        .key("sk", s(Product::KIND))
+        .update_expression(expression)
+        .condition_expression(condition)
+        .expression_attribute_values(":qty", n(qty))
+        .expression_attribute_values(":one", n(1))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
 }
 
 /// What the admin sends to create or update a drink. Every field is optional here so an update can send

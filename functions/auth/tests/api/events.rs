@@ -42,12 +42,7 @@ async fn every_auth_event_fixture_is_served() {
             .replace("CODE", &code)
             .replace("ADMIN_TOKEN", &admin)
             .replace("CUSTOMER_TOKEN", &customer);
-        let request =
-            lambda_http::request::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        let request = request.map(|body| axum::body::Body::from(body.to_vec()));
-        let response = tower::ServiceExt::oneshot(app.router.clone(), request)
-            .await
-            .unwrap();
-        assert_eq!(response.status(), StatusCode::OK, "{name}");
+        let reply = app.client.send_event(&text).await;
+        assert_eq!(reply.status, StatusCode::OK, "{name}: {}", reply.body);
     }
 }

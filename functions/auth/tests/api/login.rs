@@ -1,6 +1,6 @@
 //! Login by e-mailed code: the rules of issue 4, each against the real table and SES emulator.
 
-use crate::helpers::{latest_code, mails_to, new_email, spawn_app, wrong, ADMIN};
+use crate::helpers::{latest_code, mails as mails_to, new_email, spawn_app, wrong, ADMIN};
 use http::{Method, StatusCode};
 use serde_json::json;
 

@@ -48,10 +48,7 @@ async fn every_catalog_event_fixture_is_served() {
             .replace("ADMIN_TOKEN", &app.admin)
             .replace("PRODUCT_ID", &product)
             .replace("CATEGORY_ID", &category);
-        let request = lambda_http::request::from_str(&text)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let request = request.map(|body| axum::body::Body::from(body.to_vec()));
-        let reply = app.send(request).await;
+        let reply = app.client.send_event(&text).await;
         assert!(
             reply.status == StatusCode::OK || reply.status == StatusCode::CREATED,
             "{}: {} {}",

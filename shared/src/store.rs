@@ -1,10 +1,11 @@
-//! The catalog table. Every entity is one item keyed `pk = KIND#id, sk = KIND`; the `gsi1` index lists a
-//! kind in display order (`gsi1pk = KIND-LIST`, `gsi1sk` = the order key), so no read needs a Scan.
+//! A table of simple entities (the catalog's drinks and categories, the content function's pages and
+//! links). Every entity is one item keyed `pk = KIND#id, sk = KIND`; the `gsi1` index lists a kind in
+//! display order (`gsi1pk = KIND-LIST`, `gsi1sk` = the order key), so no read needs a Scan.
 //! Writes carry a `version` and are conditional on it: two admins saving the same drink cannot silently
 //! overwrite each other.
 
-use shared::dynamo::{get_n, is_condition_failed, n, s, Item, ItemError};
-use shared::ApiError;
+use crate::dynamo::{get_n, is_condition_failed, n, s, Item, ItemError};
+use crate::ApiError;
 use std::sync::Arc;
 
 pub const INDEX: &str = "gsi1";

@@ -1,0 +1,473 @@
+//! A discount code: its text is its id (`SUMMER10`), so codes are unique by construction and a shopper's
+//! code is found with one read. Uses are counted by the orders function, inside the order's transaction,
+//! on the conditions `use_in_transaction` states.
+
+use crate::AppState;
+use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize, Serializer};
+use shared::auth::Admin;
+use shared::dynamo::{
+    b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
+    ItemError,
+};
+use shared::json::created;
+use shared::money::{Pence, Percent};
+use shared::store::{not_found, version_of, Entity};
+use shared::validation::UploadName;
+use shared::{ApiError, ApiResult, Json};
+use time::{macros::format_description, Date, OffsetDateTime, Time};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiscountCode {
+    pub code: String,
+    /// The rate, 1 to 100 percent.
+    pub discount: Percent,
+    /// Uses so far (`emailCount`).
+    pub uses: u32,
+    /// Whether the code can be used now.
+    pub open: bool,
+    pub max_uses: Option<u32>,
+    pub once_per_email: bool,
+    /// Last day the code works (`YYYY-MM-DD`, UK shop: the day ends at midnight UTC).
+    pub expires_on: Option<String>,
+    pub name: String,
+    pub des: String,
+    pub image: Vec<String>,
+    pub link: String,
+    pub discount_price: Pence,
+    pub created_at: String,
+    pub updated_at: String,
+    pub version: u64,
+}
+
+/// Upper case, letters, digits, `-` and `_`, 3 to 32 characters.
+pub fn normalise_code(raw: &str) -> Result<String, ApiError> {
+    let code = raw.trim().to_ascii_uppercase();
+    let ok = (3..=32).contains(&code.len())
+        && code
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(code)
+    } else {
+        Err(ApiError::invalid(
+            "code must be 3 to 32 letters, digits, - or _",
+        ))
+    }
+}
+
+fn end_of(day: &str) -> Option<i64> {
+    let date = Date::parse(day, format_description!("[year]-[month]-[day]")).ok()?;
+    Some(date.with_time(Time::MIDNIGHT).assume_utc().unix_timestamp() + 24 * 60 * 60)
+}
+
+impl DiscountCode {
+    /// Why this code cannot be used at `now` (seconds), if it cannot.
+    pub fn refusal(&self, now: i64) -> Option<&'static str> {
+        if !self.open {
+            Some("This code is not active")
+        } else if self
+            .expires_on
+            .as_deref()
+            .and_then(end_of)
+            .is_some_and(|end| now >= end)
+        {
+            Some("This code has expired")
+        } else if self.max_uses.is_some_and(|max| self.uses >= max) {
+            Some("This code has been used up")
+        } else {
+            None
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct CodeJson<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    code: &'a str,
+    discount: Percent,
+    #[serde(rename = "emailCount")]
+    uses: u32,
+    open: bool,
+    #[serde(rename = "maxUses")]
+    max_uses: Option<u32>,
+    #[serde(rename = "oncePerEmail")]
+    once_per_email: bool,
+    #[serde(rename = "expiresOn")]
+    expires_on: Option<&'a str>,
+    name: &'a str,
+    des: &'a str,
+    image: &'a [String],
+    link: &'a str,
+    #[serde(rename = "Discountprice")]
+    discount_price: Pence,
+    #[serde(rename = "createdAt")]
+    created_at: &'a str,
+    #[serde(rename = "updatedAt")]
+    updated_at: &'a str,
+}
+
+impl Serialize for DiscountCode {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        CodeJson {
+            id: &self.code,
+            code: &self.code,
+            discount: self.discount,
+            uses: self.uses,
+            open: self.open,
+            max_uses: self.max_uses,
+            once_per_email: self.once_per_email,
+            expires_on: self.expires_on.as_deref(),
+            name: &self.name,
+            des: &self.des,
+            image: &self.image,
+            link: &self.link,
+            discount_price: self.discount_price,
+            created_at: &self.created_at,
+            updated_at: &self.updated_at,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl Entity for DiscountCode {
+    const KIND: &'static str = "CODE";
+    const NOUN: &'static str = "discount code";
+
+    fn id(&self) -> &str {
+        &self.code
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn order_key(&self) -> String {
+        format!("{}#{}", self.created_at, self.code)
+    }
+
+    fn to_attributes(&self) -> Item {
+        let mut item = Item::from([
+            ("code".to_owned(), s(&self.code)),
+            ("discount".to_owned(), n(self.discount.value())),
+            ("uses".to_owned(), n(self.uses)),
+            ("open".to_owned(), b(self.open)),
+            ("oncePerEmail".to_owned(), b(self.once_per_email)),
+            ("name".to_owned(), s(&self.name)),
+            ("des".to_owned(), s(&self.des)),
+            ("image".to_owned(), string_list(&self.image)),
+            ("link".to_owned(), s(&self.link)),
+            (
+                "discountPricePence".to_owned(),
+                n(self.discount_price.pence()),
+            ),
+            ("createdAt".to_owned(), s(&self.created_at)),
+            ("updatedAt".to_owned(), s(&self.updated_at)),
+        ]);
+        if let Some(max) = self.max_uses {
+            item.insert("maxUses".to_owned(), n(max));
+        }
+        if let Some(day) = &self.expires_on {
+            item.insert("expiresOn".to_owned(), s(day));
+            if let Some(end) = end_of(day) {
+                item.insert("endsAt".to_owned(), n(end));
+            }
+        }
+        item
+    }
+
+    fn from_item(item: &Item) -> Result<Self, ItemError> {
+        let discount = Percent::new(get_n::<f64>(item, "discount")?)
+            .map_err(|e| ItemError(format!("discount {e}")))?;
+        let discount_price = Pence::new(get_n(item, "discountPricePence").unwrap_or(0))
+            .map_err(|e| ItemError(format!("discountPricePence {e}")))?;
+        Ok(DiscountCode {
+            code: get_s(item, "code")?,
+            discount,
+            uses: get_n(item, "uses")?,
+            open: get_bool(item, "open"),
+            max_uses: get_n(item, "maxUses").ok(),
+            once_per_email: get_bool(item, "oncePerEmail"),
+            expires_on: Some(get_s_or_default(item, "expiresOn")).filter(|d| !d.is_empty()),
+            name: get_s_or_default(item, "name"),
+            des: get_s_or_default(item, "des"),
+            image: get_string_list(item, "image"),
+            link: get_s_or_default(item, "link"),
+            discount_price,
+            created_at: get_s(item, "createdAt")?,
+            updated_at: get_s(item, "updatedAt")?,
+            version: version_of(item)?,
+        })
+    }
+}
+
+/// The write that spends one use of `code` in an order transaction, on the code's own limits: it exists,
+/// is open, has uses left and has not ended. `once_per_email` is enforced by a second item (see
+/// `use_marker`). The version moves too, so an admin's stale edit cannot undo the count.
+pub fn use_in_transaction(
+    table: &str,
+    code: &str,
+    now: i64,
+) -> Result<TransactWriteItem, ApiError> {
+    let update = Update::builder()
+        .table_name(table)
+        .key("pk", s(format!("CODE#{code}")))
+        .key("sk", s("CODE"))
+        .update_expression("ADD uses :one, version :one")
+        .condition_expression(
+            "attribute_exists(pk) AND #open = :yes AND (attribute_not_exists(maxUses) OR uses < maxUses) \
+             AND (attribute_not_exists(endsAt) OR endsAt > :now)",
+        )
+        .expression_attribute_names("#open", "open")
+        .expression_attribute_values(":one", n(1))
+        .expression_attribute_values(":yes", b(true))
+        .expression_attribute_values(":now", n(now))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
+/// Gives a use back (an order was cancelled).
+pub fn release_in_transaction(table: &str, code: &str) -> Result<TransactWriteItem, ApiError> {
+    let update = Update::builder()
+        .table_name(table)
+        .key("pk", s(format!("CODE#{code}")))
+        .key("sk", s("CODE"))
+        .update_expression("ADD uses :minus, version :one")
+        .condition_expression("attribute_exists(pk) AND uses > :zero")
+        .expression_attribute_values(":minus", n(-1))
+        .expression_attribute_values(":one", n(1))
+        .expression_attribute_values(":zero", n(0))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
+/// The key of the marker that `email` has used `code` (for once-per-e-mail codes).
+pub fn use_marker(code: &str, email: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("CODEUSE#{code}#{email}"))),
+        ("sk".to_owned(), s("USE")),
+    ])
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub struct CodeInput {
+    code: Option<String>,
+    discount: Option<shared::json::NumberField>,
+    open: Option<bool>,
+    #[serde(rename = "maxUses")]
+    max_uses: Option<Option<u32>>,
+    #[serde(rename = "oncePerEmail")]
+    once_per_email: Option<bool>,
+    #[serde(rename = "expiresOn")]
+    expires_on: Option<Option<String>>,
+    name: Option<String>,
+    des: Option<String>,
+    image: Option<Vec<String>>,
+    link: Option<String>,
+    #[serde(rename = "Discountprice")]
+    discount_price: Option<shared::json::NumberField>,
+}
+
+impl CodeInput {
+    fn apply(self, mut code: DiscountCode) -> Result<DiscountCode, ApiError> {
+        if let Some(rate) = &self.discount {
+            let rate = rate.value("discount")?;
+            if !(1.0..=100.0).contains(&rate) {
+                return Err(ApiError::invalid("discount must be a rate from 1 to 100"));
+            }
+            code.discount =
+                Percent::new(rate).map_err(|e| ApiError::invalid(format!("discount {e}")))?;
+        }
+        if let Some(open) = self.open {
+            code.open = open;
+        }
+        if let Some(max) = self.max_uses {
+            if max == Some(0) {
+                return Err(ApiError::invalid(
+                    "maxUses must be 1 or more (or null for no limit)",
+                ));
+            }
+            code.max_uses = max;
+        }
+        if let Some(once) = self.once_per_email {
+            code.once_per_email = once;
+        }
+        if let Some(day) = self.expires_on {
+            let day = day.map(|d| d.trim().to_owned()).filter(|d| !d.is_empty());
+            if let Some(day) = &day {
+                if end_of(day).is_none() {
+                    return Err(ApiError::invalid("expiresOn must be a date as YYYY-MM-DD"));
+                }
+            }
+            code.expires_on = day;
+        }
+        if let Some(name) = &self.name {
+            code.name = limited("name", name, 120)?;
+        }
+        if let Some(des) = &self.des {
+            code.des = limited("des", des, 2_000)?;
+        }
+        if let Some(images) = &self.image {
+            code.image = images
+                .iter()
+                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
+                .collect::<Result<_, _>>()?;
+        }
+        if let Some(link) = &self.link {
+            code.link = limited("link", link, 500)?;
+        }
+        if let Some(price) = &self.discount_price {
+            code.discount_price = Pence::from_pounds(price.value("Discountprice")?)
+                .map_err(|e| ApiError::invalid(format!("Discountprice {e}")))?;
+        }
+        Ok(code)
+    }
+}
+
+fn limited(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
+    let value = value.trim();
+    if value.chars().count() > max {
+        return Err(ApiError::invalid(format!(
+            "{field} must be at most {max} characters"
+        )));
+    }
+    Ok(value.to_owned())
+}
+
+/// Newest first.
+pub async fn list_codes(
+    _: Admin,
+    State(state): State<AppState>,
+) -> ApiResult<Json<Vec<DiscountCode>>> {
+    let mut codes = state.store.list::<DiscountCode>().await?;
+    codes.reverse();
+    Ok(Json(codes))
+}
+
+pub async fn create_code(
+    _: Admin,
+    State(state): State<AppState>,
+    Json(mut input): Json<CodeInput>,
+) -> ApiResult<Response> {
+    let text = normalise_code(
+        input
+            .code
+            .as_deref()
+            .ok_or_else(|| ApiError::invalid("code is required"))?,
+    )?;
+    if input.discount.is_none() {
+        return Err(ApiError::invalid("discount is required"));
+    }
+    input.code = None;
+    let now = shared::time::now_iso();
+    let blank = DiscountCode {
+        code: text,
+        discount: Percent::ZERO,
+        uses: 0,
+        open: true,
+        max_uses: None,
+        once_per_email: false,
+        expires_on: None,
+        name: String::new(),
+        des: String::new(),
+        image: Vec::new(),
+        link: String::new(),
+        discount_price: Pence::ZERO,
+        created_at: now.clone(),
+        updated_at: now,
+        version: 1,
+    };
+    let code = input.apply(blank)?;
+    state.store.insert(&code).await?;
+    Ok(created(code))
+}
+
+pub async fn update_code(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(input): Json<CodeInput>,
+) -> ApiResult<Json<DiscountCode>> {
+    let id = normalise_code(&id).map_err(|_| not_found::<DiscountCode>())?;
+    let stored = state
+        .store
+        .get::<DiscountCode>(&id)
+        .await?
+        .ok_or_else(not_found::<DiscountCode>)?;
+    if let Some(text) = &input.code {
+        if normalise_code(text)? != stored.code {
+            return Err(ApiError::invalid(
+                "The code text cannot change (uses are counted against it): delete it and create a new one",
+            ));
+        }
+    }
+    let mut code = input.apply(stored)?;
+    code.updated_at = shared::time::now_iso();
+    state.store.replace(&code).await?;
+    code.version += 1;
+    Ok(Json(code))
+}
+
+pub async fn delete_code(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let id = normalise_code(&id).map_err(|_| not_found::<DiscountCode>())?;
+    state.store.delete::<DiscountCode>(&id).await?;
+    Ok(Json(
+        serde_json::json!({ "message": "The discount code was deleted" }),
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct CheckInput {
+    code: String,
+}
+
+/// The spec's customer code lookup: 200 with `status` true and the rate, or false and why.
+pub async fn check_code(
+    State(state): State<AppState>,
+    Json(input): Json<CheckInput>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let refusal = |message: &str| Json(serde_json::json!({ "status": false, "message": message }));
+    let Ok(text) = normalise_code(&input.code) else {
+        return Ok(refusal("This code does not exist"));
+    };
+    let Some(code) = state.store.get::<DiscountCode>(&text).await? else {
+        return Ok(refusal("This code does not exist"));
+    };
+    if let Some(why) = code.refusal(OffsetDateTime::now_utc().unix_timestamp()) {
+        return Ok(refusal(why));
+    }
+    Ok(Json(serde_json::json!({
+        "status": true,
+        "data": { "code": code.code, "discount": code.discount },
+        "message": format!("{}% off your order", code.discount.value()),
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_upper_case_words() {
+        assert_eq!(normalise_code(" summer10 ").unwrap(), "SUMMER10");
+        for bad in ["ab", "has space", "x".repeat(33).as_str(), "é10"] {
+            assert!(normalise_code(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_day_ends_at_midnight_utc() {
+        // 2026-11-22 ends as 2026-11-23 begins.
+        assert_eq!(end_of("2026-11-22"), Some(1_795_392_000));
+        assert!(end_of("22/11/2026").is_none());
+    }
+}

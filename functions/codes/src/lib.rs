@@ -1,0 +1,70 @@
+//! Discount codes: admins keep them (rate, limits, the promotion shown with them); shoppers check one
+//! before paying; the orders function spends a use inside its order transaction (see `code_use`).
+
+mod code;
+
+use axum::extract::FromRef;
+use shared::auth::{Auth, AuthConfig};
+use shared::config::{required, ConfigError, Lookup};
+use shared::routes::{Access, ApiRoutes, RouteSpec};
+use shared::store::Store;
+use std::sync::Arc;
+
+pub use code::{
+    normalise_code, release_in_transaction, use_in_transaction, use_marker, DiscountCode,
+};
+
+pub struct Config {
+    pub table: String,
+    pub auth: AuthConfig,
+}
+
+impl Config {
+    /// `CODES_TABLE` and the auth settings.
+    pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
+        Ok(Config {
+            table: required(env, "CODES_TABLE")?,
+            auth: AuthConfig::from_env(env)?,
+        })
+    }
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub auth: Arc<Auth>,
+}
+
+impl AppState {
+    pub fn new(config: Config, dynamodb: aws_sdk_dynamodb::Client) -> Self {
+        AppState {
+            store: Store::new(dynamodb.clone(), config.table),
+            auth: config.auth.into_auth(dynamodb),
+        }
+    }
+}
+
+impl FromRef<AppState> for Arc<Auth> {
+    fn from_ref(state: &AppState) -> Self {
+        state.auth.clone()
+    }
+}
+
+fn api() -> ApiRoutes<AppState> {
+    use Access::{Admin, Public};
+    ApiRoutes::new()
+        .get("/api/code/", Admin, code::list_codes)
+        .post("/api/code/create/", Admin, code::create_code)
+        .put("/api/code/update/{_id}", Admin, code::update_code)
+        .delete("/api/code/delete/{id}", Admin, code::delete_code)
+        .post("/api/code/customer/", Public, code::check_code)
+}
+
+/// Every route this function serves, as template.yaml must declare them.
+pub fn routes() -> Vec<RouteSpec> {
+    api().specs().to_vec()
+}
+
+pub fn router(state: AppState) -> axum::Router {
+    api().into_router().with_state(state)
+}

@@ -1,0 +1,10 @@
+//! The codes Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    shared::lambda::init_tracing();
+    let config = codes::Config::from_env(&shared::config::ProcessEnv)?;
+    let aws = shared::aws::sdk_config().await;
+    let state = codes::AppState::new(config, shared::aws::dynamodb(&aws));
+    shared::lambda::run(codes::router(state)).await
+}

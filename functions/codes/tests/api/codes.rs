@@ -1,0 +1,208 @@
+//! Discount codes: the admin's list and form, and the shopper's check.
+
+use crate::helpers::spawn_app;
+use http::{Method, StatusCode};
+use serde_json::json;
+
+#[tokio::test]
+async fn an_admin_creates_updates_and_deletes_a_code() {
+    let app = spawn_app().await;
+    let created = app
+        .admin(
+            Method::POST,
+            "/api/code/create/",
+            Some(json!({"code": " summer10 ", "discount": "10", "name": "Summer"})),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    assert_eq!(created.body["_id"], "SUMMER10");
+    assert_eq!(created.body["discount"], 10);
+    assert_eq!(created.body["emailCount"], 0);
+    assert_eq!(created.body["open"], true);
+
+    let duplicate = app
+        .admin(
+            Method::POST,
+            "/api/code/create/",
+            Some(json!({"code": "SUMMER10", "discount": 5})),
+        )
+        .await;
+    assert_eq!(duplicate.status, StatusCode::CONFLICT);
+
+    let updated = app
+        .admin(
+            Method::PUT,
+            "/api/code/update/SUMMER10",
+            Some(json!({"discount": 15, "maxUses": 3})),
+        )
+        .await;
+    assert_eq!(updated.status, StatusCode::OK, "{}", updated.body);
+    assert_eq!(
+        (
+            updated.body["discount"].as_u64(),
+            updated.body["maxUses"].as_u64()
+        ),
+        (Some(15), Some(3))
+    );
+    let renamed = app
+        .admin(
+            Method::PUT,
+            "/api/code/update/SUMMER10",
+            Some(json!({"code": "WINTER10"})),
+        )
+        .await;
+    assert_eq!(renamed.status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    let list = app.admin(Method::GET, "/api/code/", None).await;
+    assert_eq!(list.body.as_array().unwrap().len(), 1);
+    assert_eq!(
+        app.admin(Method::DELETE, "/api/code/delete/summer10", None)
+            .await
+            .status,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.admin(Method::GET, "/api/code/", None).await.body,
+        json!([])
+    );
+    assert_eq!(
+        app.admin(Method::DELETE, "/api/code/delete/SUMMER10", None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn bad_codes_are_refused_and_store_nothing() {
+    let app = spawn_app().await;
+    for (body, message) in [
+        (json!({"discount": 10}), "code is required"),
+        (json!({"code": "OK10"}), "discount is required"),
+        (
+            json!({"code": "OK10", "discount": "ten"}),
+            "discount must be a number",
+        ),
+        (
+            json!({"code": "OK10", "discount": 0}),
+            "discount must be a rate from 1 to 100",
+        ),
+        (
+            json!({"code": "OK10", "discount": 101}),
+            "discount must be a rate from 1 to 100",
+        ),
+        (
+            json!({"code": "OK10", "discount": 12.5}),
+            "discount must be a whole percentage",
+        ),
+        (
+            json!({"code": "no spaces", "discount": 10}),
+            "code must be 3 to 32 letters, digits, - or _",
+        ),
+        (
+            json!({"code": "OK10", "discount": 10, "expiresOn": "tomorrow"}),
+            "expiresOn must be a date as YYYY-MM-DD",
+        ),
+        (
+            json!({"code": "OK10", "discount": 10, "maxUses": 0}),
+            "maxUses must be 1 or more (or null for no limit)",
+        ),
+    ] {
+        let reply = app
+            .admin(Method::POST, "/api/code/create/", Some(body.clone()))
+            .await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(reply.body["message"], message, "{body}");
+    }
+    assert_eq!(
+        app.admin(Method::GET, "/api/code/", None).await.body,
+        json!([])
+    );
+}
+
+#[tokio::test]
+async fn shoppers_check_a_code_without_logging_in() {
+    let app = spawn_app().await;
+    app.admin(
+        Method::POST,
+        "/api/code/create/",
+        Some(json!({"code": "HELLO10", "discount": 10})),
+    )
+    .await;
+    app.admin(
+        Method::POST,
+        "/api/code/create/",
+        Some(json!({"code": "PAUSED", "discount": 10, "open": false})),
+    )
+    .await;
+    app.admin(
+        Method::POST,
+        "/api/code/create/",
+        Some(json!({"code": "OLD", "discount": 10, "expiresOn": "2020-01-31"})),
+    )
+    .await;
+    app.admin(
+        Method::POST,
+        "/api/code/create/",
+        Some(json!({"code": "LATER", "discount": 20, "expiresOn": "2099-12-31"})),
+    )
+    .await;
+    assert_eq!(
+        app.check("hello10").await,
+        json!({"status": true, "data": {"code": "HELLO10", "discount": 10}, "message": "10% off your order"})
+    );
+    assert_eq!(app.check("LATER").await["status"], true);
+    assert_eq!(
+        app.check("PAUSED").await,
+        json!({"status": false, "message": "This code is not active"})
+    );
+    assert_eq!(
+        app.check("OLD").await,
+        json!({"status": false, "message": "This code has expired"})
+    );
+    assert_eq!(
+        app.check("NOPE").await,
+        json!({"status": false, "message": "This code does not exist"})
+    );
+    assert_eq!(app.check("!").await["status"], false);
+    let bad = app
+        .client
+        .call(
+            Method::POST,
+            "/api/code/customer/",
+            None,
+            Some(json!({"code": 10})),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn every_codes_event_fixture_is_served() {
+    let app = spawn_app().await;
+    let dir = shared::emulator::repo_root().join("events/codes");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(
+        files.len(),
+        codes::routes().len(),
+        "one event per codes route"
+    );
+    for name in [
+        "create-code",
+        "list-codes",
+        "check-code",
+        "update-code",
+        "delete-code",
+    ] {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.json")))
+            .unwrap()
+            .replace("ADMIN_TOKEN", &app.admin);
+        let reply = app.client.send_event(&text).await;
+        assert!(
+            reply.status.is_success(),
+            "{name}: {} {}",
+            reply.status,
+            reply.body
+        );
+    }
+}

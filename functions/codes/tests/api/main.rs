@@ -1,0 +1,4 @@
+//! Integration tests of the codes router against the AWS emulator: one binary, fresh tables per test.
+
+mod codes;
+mod helpers;

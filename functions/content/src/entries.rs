@@ -1,0 +1,291 @@
+//! The content lists an admin keeps: about texts, who-we-are texts, policies and link entries. One shape
+//! (`_id, name, des, link, image, sort`), one set of handlers, a marker type per kind.
+
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize, Serializer};
+use shared::auth::Admin;
+use shared::dynamo::{
+    get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item, ItemError,
+};
+use shared::json::created;
+use shared::store::{new_id, not_found, version_of, Entity};
+use shared::validation::{Name, UploadName};
+use shared::{ApiError, ApiResult, Json};
+use std::marker::PhantomData;
+
+pub trait Kind: Send + Sync + 'static {
+    const KIND: &'static str;
+    const NOUN: &'static str;
+    /// Link entries point somewhere; the others need no link.
+    const NEEDS_LINK: bool = false;
+    const MAX_DES: usize = 5_000;
+}
+
+pub struct About;
+pub struct WhoWeAre;
+pub struct Policy;
+pub struct Link;
+
+impl Kind for About {
+    const KIND: &'static str = "ABOUT";
+    const NOUN: &'static str = "about text";
+}
+
+impl Kind for WhoWeAre {
+    const KIND: &'static str = "WHOWEARE";
+    const NOUN: &'static str = "who-we-are text";
+}
+
+impl Kind for Policy {
+    const KIND: &'static str = "POLICY";
+    const NOUN: &'static str = "policy";
+    const MAX_DES: usize = 50_000;
+}
+
+impl Kind for Link {
+    const KIND: &'static str = "LINK";
+    const NOUN: &'static str = "link";
+    const NEEDS_LINK: bool = true;
+}
+
+pub struct Entry<K> {
+    pub id: String,
+    pub name: String,
+    pub des: String,
+    pub link: String,
+    pub image: Vec<String>,
+    pub sort: u32,
+    pub created_at: String,
+    pub updated_at: String,
+    pub version: u64,
+    kind: PhantomData<K>,
+}
+
+#[derive(Serialize)]
+struct EntryJson<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    name: &'a str,
+    des: &'a str,
+    link: &'a str,
+    image: &'a [String],
+    sort: u32,
+    #[serde(rename = "createdAt")]
+    created_at: &'a str,
+    #[serde(rename = "updatedAt")]
+    updated_at: &'a str,
+}
+
+impl<K> Serialize for Entry<K> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        EntryJson {
+            id: &self.id,
+            name: &self.name,
+            des: &self.des,
+            link: &self.link,
+            image: &self.image,
+            sort: self.sort,
+            created_at: &self.created_at,
+            updated_at: &self.updated_at,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<K: Kind> Entity for Entry<K> {
+    const KIND: &'static str = K::KIND;
+    const NOUN: &'static str = K::NOUN;
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn order_key(&self) -> String {
+        format!("{:07}#{}#{}", self.sort, self.name.to_lowercase(), self.id)
+    }
+
+    fn to_attributes(&self) -> Item {
+        Item::from([
+            ("id".to_owned(), s(&self.id)),
+            ("name".to_owned(), s(&self.name)),
+            ("des".to_owned(), s(&self.des)),
+            ("link".to_owned(), s(&self.link)),
+            ("image".to_owned(), string_list(&self.image)),
+            ("sort".to_owned(), n(self.sort)),
+            ("createdAt".to_owned(), s(&self.created_at)),
+            ("updatedAt".to_owned(), s(&self.updated_at)),
+        ])
+    }
+
+    fn from_item(item: &Item) -> Result<Self, ItemError> {
+        Ok(Entry {
+            id: get_s(item, "id")?,
+            name: get_s(item, "name")?,
+            des: get_s_or_default(item, "des"),
+            link: get_s_or_default(item, "link"),
+            image: get_string_list(item, "image"),
+            sort: get_n(item, "sort").unwrap_or(0),
+            created_at: get_s(item, "createdAt")?,
+            updated_at: get_s(item, "updatedAt")?,
+            version: version_of(item)?,
+            kind: PhantomData,
+        })
+    }
+}
+
+/// A link is a web address or a path inside the shop.
+pub fn check_link(raw: &str) -> Result<String, ApiError> {
+    let link = raw.trim();
+    let shaped =
+        link.starts_with("https://") || link.starts_with("http://") || link.starts_with('/');
+    if !shaped || link.chars().any(char::is_whitespace) || link.len() > 500 {
+        return Err(ApiError::invalid(
+            "link must be a web address (https://...) or a path in the shop (/...)",
+        ));
+    }
+    Ok(link.to_owned())
+}
+
+#[derive(Deserialize)]
+pub struct EntryInput {
+    name: Option<String>,
+    des: Option<String>,
+    link: Option<String>,
+    image: Option<Vec<String>>,
+    sort: Option<u32>,
+}
+
+impl EntryInput {
+    fn apply<K: Kind>(self, mut entry: Entry<K>) -> Result<Entry<K>, ApiError> {
+        if let Some(name) = &self.name {
+            entry.name = Name::parse(name)?.into_inner();
+            if entry.name.chars().count() > 120 {
+                return Err(ApiError::invalid("name must be at most 120 characters"));
+            }
+        }
+        if let Some(des) = &self.des {
+            entry.des = des.trim().to_owned();
+            if entry.des.chars().count() > K::MAX_DES {
+                return Err(ApiError::invalid(format!(
+                    "des must be at most {} characters",
+                    K::MAX_DES
+                )));
+            }
+        }
+        match &self.link {
+            Some(link) if link.trim().is_empty() && !K::NEEDS_LINK => entry.link = String::new(),
+            Some(link) => entry.link = check_link(link)?,
+            None => {}
+        }
+        if let Some(images) = &self.image {
+            if images.len() > 10 {
+                return Err(ApiError::invalid("image holds at most 10 names"));
+            }
+            entry.image = images
+                .iter()
+                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
+                .collect::<Result<_, _>>()?;
+        }
+        if let Some(sort) = self.sort {
+            entry.sort = sort;
+        }
+        Ok(entry)
+    }
+}
+
+pub async fn list<K: Kind>(State(state): State<AppState>) -> ApiResult<Json<Vec<Entry<K>>>> {
+    Ok(Json(state.store.list::<Entry<K>>().await?))
+}
+
+pub async fn show<K: Kind>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Entry<K>>> {
+    state
+        .store
+        .get::<Entry<K>>(&id)
+        .await?
+        .map(Json)
+        .ok_or_else(not_found::<Entry<K>>)
+}
+
+pub async fn create<K: Kind>(
+    _: Admin,
+    State(state): State<AppState>,
+    Json(input): Json<EntryInput>,
+) -> ApiResult<Response> {
+    if input.name.is_none() {
+        return Err(ApiError::invalid("name is required"));
+    }
+    if K::NEEDS_LINK && input.link.is_none() {
+        return Err(ApiError::invalid("link is required"));
+    }
+    let now = shared::time::now_iso();
+    let blank = Entry::<K> {
+        id: new_id(),
+        name: String::new(),
+        des: String::new(),
+        link: String::new(),
+        image: Vec::new(),
+        sort: 0,
+        created_at: now.clone(),
+        updated_at: now,
+        version: 1,
+        kind: PhantomData,
+    };
+    let entry = input.apply(blank)?;
+    state.store.insert(&entry).await?;
+    Ok(created(entry))
+}
+
+pub async fn update<K: Kind>(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(input): Json<EntryInput>,
+) -> ApiResult<Json<Entry<K>>> {
+    let stored = state
+        .store
+        .get::<Entry<K>>(&id)
+        .await?
+        .ok_or_else(not_found::<Entry<K>>)?;
+    let mut entry = input.apply(stored)?;
+    entry.updated_at = shared::time::now_iso();
+    state.store.replace(&entry).await?;
+    entry.version += 1;
+    Ok(Json(entry))
+}
+
+pub async fn delete<K: Kind>(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    state.store.delete::<Entry<K>>(&id).await?;
+    Ok(Json(
+        serde_json::json!({ "message": format!("The {} was deleted", K::NOUN) }),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_web_addresses_or_shop_paths() {
+        assert_eq!(
+            check_link(" https://example.com/a ").unwrap(),
+            "https://example.com/a"
+        );
+        assert!(check_link("/shop/drinks/").is_ok());
+        for bad in ["javascript:alert(1)", "example.com", "https://a b", ""] {
+            assert!(check_link(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! The contact form: a message from a visitor, kept in the table and e-mailed to the shop with the sender
+//! as reply-to. Each sender may send a few an hour.
+
+use crate::AppState;
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use axum::extract::State;
+use axum::response::Response;
+use serde::Deserialize;
+use shared::dynamo::{s, Item};
+use shared::json::created;
+use shared::mail::{branded_html, escape_html, Mail};
+use shared::validation::{Email, FullName, Phone};
+use shared::{ApiError, ApiResult, Json};
+
+pub const MAX_PER_HOUR: usize = 5;
+pub const REPLY_PROMISE: &str =
+    "Thank you: we reply within 24 hours on business days (Monday to Friday).";
+
+#[derive(Deserialize)]
+pub struct FeedbackInput {
+    fullname: String,
+    email: String,
+    phone: String,
+    message: String,
+}
+
+pub async fn send_feedback(
+    State(state): State<AppState>,
+    Json(input): Json<FeedbackInput>,
+) -> ApiResult<Response> {
+    let fullname = FullName::parse(&input.fullname)?;
+    let email = Email::parse_normalised(&input.email)?;
+    let phone = Phone::parse(&input.phone)?;
+    let message = input.message.trim();
+    let length = message.chars().count();
+    if !(10..=5_000).contains(&length) {
+        return Err(ApiError::invalid(
+            "message must be from 10 to 5000 characters",
+        ));
+    }
+    let now = shared::time::now_unix();
+    let rate = shared::rate::reserve(
+        &state.db,
+        &state.table,
+        Item::from([
+            (
+                "pk".to_owned(),
+                s(format!("FEEDBACK-RATE#{}", email.as_str())),
+            ),
+            ("sk".to_owned(), s("RATE")),
+        ]),
+        &shared::rate::Window {
+            limit: MAX_PER_HOUR,
+            seconds: 3600,
+        },
+        now,
+        "You have sent several messages already",
+    )
+    .await?;
+    let id = shared::store::new_id();
+    let at = shared::time::now_iso();
+    let item = Item::from([
+        ("pk".to_owned(), s(format!("FEEDBACK#{id}"))),
+        ("sk".to_owned(), s("FEEDBACK")),
+        ("gsi1pk".to_owned(), s("FEEDBACK-LIST")),
+        ("gsi1sk".to_owned(), s(format!("{at}#{id}"))),
+        ("fullname".to_owned(), s(fullname.as_str())),
+        ("email".to_owned(), s(email.as_str())),
+        ("phone".to_owned(), s(phone.as_str())),
+        ("message".to_owned(), s(message)),
+        ("createdAt".to_owned(), s(&at)),
+    ]);
+    let put = Put::builder()
+        .table_name(&*state.table)
+        .set_item(Some(item))
+        .build()
+        .map_err(ApiError::internal)?;
+    state
+        .db
+        .transact_write_items()
+        .transact_items(rate)
+        .transact_items(TransactWriteItem::builder().put(put).build())
+        .send()
+        .await
+        .map_err(shared::rate::busy_or_internal)?;
+
+    let shop_address = crate::site::load(&state)
+        .await?
+        .map(|site| site.email)
+        .filter(|e| !e.is_empty())
+        .unwrap_or_else(|| state.mail_from.to_string());
+    let body = format!(
+        "<p><strong>{}</strong> ({}, {}) wrote:</p><p style=\"white-space:pre-wrap\">{}</p><p>Reply to this e-mail to answer them.</p>",
+        escape_html(fullname.as_str()),
+        escape_html(email.as_str()),
+        escape_html(phone.as_str()),
+        escape_html(message)
+    );
+    state
+        .mailer
+        .send(Mail {
+            to: shop_address,
+            subject: format!("Message from {} via the contact form", fullname.as_str()),
+            html: branded_html(&state.shop_name, "Contact form", &body),
+            text: format!(
+                "{} ({}, {}) wrote:\n\n{}\n\nReply to this e-mail to answer them.\n",
+                fullname.as_str(),
+                email.as_str(),
+                phone.as_str(),
+                message
+            ),
+            reply_to: Some(email.into_inner()),
+        })
+        .await?;
+    Ok(created(
+        serde_json::json!({ "_id": id, "message": REPLY_PROMISE }),
+    ))
+}

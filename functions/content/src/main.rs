@@ -1,0 +1,10 @@
+//! The content Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    shared::lambda::init_tracing();
+    let config = content::Config::from_env(&shared::config::ProcessEnv)?;
+    let aws = shared::aws::sdk_config().await;
+    let state = content::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
+    shared::lambda::run(content::router(state)).await
+}

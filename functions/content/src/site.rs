@@ -1,0 +1,370 @@
+//! The site-info record: the shop's name and texts, contact details, opening hours, social links and the
+//! promotion line. One record (`_id` "main"); the contact routes read and write its contact fields, so
+//! contact details and site info can never disagree.
+
+use crate::entries::{check_link, About, Entry, WhoWeAre};
+use crate::AppState;
+use aws_sdk_dynamodb::types::AttributeValue;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::{Deserialize, Serialize};
+use shared::auth::Admin;
+use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, Item, ItemError};
+use shared::json::created;
+use shared::store::{version_of, Entity};
+use shared::validation::{Email, Name, Phone, UploadName};
+use shared::{ApiError, ApiResult, Json};
+
+pub const SITE_ID: &str = "main";
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Social {
+    #[serde(default)]
+    pub facebook: String,
+    #[serde(default)]
+    pub instagram: String,
+    #[serde(default, alias = "twitter")]
+    pub x: String,
+    #[serde(default)]
+    pub tiktok: String,
+    #[serde(default)]
+    pub youtube: String,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct SiteInfo {
+    /// `null` until an admin (or the seed) creates the record.
+    #[serde(rename = "_id")]
+    pub id: Option<String>,
+    pub name: String,
+    pub des: String,
+    pub cover_des: String,
+    pub image: Vec<String>,
+    pub phone: String,
+    pub email: String,
+    /// Opening hours, e.g. "Mon-Fri 09:00-18:00, Sat 10:00-18:00".
+    pub open: String,
+    /// When the shop is closed, e.g. "Sunday and bank holidays".
+    pub close: String,
+    pub address: String,
+    #[serde(rename = "Social")]
+    pub social: Social,
+    /// A promotion line shown across the shop, e.g. "10% off your first order with HELLO10".
+    pub discount: String,
+    #[serde(rename = "createdAt", skip_serializing_if = "String::is_empty")]
+    pub created_at: String,
+    #[serde(rename = "updatedAt", skip_serializing_if = "String::is_empty")]
+    pub updated_at: String,
+    #[serde(skip)]
+    pub version: u64,
+}
+
+impl Entity for SiteInfo {
+    const KIND: &'static str = "SITE";
+    const NOUN: &'static str = "site info";
+
+    fn id(&self) -> &str {
+        self.id.as_deref().unwrap_or(SITE_ID)
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn order_key(&self) -> String {
+        SITE_ID.to_owned()
+    }
+
+    fn to_attributes(&self) -> Item {
+        let social = &self.social;
+        Item::from([
+            ("id".to_owned(), s(SITE_ID)),
+            ("name".to_owned(), s(&self.name)),
+            ("des".to_owned(), s(&self.des)),
+            ("cover_des".to_owned(), s(&self.cover_des)),
+            ("image".to_owned(), string_list(&self.image)),
+            ("phone".to_owned(), s(&self.phone)),
+            ("email".to_owned(), s(&self.email)),
+            ("open".to_owned(), s(&self.open)),
+            ("close".to_owned(), s(&self.close)),
+            ("address".to_owned(), s(&self.address)),
+            ("discount".to_owned(), s(&self.discount)),
+            (
+                "Social".to_owned(),
+                AttributeValue::M(Item::from([
+                    ("facebook".to_owned(), s(&social.facebook)),
+                    ("instagram".to_owned(), s(&social.instagram)),
+                    ("x".to_owned(), s(&social.x)),
+                    ("tiktok".to_owned(), s(&social.tiktok)),
+                    ("youtube".to_owned(), s(&social.youtube)),
+                ])),
+            ),
+            ("createdAt".to_owned(), s(&self.created_at)),
+            ("updatedAt".to_owned(), s(&self.updated_at)),
+        ])
+    }
+
+    fn from_item(item: &Item) -> Result<Self, ItemError> {
+        let social = match item.get("Social") {
+            Some(AttributeValue::M(map)) => Social {
+                facebook: get_s_or_default(map, "facebook"),
+                instagram: get_s_or_default(map, "instagram"),
+                x: get_s_or_default(map, "x"),
+                tiktok: get_s_or_default(map, "tiktok"),
+                youtube: get_s_or_default(map, "youtube"),
+            },
+            _ => Social::default(),
+        };
+        Ok(SiteInfo {
+            id: Some(get_s(item, "id")?),
+            name: get_s_or_default(item, "name"),
+            des: get_s_or_default(item, "des"),
+            cover_des: get_s_or_default(item, "cover_des"),
+            image: get_string_list(item, "image"),
+            phone: get_s_or_default(item, "phone"),
+            email: get_s_or_default(item, "email"),
+            open: get_s_or_default(item, "open"),
+            close: get_s_or_default(item, "close"),
+            address: get_s_or_default(item, "address"),
+            social,
+            discount: get_s_or_default(item, "discount"),
+            created_at: get_s_or_default(item, "createdAt"),
+            updated_at: get_s_or_default(item, "updatedAt"),
+            version: version_of(item)?,
+        })
+    }
+}
+
+/// What an admin sends; every field optional, an empty text clears it.
+#[derive(Debug, Default, Deserialize)]
+pub struct SiteInput {
+    name: Option<String>,
+    des: Option<String>,
+    cover_des: Option<String>,
+    image: Option<Vec<String>>,
+    phone: Option<String>,
+    email: Option<String>,
+    open: Option<String>,
+    close: Option<String>,
+    address: Option<String>,
+    #[serde(rename = "Social")]
+    social: Option<Social>,
+    discount: Option<String>,
+}
+
+fn text(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
+    let value = value.trim();
+    if value.chars().count() > max {
+        return Err(ApiError::invalid(format!(
+            "{field} must be at most {max} characters"
+        )));
+    }
+    Ok(value.to_owned())
+}
+
+fn social_link(field: &str, value: &str) -> Result<String, ApiError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(String::new());
+    }
+    if !value.starts_with("https://") && !value.starts_with("http://") {
+        return Err(ApiError::invalid(format!(
+            "Social.{field} must be a web address (https://...)"
+        )));
+    }
+    check_link(value)
+}
+
+impl SiteInput {
+    fn apply(self, mut site: SiteInfo) -> Result<SiteInfo, ApiError> {
+        if let Some(name) = &self.name {
+            site.name = text("name", Name::parse(name)?.as_str(), 80)?;
+        }
+        if let Some(des) = &self.des {
+            site.des = text("des", des, 2_000)?;
+        }
+        if let Some(cover) = &self.cover_des {
+            site.cover_des = text("cover_des", cover, 500)?;
+        }
+        if let Some(images) = &self.image {
+            site.image = images
+                .iter()
+                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
+                .collect::<Result<_, _>>()?;
+        }
+        if let Some(phone) = &self.phone {
+            site.phone = if phone.trim().is_empty() {
+                String::new()
+            } else {
+                text("phone", Phone::parse(phone)?.as_str(), 30)?
+            };
+        }
+        if let Some(email) = &self.email {
+            site.email = if email.trim().is_empty() {
+                String::new()
+            } else {
+                Email::parse_normalised(email)?.into_inner()
+            };
+        }
+        if let Some(open) = &self.open {
+            site.open = text("open", open, 200)?;
+        }
+        if let Some(close) = &self.close {
+            site.close = text("close", close, 200)?;
+        }
+        if let Some(address) = &self.address {
+            site.address = text("address", address, 300)?;
+        }
+        if let Some(social) = &self.social {
+            site.social = Social {
+                facebook: social_link("facebook", &social.facebook)?,
+                instagram: social_link("instagram", &social.instagram)?,
+                x: social_link("x", &social.x)?,
+                tiktok: social_link("tiktok", &social.tiktok)?,
+                youtube: social_link("youtube", &social.youtube)?,
+            };
+        }
+        if let Some(discount) = &self.discount {
+            site.discount = text("discount", discount, 200)?;
+        }
+        Ok(site)
+    }
+}
+
+pub async fn load(state: &AppState) -> Result<Option<SiteInfo>, ApiError> {
+    state.store.get::<SiteInfo>(SITE_ID).await
+}
+
+pub async fn show_site(State(state): State<AppState>) -> ApiResult<Json<SiteInfo>> {
+    Ok(Json(load(&state).await?.unwrap_or_default()))
+}
+
+fn fresh_site() -> SiteInfo {
+    let now = shared::time::now_iso();
+    SiteInfo {
+        id: Some(SITE_ID.to_owned()),
+        created_at: now.clone(),
+        updated_at: now,
+        version: 1,
+        ..SiteInfo::default()
+    }
+}
+
+pub async fn create_site(
+    _: Admin,
+    State(state): State<AppState>,
+    Json(input): Json<SiteInput>,
+) -> ApiResult<Response> {
+    if load(&state).await?.is_some() {
+        return Err(ApiError::conflict(
+            "The site info exists already: update it instead",
+        ));
+    }
+    if input.name.is_none() {
+        return Err(ApiError::invalid("name is required"));
+    }
+    let site = input.apply(fresh_site())?;
+    state.store.insert(&site).await?;
+    Ok(created(site))
+}
+
+pub async fn update_site(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(input): Json<SiteInput>,
+) -> ApiResult<Json<SiteInfo>> {
+    let stored = match load(&state).await? {
+        Some(site) if id == SITE_ID => site,
+        _ => return Err(ApiError::not_found("No site info has this id")),
+    };
+    save(&state, input.apply(stored)?).await
+}
+
+async fn save(state: &AppState, mut site: SiteInfo) -> ApiResult<Json<SiteInfo>> {
+    site.updated_at = shared::time::now_iso();
+    state.store.replace(&site).await?;
+    site.version += 1;
+    Ok(Json(site))
+}
+
+#[derive(Serialize)]
+pub struct Contact {
+    phone: String,
+    email: String,
+    address: String,
+    open: String,
+    close: String,
+}
+
+pub async fn show_contact(State(state): State<AppState>) -> ApiResult<Json<Contact>> {
+    let site = load(&state).await?.unwrap_or_default();
+    Ok(Json(Contact {
+        phone: site.phone,
+        email: site.email,
+        address: site.address,
+        open: site.open,
+        close: site.close,
+    }))
+}
+
+#[derive(Deserialize)]
+pub struct ContactInput {
+    phone: Option<String>,
+    email: Option<String>,
+    address: Option<String>,
+    open: Option<String>,
+    close: Option<String>,
+}
+
+/// Saves the contact details into the site info, creating the record if there is none yet.
+pub async fn save_contact(
+    _: Admin,
+    State(state): State<AppState>,
+    Json(input): Json<ContactInput>,
+) -> ApiResult<Json<Contact>> {
+    let contact_only = SiteInput {
+        phone: input.phone,
+        email: input.email,
+        address: input.address,
+        open: input.open,
+        close: input.close,
+        ..SiteInput::default()
+    };
+    let site = match load(&state).await? {
+        Some(site) => save(&state, contact_only.apply(site)?).await?.0,
+        None => {
+            let site = contact_only.apply(fresh_site())?;
+            state.store.insert(&site).await?;
+            site
+        }
+    };
+    Ok(Json(Contact {
+        phone: site.phone,
+        email: site.email,
+        address: site.address,
+        open: site.open,
+        close: site.close,
+    }))
+}
+
+#[derive(Serialize)]
+pub struct AboutPage {
+    about: Vec<Entry<About>>,
+    whoweare: Vec<Entry<WhoWeAre>>,
+    connect: SiteInfo,
+}
+
+/// Everything the About us page shows, in one call.
+pub async fn show_about_page(State(state): State<AppState>) -> ApiResult<Json<AboutPage>> {
+    let (about, whoweare, site) = tokio::join!(
+        state.store.list::<Entry<About>>(),
+        state.store.list::<Entry<WhoWeAre>>(),
+        load(&state)
+    );
+    Ok(Json(AboutPage {
+        about: about?,
+        whoweare: whoweare?,
+        connect: site?.unwrap_or_default(),
+    }))
+}

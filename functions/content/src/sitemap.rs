@@ -1,0 +1,90 @@
+//! `/sitemap.xml`: the shop's public pages, every drink and every policy, built from the live tables so it
+//! is never stale. CloudFront sends `/sitemap.xml` to the API like `/api/*`; the local gateway serves it
+//! from this same router.
+
+use crate::entries::{Entry, Policy};
+use crate::AppState;
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use http::{header, HeaderMap};
+use shared::store::Store;
+use shared::ApiResult;
+
+/// The pages every sitemap lists, as the storefront's routes spell them.
+const PAGES: &[&str] = &[
+    "/",
+    "/shop/drinks/",
+    "/about/drinks-about-us",
+    "/contact/drinks-contact/",
+    "/drinks/review",
+];
+
+fn escape(text: &str) -> String {
+    shared::mail::escape_html(text)
+}
+
+/// `SITE_URL` when set, else the host the request came to (CloudFront forwards the viewer's host).
+fn base_url(state: &AppState, headers: &HeaderMap) -> String {
+    if let Some(site) = state.site_url.as_deref() {
+        return site.trim_end_matches('/').to_owned();
+    }
+    let host = headers
+        .get("x-forwarded-host")
+        .or_else(|| headers.get(header::HOST))
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            h.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
+        })
+        .unwrap_or("localhost");
+    let scheme = if host.starts_with("127.0.0.1") || host.starts_with("localhost") {
+        "http"
+    } else {
+        "https"
+    };
+    format!("{scheme}://{host}")
+}
+
+pub async fn show_sitemap(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let base = base_url(&state, &headers);
+    let catalog = Store::new(state.db.clone(), state.catalog_table.to_string());
+    let (drinks, policies) = tokio::join!(
+        catalog.list::<catalog::Product>(),
+        state.store.list::<Entry<Policy>>()
+    );
+    let mut urls: Vec<(String, Option<String>)> =
+        PAGES.iter().map(|p| (format!("{base}{p}"), None)).collect();
+    urls.extend(
+        drinks?
+            .into_iter()
+            .map(|d| (format!("{base}/drinks/{}", d.id), Some(d.updated_at))),
+    );
+    urls.extend(policies?.into_iter().map(|p| {
+        (
+            format!("{base}/drinks/policies/{}", p.id),
+            Some(p.updated_at),
+        )
+    }));
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (url, modified) in urls {
+        xml.push_str(&format!("  <url><loc>{}</loc>", escape(&url)));
+        if let Some(day) = modified.as_deref().and_then(|m| m.get(..10)) {
+            xml.push_str(&format!("<lastmod>{day}</lastmod>"));
+        }
+        xml.push_str("</url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        xml,
+    )
+        .into_response())
+}

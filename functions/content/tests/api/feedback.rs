@@ -1,0 +1,105 @@
+//! The contact form: stored, e-mailed to the shop, validated, rate-limited.
+
+use crate::helpers::{shop_address, spawn_app};
+use http::{Method, StatusCode};
+use serde_json::json;
+use shared::testing::{mails_to, new_email};
+
+fn message(email: &str) -> serde_json::Value {
+    json!({"fullname": "Amira Haddad", "email": email, "phone": "07700 900123", "message": "Do you deliver to Belfast?"})
+}
+
+const FEEDBACK: &str = "/api/_uk_home/palestine/feedback/send/only/";
+
+#[tokio::test]
+async fn a_message_reaches_the_shops_address() {
+    let app = spawn_app().await;
+    let shop = shop_address();
+    app.admin(
+        Method::POST,
+        "/api/connect/create/",
+        Some(json!({"name": "Palestine Drinks", "email": shop})),
+    )
+    .await;
+    let sender = new_email("visitor");
+    let reply = app
+        .client
+        .call(Method::POST, FEEDBACK, None, Some(message(&sender)))
+        .await;
+    assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+    assert_eq!(
+        reply.body["message"],
+        "Thank you: we reply within 24 hours on business days (Monday to Friday)."
+    );
+    let mails = mails_to(&shop);
+    assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0].0, "Message from Amira Haddad via the contact form");
+    assert!(mails[0].1.contains("Do you deliver to Belfast?"));
+    assert!(mails[0].1.contains(&sender));
+}
+
+#[tokio::test]
+async fn bad_messages_are_refused_and_send_nothing() {
+    let app = spawn_app().await;
+    let shop = shop_address();
+    app.admin(
+        Method::POST,
+        "/api/connect/create/",
+        Some(json!({"name": "Palestine Drinks", "email": shop})),
+    )
+    .await;
+    let sender = new_email("visitor");
+    for (field, value, status) in [
+        ("fullname", json!("Amy"), StatusCode::UNPROCESSABLE_ENTITY),
+        (
+            "email",
+            json!("not-an-email"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        ("phone", json!("123"), StatusCode::UNPROCESSABLE_ENTITY),
+        ("message", json!("Hi"), StatusCode::UNPROCESSABLE_ENTITY),
+        ("message", json!(42), StatusCode::BAD_REQUEST),
+    ] {
+        let mut body = message(&sender);
+        body[field] = value;
+        let reply = app
+            .client
+            .call(Method::POST, FEEDBACK, None, Some(body))
+            .await;
+        assert_eq!(reply.status, status, "{field}");
+        assert!(
+            reply.body["message"].as_str().unwrap().contains(field),
+            "{}",
+            reply.body
+        );
+    }
+    assert!(mails_to(&shop).is_empty());
+}
+
+#[tokio::test]
+async fn a_sender_can_send_five_messages_an_hour() {
+    let app = spawn_app().await;
+    let shop = shop_address();
+    app.admin(
+        Method::POST,
+        "/api/connect/create/",
+        Some(json!({"name": "Palestine Drinks", "email": shop})),
+    )
+    .await;
+    let sender = new_email("chatty");
+    for _ in 0..5 {
+        assert_eq!(
+            app.client
+                .call(Method::POST, FEEDBACK, None, Some(message(&sender)))
+                .await
+                .status,
+            StatusCode::CREATED
+        );
+    }
+    let sixth = app
+        .client
+        .call(Method::POST, FEEDBACK, None, Some(message(&sender)))
+        .await;
+    assert_eq!(sixth.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(mails_to(&shop).len(), 5);
+}

@@ -1,0 +1,7 @@
+//! Integration tests of the content router against the AWS emulator: one binary, fresh tables per test.
+
+mod entries;
+mod events;
+mod feedback;
+mod helpers;
+mod site;

@@ -1,0 +1,530 @@
+//! Placing an order. The server prices every line from the catalogue (a client's price is never read),
+//! applies the code, adds delivery, authorises the payment, and then writes, in ONE transaction: the
+//! order, each stock decrement (never below zero), the code's use (on its limits), the month's sales
+//! counters, the customer list entry and the idempotency key. Any failed condition writes nothing.
+
+use crate::order::{Line, Order, Status};
+use crate::payment::PaymentInput;
+use crate::AppState;
+use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem, Update};
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use catalog::{Entity, Product};
+use codes::DiscountCode;
+use http::{HeaderMap, StatusCode};
+use serde::Deserialize;
+use shared::dynamo::{n, s, Item};
+use shared::json::NumberField;
+use shared::money::{Pence, Percent};
+use shared::validation::{card_brand, Address, Email, FullName, Phone};
+use shared::{ApiError, ApiResult, Json};
+use std::collections::HashMap;
+
+pub const MAX_LINES: usize = 50;
+const IDEMPOTENCY_TTL: i64 = 24 * 60 * 60;
+
+#[derive(Deserialize)]
+pub struct LineInput {
+    product: String,
+    qty: NumberField,
+}
+
+#[derive(Deserialize)]
+pub struct OrderInput {
+    fullname: String,
+    address: String,
+    phone: String,
+    email: String,
+    #[serde(default)]
+    message: String,
+    product: Vec<LineInput>,
+    code: Option<String>,
+    payment: PaymentInput,
+}
+
+/// What went into the transaction, in order, so a cancellation reason can be read back as a message.
+enum Step {
+    Order,
+    Stock(String),
+    Code,
+    CodeMark,
+    Sales,
+    Customer,
+    Idempotency,
+}
+
+fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    let Some(value) = headers.get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key = value.to_str().unwrap_or_default().trim();
+    if key.is_empty()
+        || key.len() > 100
+        || !key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(ApiError::bad_request(
+            "Idempotency-Key must be 1 to 100 letters, digits, - or _",
+        ));
+    }
+    Ok(Some(key.to_owned()))
+}
+
+fn idempotency_item_key(key: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("IDEMPOTENCY#{key}"))),
+        ("sk".to_owned(), s("KEY")),
+    ])
+}
+
+async fn earlier_order(state: &AppState, key: &str) -> Result<Option<String>, ApiError> {
+    let found = state
+        .db
+        .get_item()
+        .table_name(&state.tables.orders)
+        .set_key(Some(idempotency_item_key(key)))
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(found
+        .item()
+        .and_then(|item| item.get("orderId")?.as_s().ok().cloned()))
+}
+
+fn id_reply(status: StatusCode, id: &str) -> Response {
+    let mut response = Json(id).into_response();
+    *response.status_mut() = status;
+    response
+}
+
+/// Whole units from 1, per line; the same drink twice is one line.
+fn wanted_lines(lines: &[LineInput]) -> Result<Vec<(String, u32)>, ApiError> {
+    if lines.is_empty() {
+        return Err(ApiError::invalid("product: the basket is empty"));
+    }
+    let mut wanted: Vec<(String, u32)> = Vec::new();
+    for line in lines {
+        let id = line.product.trim();
+        if id.is_empty() || id.len() > 64 {
+            return Err(ApiError::invalid("product: every line needs a product id"));
+        }
+        let qty = line.qty.value("qty")?;
+        if qty.fract() != 0.0 || !(1.0..=1000.0).contains(&qty) {
+            return Err(ApiError::invalid(format!(
+                "qty of {id} must be a whole number from 1 to 1000"
+            )));
+        }
+        match wanted.iter_mut().find(|(existing, _)| existing == id) {
+            Some((_, total)) => *total += qty as u32,
+            None => wanted.push((id.to_owned(), qty as u32)),
+        }
+    }
+    if wanted.len() > MAX_LINES {
+        return Err(ApiError::invalid(format!(
+            "product: at most {MAX_LINES} different drinks an order"
+        )));
+    }
+    Ok(wanted)
+}
+
+async fn load_products(
+    state: &AppState,
+    ids: &[String],
+) -> Result<HashMap<String, Product>, ApiError> {
+    let keys: Vec<Item> = ids
+        .iter()
+        .map(|id| {
+            Item::from([
+                ("pk".to_owned(), s(format!("PRODUCT#{id}"))),
+                ("sk".to_owned(), s("PRODUCT")),
+            ])
+        })
+        .collect();
+    let mut request = Some(
+        KeysAndAttributes::builder()
+            .set_keys(Some(keys))
+            .consistent_read(true)
+            .build()
+            .map_err(ApiError::internal)?,
+    );
+    let mut found = HashMap::new();
+    while let Some(keys) = request.take() {
+        let reply = state
+            .db
+            .batch_get_item()
+            .request_items(&state.tables.catalog, keys)
+            .send()
+            .await?;
+        for item in reply
+            .responses()
+            .and_then(|r| r.get(&state.tables.catalog))
+            .into_iter()
+            .flatten()
+        {
+            let product = Product::from_item(item)?;
+            found.insert(product.id.clone(), product);
+        }
+        request = reply
+            .unprocessed_keys()
+            .and_then(|u| u.get(&state.tables.catalog))
+            .filter(|k| !k.keys().is_empty())
+            .cloned();
+    }
+    Ok(found)
+}
+
+/// The code's rate, or why it cannot be used.
+async fn load_code(
+    state: &AppState,
+    raw: Option<&str>,
+    now: i64,
+) -> Result<Option<DiscountCode>, ApiError> {
+    let Some(raw) = raw.map(str::trim).filter(|c| !c.is_empty()) else {
+        return Ok(None);
+    };
+    let text = codes::normalise_code(raw)
+        .map_err(|_| ApiError::invalid("code: this code does not exist"))?;
+    let store = shared::store::Store::new(state.db.clone(), state.tables.codes.clone());
+    let code = store
+        .get::<DiscountCode>(&text)
+        .await?
+        .ok_or_else(|| ApiError::invalid("code: this code does not exist"))?;
+    if let Some(why) = code.refusal(now) {
+        return Err(ApiError::invalid(format!("code: {why}")));
+    }
+    Ok(Some(code))
+}
+
+pub struct Priced {
+    pub lines: Vec<Line>,
+    pub subtotal: Pence,
+    pub discount: Pence,
+    pub shipping: Pence,
+    pub total: Pence,
+}
+
+/// Prices lines from the catalogue: each unit at the product's discounted price, the code off the
+/// subtotal (half-up to the penny), then delivery unless the discounted subtotal reaches the threshold.
+pub fn price(lines: Vec<Line>, rate: Percent, delivery: crate::Delivery) -> Priced {
+    let subtotal = lines.iter().fold(Pence::ZERO, |sum, l| {
+        sum.plus(Pence::new(l.price_pence).unwrap_or_default().times(l.qty))
+    });
+    let after_code = subtotal.less_percent(rate);
+    let discount = subtotal.minus(after_code);
+    let shipping = if after_code >= delivery.free_from {
+        Pence::ZERO
+    } else {
+        delivery.fee
+    };
+    Priced {
+        lines,
+        subtotal,
+        discount,
+        shipping,
+        total: after_code.plus(shipping),
+    }
+}
+
+pub async fn create_order(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Json(input): Json<OrderInput>,
+) -> ApiResult<Response> {
+    let key = idempotency_key(&headers)?;
+    if let Some(key) = &key {
+        if let Some(id) = earlier_order(&state, key).await? {
+            return Ok(id_reply(StatusCode::OK, &id));
+        }
+    }
+    let fullname = FullName::parse(&input.fullname)?;
+    let email = Email::parse_normalised(&input.email)?;
+    let phone = Phone::parse(&input.phone)?;
+    let address = Address::parse(&input.address)?;
+    let message = input.message.trim().to_owned();
+    if message.chars().count() > 1_000 {
+        return Err(ApiError::invalid("message must be at most 1000 characters"));
+    }
+    let brand = input.payment.brand.trim().to_ascii_lowercase();
+    if !["visa", "mastercard", "amex", "discover"].contains(&brand.as_str()) {
+        return Err(ApiError::invalid(
+            "payment: the card must be Visa, Mastercard, Amex or Discover",
+        ));
+    }
+    let last4 = input.payment.last4.trim();
+    if last4.len() != 4 || !last4.chars().all(|c| c.is_ascii_digit()) {
+        return Err(ApiError::invalid(
+            "payment: last4 must be the card's last 4 digits",
+        ));
+    }
+    if card_brand(&input.payment.token).is_some() {
+        return Err(ApiError::bad_request("payment: never send the card number"));
+    }
+    let wanted = wanted_lines(&input.product)?;
+    let now_unix = shared::time::now_unix();
+
+    let ids: Vec<String> = wanted.iter().map(|(id, _)| id.clone()).collect();
+    let products = load_products(&state, &ids).await?;
+    let mut lines = Vec::with_capacity(wanted.len());
+    for (id, qty) in &wanted {
+        let product = products
+            .get(id)
+            .ok_or_else(|| ApiError::invalid(format!("product {id} does not exist")))?;
+        if product.stock < *qty {
+            return Err(ApiError::conflict(if product.stock == 0 {
+                format!("{} is sold out", product.name)
+            } else {
+                format!("Only {} of {} left", product.stock, product.name)
+            }));
+        }
+        lines.push(Line {
+            product: id.clone(),
+            name: product.name.clone(),
+            image: product.image.first().cloned().unwrap_or_default(),
+            qty: *qty,
+            quantity: product.qty.clone(),
+            price_pence: product.discount_price().pence(),
+        });
+    }
+    let code = load_code(&state, input.code.as_deref(), now_unix).await?;
+    let rate = code.as_ref().map(|c| c.discount).unwrap_or(Percent::ZERO);
+    let priced = price(lines, rate, state.delivery);
+
+    let authorisation = state
+        .payments
+        .authorize(priced.total, &input.payment)
+        .await?;
+
+    let now = shared::time::now_iso();
+    let order = Order {
+        id: uuid::Uuid::new_v4().to_string(),
+        lines: priced.lines,
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        shipping: priced.shipping,
+        total: priced.total,
+        code: code.as_ref().map(|c| c.code.clone()),
+        code_rate: rate,
+        code_marked: code.as_ref().is_some_and(|c| c.once_per_email),
+        status: Status::Paid,
+        fullname: fullname.into_inner(),
+        address: address.into_inner(),
+        phone: phone.into_inner(),
+        email: email.into_inner(),
+        message,
+        card_brand: brand,
+        card_last4: last4.to_owned(),
+        payment_ref: authorisation.reference.clone(),
+        created_at: now.clone(),
+        updated_at: now,
+        version: 1,
+    };
+
+    let (items, steps) = transaction(&state, &order, key.as_deref(), now_unix)?;
+    let written = state
+        .db
+        .transact_write_items()
+        .set_transact_items(Some(items))
+        .send()
+        .await;
+    if let Err(error) = written {
+        return match failed_step(&error, &steps) {
+            Some(Step::Idempotency) => {
+                match earlier_order(&state, key.as_deref().unwrap_or_default()).await? {
+                    Some(id) => Ok(id_reply(StatusCode::OK, &id)),
+                    None => Err(ApiError::conflict(
+                        "This order is being placed already: wait a moment",
+                    )),
+                }
+            }
+            Some(Step::Stock(id)) => {
+                let name = products
+                    .get(id)
+                    .map(|p| p.name.as_str())
+                    .unwrap_or("a drink");
+                Err(ApiError::conflict(format!(
+                    "{name} just sold out: change the quantity and try again"
+                )))
+            }
+            Some(Step::Code) => Err(ApiError::invalid("code: this code can no longer be used")),
+            Some(Step::CodeMark) => Err(ApiError::invalid("code: you have used this code already")),
+            _ => Err(ApiError::internal(error)),
+        };
+    }
+    state.payments.capture(&authorisation).await?;
+    crate::mail::send_confirmations(&state, &order).await;
+    Ok(id_reply(StatusCode::CREATED, &order.id))
+}
+
+fn failed_step<'a>(
+    error: &aws_sdk_dynamodb::error::SdkError<
+        TransactWriteItemsError,
+        aws_sdk_dynamodb::config::http::HttpResponse,
+    >,
+    steps: &'a [Step],
+) -> Option<&'a Step> {
+    let Some(TransactWriteItemsError::TransactionCanceledException(cancelled)) =
+        error.as_service_error()
+    else {
+        return None;
+    };
+    cancelled
+        .cancellation_reasons()
+        .iter()
+        .position(|reason| reason.code() == Some("ConditionalCheckFailed"))
+        .and_then(|index| steps.get(index))
+}
+
+fn transaction(
+    state: &AppState,
+    order: &Order,
+    idempotency: Option<&str>,
+    now: i64,
+) -> Result<(Vec<TransactWriteItem>, Vec<Step>), ApiError> {
+    let tables = &state.tables;
+    let mut items = Vec::new();
+    let mut steps = Vec::new();
+    let put =
+        |item: Item, condition: Option<&str>, table: &str| -> Result<TransactWriteItem, ApiError> {
+            let put = Put::builder()
+                .table_name(table)
+                .set_item(Some(item))
+                .set_condition_expression(condition.map(str::to_owned))
+                .build()
+                .map_err(ApiError::internal)?;
+            Ok(TransactWriteItem::builder().put(put).build())
+        };
+
+    items.push(put(
+        order.to_item(),
+        Some("attribute_not_exists(pk)"),
+        &tables.orders,
+    )?);
+    steps.push(Step::Order);
+    for line in &order.lines {
+        items.push(catalog::take_stock(
+            &tables.catalog,
+            &line.product,
+            line.qty,
+        )?);
+        steps.push(Step::Stock(line.product.clone()));
+    }
+    if let Some(code) = &order.code {
+        items.push(codes::use_in_transaction(&tables.codes, code, now)?);
+        steps.push(Step::Code);
+        if order.code_marked {
+            let mut mark = codes::use_marker(code, &order.email);
+            mark.insert("orderId".to_owned(), s(&order.id));
+            items.push(put(mark, Some("attribute_not_exists(pk)"), &tables.codes)?);
+            steps.push(Step::CodeMark);
+        }
+    }
+    items.push(sales_update(&tables.orders, order, 1)?);
+    steps.push(Step::Sales);
+    let mut customer = Item::from([
+        ("pk".to_owned(), s(format!("CUSTOMER#{}", order.email))),
+        ("sk".to_owned(), s("CUSTOMER")),
+        ("gsi2pk".to_owned(), s("CUSTOMERS")),
+        ("gsi2sk".to_owned(), s(&order.email)),
+    ]);
+    customer.insert("email".to_owned(), s(&order.email));
+    items.push(put(customer, None, &tables.orders)?);
+    steps.push(Step::Customer);
+    if let Some(key) = idempotency {
+        let mut item = idempotency_item_key(key);
+        item.extend([
+            ("orderId".to_owned(), s(&order.id)),
+            ("expiresAt".to_owned(), n(now + IDEMPOTENCY_TTL)),
+        ]);
+        items.push(put(item, Some("attribute_not_exists(pk)"), &tables.orders)?);
+        steps.push(Step::Idempotency);
+    }
+    Ok((items, steps))
+}
+
+/// Adds (`sign` 1) or takes back (`sign` -1) an order in its month's counters.
+pub fn sales_update(table: &str, order: &Order, sign: i64) -> Result<TransactWriteItem, ApiError> {
+    let month = order.month();
+    let update = Update::builder()
+        .table_name(table)
+        .key("pk", s(format!("SALES#{month}")))
+        .key("sk", s("SALES"))
+        .update_expression("SET gsi1pk = :sales, gsi1sk = :month ADD totalOrders :orders, totalProductsSold :units, totalPence :pence")
+        .expression_attribute_values(":sales", s("SALES"))
+        .expression_attribute_values(":month", s(month))
+        .expression_attribute_values(":orders", n(sign))
+        .expression_attribute_values(":units", n(sign * i64::from(order.units())))
+        .expression_attribute_values(":pence", n(sign * order.total.pence()))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(price_pence: i64, qty: u32) -> Line {
+        Line {
+            product: "p".into(),
+            name: "n".into(),
+            image: String::new(),
+            qty,
+            quantity: "6".into(),
+            price_pence,
+        }
+    }
+
+    fn delivery() -> crate::Delivery {
+        crate::Delivery {
+            fee: Pence::new(499).unwrap(),
+            free_from: Pence::new(4000).unwrap(),
+        }
+    }
+
+    #[test]
+    fn three_at_one_ninety_nine_with_fifteen_percent_is_five_oh_seven() {
+        let priced = price(vec![line(199, 3)], Percent::new(15.0).unwrap(), delivery());
+        assert_eq!(priced.subtotal.pence(), 597);
+        assert_eq!(priced.discount.pence(), 90);
+        assert_eq!(priced.shipping.pence(), 499);
+        assert_eq!(priced.total.pence(), 507 + 499);
+    }
+
+    #[test]
+    fn delivery_is_free_from_the_threshold_after_the_code() {
+        let at = price(vec![line(2000, 2)], Percent::ZERO, delivery());
+        assert_eq!((at.shipping.pence(), at.total.pence()), (0, 4000));
+        let below = price(vec![line(2000, 2)], Percent::new(10.0).unwrap(), delivery());
+        assert_eq!(
+            (below.shipping.pence(), below.total.pence()),
+            (499, 3600 + 499)
+        );
+    }
+
+    #[test]
+    fn the_same_drink_twice_is_one_line_and_bad_quantities_are_named() {
+        let lines: Vec<LineInput> = serde_json::from_value(serde_json::json!([
+            {"product": "a", "qty": 1}, {"product": "a", "qty": "2"}, {"product": "b", "qty": 1}
+        ]))
+        .unwrap();
+        assert_eq!(
+            wanted_lines(&lines).unwrap(),
+            vec![("a".to_owned(), 3), ("b".to_owned(), 1)]
+        );
+        for qty in [
+            serde_json::json!(0),
+            serde_json::json!(1.5),
+            serde_json::json!(-1),
+            serde_json::json!(1001),
+        ] {
+            let lines: Vec<LineInput> =
+                serde_json::from_value(serde_json::json!([{"product": "a", "qty": qty}])).unwrap();
+            assert_eq!(
+                wanted_lines(&lines).unwrap_err().message(),
+                "qty of a must be a whole number from 1 to 1000"
+            );
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! Orders: the checkout (priced from the catalogue, one DynamoDB transaction for the order, the stock, the
+//! code's use and the month's sales), the public order page, a customer's history, and the admin's orders
+//! and monthly results.
+
+mod checkout;
+mod mail;
+mod manage;
+mod order;
+pub mod payment;
+
+use axum::extract::FromRef;
+use shared::auth::{Auth, AuthConfig};
+use shared::config::{optional, required, ConfigError, Lookup};
+use shared::mail::Mailer;
+use shared::money::Pence;
+use shared::routes::{Access, ApiRoutes, RouteSpec};
+use std::sync::Arc;
+
+pub use order::{Order, Status};
+
+pub struct Config {
+    pub orders_table: String,
+    pub catalog_table: String,
+    pub codes_table: String,
+    pub auth: AuthConfig,
+    pub mail_from: String,
+    pub shop_name: String,
+    pub delivery: Delivery,
+}
+
+/// The flat UK delivery fee, free from a threshold (after the code's discount).
+#[derive(Debug, Clone, Copy)]
+pub struct Delivery {
+    pub fee: Pence,
+    pub free_from: Pence,
+}
+
+fn pounds(env: &impl Lookup, name: &'static str, default: &str) -> Result<Pence, ConfigError> {
+    let raw = optional(env, name, default);
+    raw.parse::<f64>()
+        .ok()
+        .and_then(|p| Pence::from_pounds(p).ok())
+        .ok_or(ConfigError::Invalid {
+            name,
+            reason: format!("{raw:?} is not an amount of pounds"),
+        })
+}
+
+impl Config {
+    /// `ORDERS_TABLE`, `CATALOG_TABLE`, `CODES_TABLE`, the auth settings, `MAIL_FROM`, `SHOP_NAME`,
+    /// `DELIVERY_FEE` and `FREE_DELIVERY_FROM` (pounds).
+    pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
+        Ok(Config {
+            orders_table: required(env, "ORDERS_TABLE")?,
+            catalog_table: required(env, "CATALOG_TABLE")?,
+            codes_table: required(env, "CODES_TABLE")?,
+            auth: AuthConfig::from_env(env)?,
+            mail_from: required(env, "MAIL_FROM")?,
+            shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
+            delivery: Delivery {
+                fee: pounds(env, "DELIVERY_FEE", "4.99")?,
+                free_from: pounds(env, "FREE_DELIVERY_FROM", "40.00")?,
+            },
+        })
+    }
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: aws_sdk_dynamodb::Client,
+    pub tables: Arc<Tables>,
+    pub auth: Arc<Auth>,
+    pub mailer: Mailer,
+    pub shop_name: Arc<str>,
+    pub shop_address: Arc<str>,
+    pub delivery: Delivery,
+    pub payments: Arc<dyn payment::PaymentProvider>,
+}
+
+pub struct Tables {
+    pub orders: String,
+    pub catalog: String,
+    pub codes: String,
+}
+
+impl AppState {
+    pub fn new(
+        config: Config,
+        dynamodb: aws_sdk_dynamodb::Client,
+        ses: aws_sdk_sesv2::Client,
+    ) -> Self {
+        AppState {
+            auth: config.auth.into_auth(dynamodb.clone()),
+            db: dynamodb,
+            tables: Arc::new(Tables {
+                orders: config.orders_table,
+                catalog: config.catalog_table,
+                codes: config.codes_table,
+            }),
+            mailer: Mailer::new(ses, config.mail_from.clone()),
+            shop_address: config.mail_from.into(),
+            shop_name: config.shop_name.into(),
+            delivery: config.delivery,
+            payments: Arc::new(payment::TestProvider),
+        }
+    }
+}
+
+impl FromRef<AppState> for Arc<Auth> {
+    fn from_ref(state: &AppState) -> Self {
+        state.auth.clone()
+    }
+}
+
+fn api() -> ApiRoutes<AppState> {
+    use Access::{Admin, Customer, Public};
+    ApiRoutes::new()
+        .post("/api/order/create/", Public, checkout::create_order)
+        .get("/api/order/Orderdetails/{id}", Public, manage::show_order)
+        .get(
+            "/api/order/orderdetails/customer/order/",
+            Customer,
+            manage::list_my_orders,
+        )
+        .get("/api/order/total/", Customer, manage::show_my_total)
+        .get("/api/order", Admin, manage::list_orders)
+        .put("/api/order/update/{_id}", Admin, manage::update_order)
+        .delete("/api/order/delete/{id}", Admin, manage::delete_order)
+        .get("/api/order/results/", Admin, manage::show_results)
+}
+
+/// Every route this function serves, as template.yaml must declare them.
+pub fn routes() -> Vec<RouteSpec> {
+    api().specs().to_vec()
+}
+
+pub fn router(state: AppState) -> axum::Router {
+    api().into_router().with_state(state)
+}

@@ -1,0 +1,280 @@
+//! An order as stored and as the API shows it. Lines are copies of what the customer bought at the price
+//! they paid, so later catalogue changes never rewrite history.
+
+use serde::{Deserialize, Serialize};
+use shared::dynamo::{b, get_bool, get_n, get_s, get_s_or_default, n, s, Item, ItemError};
+use shared::money::{Pence, Percent};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Pending,
+    Paid,
+    Shipped,
+    Delivered,
+    Cancelled,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::Paid => "paid",
+            Status::Shipped => "shipped",
+            Status::Delivered => "delivered",
+            Status::Cancelled => "cancelled",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Status> {
+        serde_json::from_value(serde_json::Value::String(text.to_owned())).ok()
+    }
+
+    fn rank(self) -> u8 {
+        match self {
+            Status::Pending => 0,
+            Status::Paid => 1,
+            Status::Shipped => 2,
+            Status::Delivered => 3,
+            Status::Cancelled => 4,
+        }
+    }
+
+    /// Forward along pending → paid → shipped → delivered; or cancelled before delivery.
+    pub fn can_become(self, next: Status) -> bool {
+        match next {
+            Status::Cancelled => !matches!(self, Status::Delivered | Status::Cancelled),
+            _ => self != Status::Cancelled && next.rank() > self.rank(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Line {
+    /// The product id.
+    pub product: String,
+    pub name: String,
+    pub image: String,
+    /// Units bought.
+    pub qty: u32,
+    /// The pack label, e.g. "24 x 330ml".
+    pub quantity: String,
+    /// The unit price paid, in pence (the product's own discount applied).
+    #[serde(rename = "pricePence")]
+    pub price_pence: i64,
+}
+
+#[derive(Serialize)]
+struct LineJson<'a> {
+    product: &'a str,
+    name: &'a str,
+    image: &'a str,
+    qty: u32,
+    quantity: &'a str,
+    price: Pence,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Order {
+    pub id: String,
+    pub lines: Vec<Line>,
+    pub subtotal: Pence,
+    pub discount: Pence,
+    pub shipping: Pence,
+    pub total: Pence,
+    pub code: Option<String>,
+    pub code_rate: Percent,
+    /// Whether a once-per-e-mail mark was written for the code (a cancel removes it).
+    pub code_marked: bool,
+    pub status: Status,
+    pub fullname: String,
+    pub address: String,
+    pub phone: String,
+    pub email: String,
+    pub message: String,
+    pub card_brand: String,
+    pub card_last4: String,
+    pub payment_ref: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub version: u64,
+}
+
+impl Order {
+    pub fn units(&self) -> u32 {
+        self.lines.iter().map(|l| l.qty).sum()
+    }
+
+    /// The month the order counts in, `YYYY-MM`.
+    pub fn month(&self) -> &str {
+        self.created_at.get(..7).unwrap_or("0000-00")
+    }
+}
+
+#[derive(Serialize)]
+struct OrderJson<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    product: Vec<LineJson<'a>>,
+    subtotal: Pence,
+    discount: Pence,
+    shipping: Pence,
+    total: Pence,
+    code: Option<&'a str>,
+    #[serde(rename = "codeRate")]
+    code_rate: Percent,
+    status: Status,
+    fullname: &'a str,
+    address: &'a str,
+    phone: &'a str,
+    email: &'a str,
+    message: &'a str,
+    card: serde_json::Value,
+    #[serde(rename = "createdAt")]
+    created_at: &'a str,
+    #[serde(rename = "updatedAt")]
+    updated_at: &'a str,
+}
+
+impl Serialize for Order {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        OrderJson {
+            id: &self.id,
+            product: self
+                .lines
+                .iter()
+                .map(|l| LineJson {
+                    product: &l.product,
+                    name: &l.name,
+                    image: &l.image,
+                    qty: l.qty,
+                    quantity: &l.quantity,
+                    price: Pence::new(l.price_pence).unwrap_or_default(),
+                })
+                .collect(),
+            subtotal: self.subtotal,
+            discount: self.discount,
+            shipping: self.shipping,
+            total: self.total,
+            code: self.code.as_deref(),
+            code_rate: self.code_rate,
+            status: self.status,
+            fullname: &self.fullname,
+            address: &self.address,
+            phone: &self.phone,
+            email: &self.email,
+            message: &self.message,
+            card: serde_json::json!({ "brand": self.card_brand, "last4": self.card_last4 }),
+            created_at: &self.created_at,
+            updated_at: &self.updated_at,
+        }
+        .serialize(serializer)
+    }
+}
+
+pub fn order_key(id: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("ORDER#{id}"))),
+        ("sk".to_owned(), s("ORDER")),
+    ])
+}
+
+fn pence(item: &Item, key: &str) -> Result<Pence, ItemError> {
+    Pence::new(get_n(item, key)?).map_err(|e| ItemError(format!("{key} {e}")))
+}
+
+impl Order {
+    pub fn to_item(&self) -> Item {
+        let mut item = order_key(&self.id);
+        item.extend([
+            ("id".to_owned(), s(&self.id)),
+            // A customer's orders, newest first.
+            ("gsi1pk".to_owned(), s(format!("CUSTOMER#{}", self.email))),
+            (
+                "gsi1sk".to_owned(),
+                s(format!("{}#{}", self.created_at, self.id)),
+            ),
+            // Every order, newest first, for the admin.
+            ("gsi2pk".to_owned(), s("ORDERS")),
+            (
+                "gsi2sk".to_owned(),
+                s(format!("{}#{}", self.created_at, self.id)),
+            ),
+            (
+                "lines".to_owned(),
+                s(serde_json::to_string(&self.lines).unwrap_or_default()),
+            ),
+            ("subtotalPence".to_owned(), n(self.subtotal.pence())),
+            ("discountPence".to_owned(), n(self.discount.pence())),
+            ("shippingPence".to_owned(), n(self.shipping.pence())),
+            ("totalPence".to_owned(), n(self.total.pence())),
+            ("code".to_owned(), s(self.code.as_deref().unwrap_or(""))),
+            ("codeRate".to_owned(), n(self.code_rate.value())),
+            ("codeMarked".to_owned(), b(self.code_marked)),
+            ("status".to_owned(), s(self.status.as_str())),
+            ("fullname".to_owned(), s(&self.fullname)),
+            ("fullnameLower".to_owned(), s(self.fullname.to_lowercase())),
+            ("address".to_owned(), s(&self.address)),
+            ("phone".to_owned(), s(&self.phone)),
+            ("email".to_owned(), s(&self.email)),
+            ("message".to_owned(), s(&self.message)),
+            ("cardBrand".to_owned(), s(&self.card_brand)),
+            ("cardLast4".to_owned(), s(&self.card_last4)),
+            ("paymentRef".to_owned(), s(&self.payment_ref)),
+            ("createdAt".to_owned(), s(&self.created_at)),
+            ("updatedAt".to_owned(), s(&self.updated_at)),
+            ("version".to_owned(), n(self.version)),
+        ]);
+        item
+    }
+
+    pub fn from_item(item: &Item) -> Result<Self, ItemError> {
+        let lines = serde_json::from_str(&get_s(item, "lines")?)
+            .map_err(|e| ItemError(format!("lines: {e}")))?;
+        let status =
+            Status::parse(&get_s(item, "status")?).ok_or_else(|| ItemError("status".into()))?;
+        let code_rate = Percent::new(get_n::<f64>(item, "codeRate")?)
+            .map_err(|e| ItemError(format!("codeRate {e}")))?;
+        Ok(Order {
+            id: get_s(item, "id")?,
+            lines,
+            subtotal: pence(item, "subtotalPence")?,
+            discount: pence(item, "discountPence")?,
+            shipping: pence(item, "shippingPence")?,
+            total: pence(item, "totalPence")?,
+            code: Some(get_s_or_default(item, "code")).filter(|c| !c.is_empty()),
+            code_rate,
+            code_marked: get_bool(item, "codeMarked"),
+            status,
+            fullname: get_s(item, "fullname")?,
+            address: get_s(item, "address")?,
+            phone: get_s(item, "phone")?,
+            email: get_s(item, "email")?,
+            message: get_s_or_default(item, "message"),
+            card_brand: get_s_or_default(item, "cardBrand"),
+            card_last4: get_s_or_default(item, "cardLast4"),
+            payment_ref: get_s_or_default(item, "paymentRef"),
+            created_at: get_s(item, "createdAt")?,
+            updated_at: get_s(item, "updatedAt")?,
+            version: get_n(item, "version")?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Status::*;
+
+    #[test]
+    fn statuses_only_move_forward_or_to_cancelled_before_delivery() {
+        assert!(Pending.can_become(Paid));
+        assert!(Paid.can_become(Shipped));
+        assert!(Pending.can_become(Shipped));
+        assert!(Shipped.can_become(Delivered));
+        assert!(Shipped.can_become(Cancelled));
+        assert!(!Delivered.can_become(Cancelled));
+        assert!(!Shipped.can_become(Paid));
+        assert!(!Cancelled.can_become(Paid));
+        assert!(!Cancelled.can_become(Cancelled));
+    }
+}

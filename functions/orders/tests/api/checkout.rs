@@ -1,0 +1,323 @@
+//! Placing orders: server pricing, stock and code limits under concurrency, idempotency, bad input.
+
+use crate::helpers::{checkout, spawn_app};
+use http::{Method, StatusCode};
+use serde_json::json;
+
+#[tokio::test]
+async fn the_server_prices_the_order_and_ignores_a_tampered_price() {
+    let app = spawn_app().await;
+    let cola = app.drink("Cola", 1.99, 20, 15).await;
+    let mut body = checkout(
+        &app.alice_email,
+        json!([{"product": cola, "qty": 3, "price": 0.01}]),
+    );
+    body["total"] = json!(0.01);
+    let placed = app.place(body).await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    let id = placed
+        .body
+        .as_str()
+        .expect("the reply body is the new order id");
+    let order = app.order(id).await;
+    // 3 x £1.99 at 15% = £5.07, plus £4.99 delivery below £40.
+    assert_eq!(order["subtotal"], 5.07);
+    assert_eq!(order["product"][0]["price"], 1.69);
+    assert_eq!(order["shipping"], 4.99);
+    assert_eq!(order["total"], 10.06);
+    assert_eq!(order["status"], "paid");
+    assert_eq!(order["card"], json!({"brand": "visa", "last4": "4242"}));
+    assert_eq!(app.stock(&cola).await, 17);
+}
+
+#[tokio::test]
+async fn a_code_comes_off_the_subtotal_and_delivery_is_free_from_forty_pounds() {
+    let app = spawn_app().await;
+    let case = app.drink("Case of Cola", 25.0, 10, 0).await;
+    app.code(json!({"code": "TEN", "discount": 10})).await;
+    let mut body = checkout(&app.alice_email, json!([{"product": case, "qty": 2}]));
+    body["code"] = json!("ten");
+    let id = app.place(body).await.body.as_str().unwrap().to_owned();
+    let order = app.order(&id).await;
+    assert_eq!(
+        (order["subtotal"].as_f64(), order["discount"].as_f64()),
+        (Some(50.0), Some(5.0))
+    );
+    assert_eq!(
+        (order["shipping"].as_f64(), order["total"].as_f64()),
+        (Some(0.0), Some(45.0))
+    );
+    assert_eq!(order["code"], "TEN");
+    assert_eq!(app.code_uses("TEN").await, 1);
+}
+
+#[tokio::test]
+async fn fifty_concurrent_orders_for_ten_in_stock_give_exactly_ten() {
+    let app = spawn_app().await;
+    let rare = app.drink("Rare Ginger", 3.0, 10, 0).await;
+    let mut tasks = Vec::new();
+    for i in 0..50 {
+        let client = app.orders.clone();
+        let body = checkout(
+            &format!("buyer{i}@example.com"),
+            json!([{"product": rare, "qty": 1}]),
+        );
+        tasks.push(tokio::spawn(async move {
+            client
+                .call(Method::POST, "/api/order/create/", None, Some(body))
+                .await
+        }));
+    }
+    let mut placed = 0;
+    for task in tasks {
+        let reply = task.await.unwrap();
+        match reply.status {
+            StatusCode::CREATED => placed += 1,
+            StatusCode::CONFLICT => assert!(
+                reply.body["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("Rare Ginger"),
+                "{}",
+                reply.body
+            ),
+            other => panic!("unexpected {other}: {}", reply.body),
+        }
+    }
+    assert_eq!(placed, 10);
+    assert_eq!(app.stock(&rare).await, 0);
+    let all = app
+        .admin(Method::GET, "/api/order?pageNumber=1", None)
+        .await
+        .body;
+    assert_eq!(all["product"].as_array().unwrap().len(), 10);
+}
+
+#[tokio::test]
+async fn twenty_concurrent_uses_of_a_single_use_code_give_exactly_one() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 100, 0).await;
+    app.code(json!({"code": "ONCE", "discount": 50, "maxUses": 1}))
+        .await;
+    let mut tasks = Vec::new();
+    for i in 0..20 {
+        let client = app.orders.clone();
+        let mut body = checkout(
+            &format!("rush{i}@example.com"),
+            json!([{"product": soda, "qty": 1}]),
+        );
+        body["code"] = json!("ONCE");
+        tasks.push(tokio::spawn(async move {
+            client
+                .call(Method::POST, "/api/order/create/", None, Some(body))
+                .await
+        }));
+    }
+    let mut placed = 0;
+    for task in tasks {
+        let reply = task.await.unwrap();
+        if reply.status == StatusCode::CREATED {
+            placed += 1;
+        } else {
+            assert_eq!(
+                reply.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{}",
+                reply.body
+            );
+        }
+    }
+    assert_eq!(placed, 1);
+    assert_eq!(app.code_uses("ONCE").await, 1);
+    assert_eq!(app.stock(&soda).await, 99, "refused orders took no stock");
+}
+
+#[tokio::test]
+async fn a_once_per_email_code_works_once_per_address() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 100, 0).await;
+    app.code(json!({"code": "WELCOME", "discount": 10, "oncePerEmail": true}))
+        .await;
+    let mut body = checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
+    body["code"] = json!("WELCOME");
+    assert_eq!(app.place(body.clone()).await.status, StatusCode::CREATED);
+    let again = app.place(body.clone()).await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        again.body["message"],
+        "code: you have used this code already"
+    );
+    body["email"] = json!("someone.else@example.com");
+    assert_eq!(app.place(body).await.status, StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn a_retry_with_the_same_idempotency_key_creates_nothing() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 10, 0).await;
+    let body = checkout(&app.alice_email, json!([{"product": soda, "qty": 2}]));
+    let send = || {
+        let request = http::Request::builder()
+            .method(Method::POST)
+            .uri("/api/order/create/")
+            .header("content-type", "application/json")
+            .header("idempotency-key", "basket-7f3a")
+            .body(axum::body::Body::from(body.to_string()))
+            .unwrap();
+        app.orders.send(request)
+    };
+    let first = send().await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    let second = send().await;
+    assert_eq!(second.status, StatusCode::OK);
+    assert_eq!(second.body, first.body, "the first order's id");
+    assert_eq!(app.stock(&soda).await, 8);
+    let all = app.admin(Method::GET, "/api/order", None).await.body;
+    assert_eq!(all["product"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn bad_orders_get_a_4xx_and_change_nothing() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 5, 0).await;
+    app.code(json!({"code": "OFF", "discount": 10, "open": false}))
+        .await;
+    let good = || checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
+    let mut cases = Vec::new();
+    let mut with = |field: &str, value: serde_json::Value, status: StatusCode, message: &str| {
+        let mut body = good();
+        body[field] = value;
+        cases.push((body, status, message.to_owned()));
+    };
+    with(
+        "fullname",
+        json!("Amy"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "fullname must be longer than 5 characters",
+    );
+    with(
+        "email",
+        json!("nope"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "email must be a valid e-mail address",
+    );
+    with(
+        "phone",
+        json!("123"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "phone must be at least 10 digits",
+    );
+    with(
+        "address",
+        json!("Leeds"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "address must be longer than 6 characters",
+    );
+    with(
+        "product",
+        json!([]),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "product: the basket is empty",
+    );
+    with(
+        "product",
+        json!([{"product": "no-such-drink", "qty": 1}]),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "product no-such-drink does not exist",
+    );
+    with(
+        "product",
+        json!([{"product": soda, "qty": 0}]),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &format!("qty of {soda} must be a whole number from 1 to 1000"),
+    );
+    with(
+        "product",
+        json!([{"product": soda, "qty": 1.5}]),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &format!("qty of {soda} must be a whole number from 1 to 1000"),
+    );
+    with(
+        "product",
+        json!([{"product": soda, "qty": 6}]),
+        StatusCode::CONFLICT,
+        "Only 5 of Soda left",
+    );
+    with(
+        "product",
+        json!("soda"),
+        StatusCode::BAD_REQUEST,
+        "product: invalid type",
+    );
+    with(
+        "code",
+        json!("OFF"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "code: This code is not active",
+    );
+    with(
+        "code",
+        json!("MISSING"),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "code: this code does not exist",
+    );
+    with(
+        "payment",
+        json!({"provider": "test", "token": "tok_test_declined", "brand": "visa", "last4": "0002"}),
+        StatusCode::PAYMENT_REQUIRED,
+        "Your card was declined",
+    );
+    with(
+        "payment",
+        json!({"provider": "test", "token": "tok_test_x", "brand": "visa", "last4": "4242", "number": "4242424242424242"}),
+        StatusCode::BAD_REQUEST,
+        "payment.number: unknown field `number`",
+    );
+    with(
+        "payment",
+        json!({"provider": "test", "token": "4242424242424242", "brand": "visa", "last4": "4242"}),
+        StatusCode::BAD_REQUEST,
+        "payment: never send the card number",
+    );
+    with(
+        "payment",
+        json!({"provider": "test", "token": "tok_test_x", "brand": "diners", "last4": "4242"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "payment: the card must be Visa",
+    );
+    for (body, status, message) in cases {
+        let reply = app.place(body).await;
+        assert_eq!(reply.status, status, "{message}: {}", reply.body);
+        assert!(
+            reply.body["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(&message),
+            "{message}: {}",
+            reply.body
+        );
+    }
+    let malformed = app
+        .orders
+        .send(
+            http::Request::builder()
+                .method(Method::POST)
+                .uri("/api/order/create/")
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from("{\"fullname\":"))
+                .unwrap(),
+        )
+        .await;
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    assert_eq!(app.stock(&soda).await, 5);
+    assert_eq!(
+        app.admin(Method::GET, "/api/order", None).await.body["product"],
+        json!([])
+    );
+    assert_eq!(
+        app.admin(Method::GET, "/api/order/results/", None)
+            .await
+            .body["results"],
+        json!([])
+    );
+}

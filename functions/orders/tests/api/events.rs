@@ -1,0 +1,63 @@
+//! The API Gateway event fixtures in events/orders, parsed as Lambda would parse them and served by the
+//! router: each must reach its handler and succeed.
+
+use crate::helpers::{checkout, spawn_app};
+use http::Method;
+use serde_json::json;
+
+#[tokio::test]
+async fn every_orders_event_fixture_is_served() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 10, 0).await;
+    let order = app
+        .place(checkout(
+            &app.alice_email,
+            json!([{"product": soda, "qty": 1}]),
+        ))
+        .await
+        .body
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let dir = shared::emulator::repo_root().join("events/orders");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        orders::routes().len(),
+        "one event per orders route"
+    );
+    for name in [
+        "create-order",
+        "show-order",
+        "list-my-orders",
+        "show-my-total",
+        "list-orders",
+        "update-order",
+        "show-results",
+    ] {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.json")))
+            .unwrap()
+            .replace("PRODUCT_ID", &soda)
+            .replace("ORDER_ID", &order)
+            .replace("EMAIL", &app.alice_email)
+            .replace("ADMIN_TOKEN", &app.admin)
+            .replace("CUSTOMER_TOKEN", &app.alice);
+        let reply = app.orders.send_event(&text).await;
+        assert!(
+            reply.status.is_success(),
+            "{name}: {} {}",
+            reply.status,
+            reply.body
+        );
+    }
+    app.admin(
+        Method::PUT,
+        &format!("/api/order/update/{order}"),
+        Some(json!({"status": "delivered"})),
+    )
+    .await;
+    let text = std::fs::read_to_string(dir.join("delete-order.json"))
+        .unwrap()
+        .replace("ORDER_ID", &order)
+        .replace("ADMIN_TOKEN", &app.admin);
+    assert!(app.orders.send_event(&text).await.status.is_success());
+}

@@ -1,0 +1,136 @@
+//! `spawn_app`: the orders router with the catalog and codes on fresh tables, an admin and two customers.
+
+use http::{Method, StatusCode};
+use serde_json::{json, Value};
+use shared::auth::{AuthConfig, Role};
+use shared::testing::{put_user, Client, Harness, Reply};
+
+pub const TEST_SECRET: &str = "orders-tests-secret-at-least-32-characters";
+
+pub struct TestApp {
+    pub orders: Client,
+    pub catalog: Client,
+    pub codes: Client,
+    pub admin: String,
+    pub alice: String,
+    pub bob: String,
+    pub alice_email: String,
+}
+
+pub async fn spawn_app() -> TestApp {
+    let harness = Harness::new(
+        "OrdersFunction",
+        TEST_SECRET,
+        &[("DELIVERY_FEE", "4.99"), ("FREE_DELIVERY_FROM", "40.00")],
+        &["OrdersTable", "CatalogTable", "CodesTable", "UsersTable"],
+    )
+    .await;
+    let lookup = harness.lookup();
+    let config = orders::Config::from_env(&lookup).expect("orders config from the template");
+    let db = shared::aws::dynamodb(&harness.sdk);
+    let catalog = catalog::AppState::new(
+        catalog::Config {
+            table: config.catalog_table.clone(),
+            auth: AuthConfig::from_env(&lookup).unwrap(),
+        },
+        db.clone(),
+    );
+    let codes = codes::AppState::new(
+        codes::Config {
+            table: config.codes_table.clone(),
+            auth: AuthConfig::from_env(&lookup).unwrap(),
+        },
+        db.clone(),
+    );
+    let state = orders::AppState::new(config, db, shared::aws::ses(&harness.sdk));
+    let keys = harness.keys();
+    let alice_email = shared::testing::new_email("alice");
+    put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
+    put_user(&state.auth.users, &alice_email, Role::Customer).await;
+    put_user(&state.auth.users, "bob@example.com", Role::Customer).await;
+    TestApp {
+        orders: Client::new(orders::router(state)),
+        catalog: Client::new(catalog::router(catalog)),
+        codes: Client::new(codes::router(codes)),
+        admin: keys.issue("admin@example.com", Role::Admin, 600).unwrap(),
+        alice: keys.issue(&alice_email, Role::Customer, 600).unwrap(),
+        bob: keys.issue("bob@example.com", Role::Customer, 600).unwrap(),
+        alice_email,
+    }
+}
+
+impl TestApp {
+    /// A drink in the catalogue: its id.
+    pub async fn drink(&self, name: &str, price: f64, stock: u32, discount: u32) -> String {
+        let reply = self
+            .catalog
+            .call(Method::POST, "/api/product/create/", Some(&self.admin), Some(json!({
+                "name": name, "price": price, "qty": "12 x 330ml", "TheNumber": stock, "discount": discount,
+                "image": ["can.png"]})))
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        reply.body["_id"].as_str().unwrap().to_owned()
+    }
+
+    pub async fn stock(&self, id: &str) -> u64 {
+        self.catalog.get(&format!("/api/product/{id}")).await.body["TheNumber"]
+            .as_u64()
+            .unwrap()
+    }
+
+    pub async fn code(&self, body: Value) {
+        let reply = self
+            .codes
+            .call(
+                Method::POST,
+                "/api/code/create/",
+                Some(&self.admin),
+                Some(body),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+    }
+
+    pub async fn code_uses(&self, code: &str) -> u64 {
+        let list = self
+            .codes
+            .call(Method::GET, "/api/code/", Some(&self.admin), None)
+            .await
+            .body;
+        list.as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["code"] == code)
+            .unwrap()["emailCount"]
+            .as_u64()
+            .unwrap()
+    }
+
+    pub async fn place(&self, body: Value) -> Reply {
+        self.orders
+            .call(Method::POST, "/api/order/create/", None, Some(body))
+            .await
+    }
+
+    pub async fn order(&self, id: &str) -> Value {
+        let reply = self
+            .orders
+            .get(&format!("/api/order/Orderdetails/{id}"))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        reply.body
+    }
+
+    pub async fn admin(&self, method: Method, uri: &str, body: Option<Value>) -> Reply {
+        self.orders.call(method, uri, Some(&self.admin), body).await
+    }
+}
+
+/// A checkout as the storefront sends it.
+pub fn checkout(email: &str, lines: Value) -> Value {
+    json!({
+        "fullname": "Amira Haddad", "address": "1 High St, Leeds LS1 1AA", "phone": "07700 900123",
+        "email": email, "message": "", "product": lines,
+        "payment": {"provider": "test", "token": "tok_test_visa", "brand": "visa", "last4": "4242"}
+    })
+}

@@ -1,0 +1,209 @@
+//! Order pages, customer histories, the admin's list, status changes, cancels, deletes and results.
+
+use crate::helpers::{checkout, spawn_app};
+use http::{Method, StatusCode};
+use serde_json::json;
+
+#[tokio::test]
+async fn customers_see_only_their_own_orders_and_totals() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 50, 0).await;
+    for _ in 0..2 {
+        app.place(checkout(
+            &app.alice_email,
+            json!([{"product": soda, "qty": 1}]),
+        ))
+        .await;
+    }
+    app.place(checkout(
+        "bob@example.com",
+        json!([{"product": soda, "qty": 3}]),
+    ))
+    .await;
+    let mine = app
+        .orders
+        .call(
+            Method::GET,
+            "/api/order/orderdetails/customer/order/?pageNumber=1",
+            Some(&app.alice),
+            None,
+        )
+        .await;
+    assert_eq!(mine.status, StatusCode::OK);
+    let orders = mine.body["product"].as_array().unwrap();
+    assert_eq!(orders.len(), 2);
+    assert!(orders
+        .iter()
+        .all(|o| o["email"] == app.alice_email.as_str()));
+    let total = app
+        .orders
+        .call(Method::GET, "/api/order/total/", Some(&app.alice), None)
+        .await
+        .body;
+    assert_eq!(total, json!({"totalOrders": 2, "totalPayments": 13.98}));
+    let bobs = app
+        .orders
+        .call(Method::GET, "/api/order/total/", Some(&app.bob), None)
+        .await
+        .body;
+    assert_eq!(bobs["totalOrders"], 1);
+    let anonymous = app.orders.get("/api/order/total/").await;
+    assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn admins_find_orders_by_name_email_or_id() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 50, 0).await;
+    let mut body = checkout("zed@example.com", json!([{"product": soda, "qty": 1}]));
+    body["fullname"] = json!("Zed Okonkwo");
+    let zed = app.place(body).await.body.as_str().unwrap().to_owned();
+    app.place(checkout(
+        &app.alice_email,
+        json!([{"product": soda, "qty": 1}]),
+    ))
+    .await;
+    let by_name = app
+        .admin(Method::GET, "/api/order?pageNumber=1&search=okonkwo", None)
+        .await
+        .body;
+    assert_eq!(by_name["product"].as_array().unwrap().len(), 1);
+    assert_eq!(by_name["product"][0]["_id"], zed.as_str());
+    let by_email = app
+        .admin(Method::GET, "/api/order?search=ZED@example.com", None)
+        .await
+        .body;
+    assert_eq!(by_email["product"][0]["_id"], zed.as_str());
+    let by_id = app
+        .admin(Method::GET, &format!("/api/order?search={zed}"), None)
+        .await
+        .body;
+    assert_eq!(by_id["product"][0]["_id"], zed.as_str());
+    let all = app.admin(Method::GET, "/api/order", None).await.body;
+    assert_eq!(all["product"].as_array().unwrap().len(), 2);
+    let customer = app
+        .orders
+        .call(Method::GET, "/api/order", Some(&app.alice), None)
+        .await;
+    assert_eq!(customer.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn statuses_move_forward_and_a_cancel_puts_everything_back() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 10.0, 10, 0).await;
+    app.code(json!({"code": "BACK", "discount": 10, "maxUses": 1, "oncePerEmail": true}))
+        .await;
+    let mut body = checkout(&app.alice_email, json!([{"product": soda, "qty": 4}]));
+    body["code"] = json!("BACK");
+    let id = app
+        .place(body.clone())
+        .await
+        .body
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(app.stock(&soda).await, 6);
+    let results = app
+        .admin(Method::GET, "/api/order/results/", None)
+        .await
+        .body;
+    assert_eq!(results["results"][0]["totalOrders"], 1);
+    assert_eq!(results["results"][0]["totalProductsSold"], 4);
+    // 4 x £10 less 10% = £36, plus £4.99 delivery (below £40 after the code).
+    assert_eq!(results["results"][0]["totalPayments"], 40.99);
+    assert_eq!(results["emails"], json!([app.alice_email]));
+
+    let shipped = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/update/{id}"),
+            Some(json!({"status": "shipped"})),
+        )
+        .await;
+    assert_eq!(shipped.status, StatusCode::OK, "{}", shipped.body);
+    let back = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/update/{id}"),
+            Some(json!({"status": "paid"})),
+        )
+        .await;
+    assert_eq!(back.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        back.body["message"],
+        "An order that is shipped cannot become paid"
+    );
+    let early_delete = app
+        .admin(Method::DELETE, &format!("/api/order/delete/{id}"), None)
+        .await;
+    assert_eq!(early_delete.status, StatusCode::CONFLICT);
+
+    let cancelled = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/update/{id}"),
+            Some(json!({"status": "cancelled"})),
+        )
+        .await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{}", cancelled.body);
+    assert_eq!(app.order(&id).await["status"], "cancelled");
+    assert_eq!(app.stock(&soda).await, 10, "stock is back");
+    assert_eq!(app.code_uses("BACK").await, 0, "the code's use is back");
+    let results = app
+        .admin(Method::GET, "/api/order/results/", None)
+        .await
+        .body;
+    assert_eq!(results["results"][0]["totalOrders"], 0);
+    assert_eq!(results["results"][0]["totalPayments"], 0.0);
+    // The code works again for the same address.
+    assert_eq!(app.place(body).await.status, StatusCode::CREATED);
+
+    let deleted = app
+        .admin(Method::DELETE, &format!("/api/order/delete/{id}"), None)
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK);
+    assert_eq!(
+        app.orders
+            .get(&format!("/api/order/Orderdetails/{id}"))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    let bad = app
+        .admin(
+            Method::PUT,
+            "/api/order/update/nope",
+            Some(json!({"status": "shipped"})),
+        )
+        .await;
+    assert_eq!(bad.status, StatusCode::NOT_FOUND);
+    let bad_status = app
+        .admin(
+            Method::PUT,
+            "/api/order/update/nope",
+            Some(json!({"status": "lost"})),
+        )
+        .await;
+    assert_eq!(bad_status.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_order_confirmation_reaches_the_customer() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 10, 0).await;
+    let id = app
+        .place(checkout(
+            &app.alice_email,
+            json!([{"product": soda, "qty": 2}]),
+        ))
+        .await
+        .body
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mails = shared::testing::mails_to(&app.alice_email);
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].0.contains("£8.99"), "{}", mails[0].0);
+    assert!(mails[0].1.contains(&id));
+}

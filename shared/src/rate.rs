@@ -1,0 +1,102 @@
+//! A sliding-window limit kept on one item: the times of recent uses, rewritten conditionally on the
+//! version read, so two racing requests cannot both slip under the limit. The caller puts the returned
+//! write in the same transaction as the thing being limited, so a refused request leaves nothing behind.
+
+use crate::dynamo::{get_n, n, Item};
+use crate::ApiError;
+use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
+
+pub struct Window {
+    /// Uses allowed per window.
+    pub limit: usize,
+    pub seconds: i64,
+}
+
+/// Checks the window on item `key` and answers the write that records one more use, or 429 with `refusal`
+/// and the wait in minutes.
+pub async fn reserve(
+    client: &aws_sdk_dynamodb::Client,
+    table: &str,
+    key: Item,
+    window: &Window,
+    now: i64,
+    refusal: &str,
+) -> Result<TransactWriteItem, ApiError> {
+    let found = client
+        .get_item()
+        .table_name(table)
+        .set_key(Some(key.clone()))
+        .consistent_read(true)
+        .send()
+        .await?;
+    let (mut times, version): (Vec<i64>, u64) = match found.item() {
+        Some(item) => (
+            match item.get("sent") {
+                Some(AttributeValue::L(times)) => times
+                    .iter()
+                    .filter_map(|t| t.as_n().ok()?.parse().ok())
+                    .collect(),
+                _ => Vec::new(),
+            },
+            get_n(item, "version").unwrap_or(0),
+        ),
+        None => (Vec::new(), 0),
+    };
+    times.retain(|at| now - at < window.seconds);
+    if times.len() >= window.limit {
+        let oldest = times.iter().min().copied().unwrap_or(now);
+        let minutes = ((oldest + window.seconds - now).max(60) + 59) / 60;
+        return Err(ApiError::too_many_requests(format!(
+            "{refusal}: try again in {minutes} minutes"
+        )));
+    }
+    times.push(now);
+    let mut item = key;
+    item.extend([
+        (
+            "sent".to_owned(),
+            AttributeValue::L(times.iter().map(n).collect()),
+        ),
+        ("version".to_owned(), n(version + 1)),
+        ("expiresAt".to_owned(), n(now + window.seconds)),
+    ]);
+    let put = Put::builder()
+        .table_name(table)
+        .set_item(Some(item))
+        .condition_expression("attribute_not_exists(pk) OR version = :read")
+        .expression_attribute_values(":read", n(version))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().put(put).build())
+}
+
+/// A cancelled transaction here means another request took the window meanwhile: ask to retry.
+pub fn busy_or_internal<E>(
+    error: aws_sdk_dynamodb::error::SdkError<E, aws_sdk_dynamodb::config::http::HttpResponse>,
+) -> ApiError
+where
+    E: std::error::Error + Send + Sync + 'static + CancelledTransaction,
+{
+    if error
+        .as_service_error()
+        .is_some_and(CancelledTransaction::is_cancelled)
+    {
+        ApiError::too_many_requests(
+            "Another request for the same address was just made: wait a moment and try again",
+        )
+    } else {
+        ApiError::internal(error)
+    }
+}
+
+pub trait CancelledTransaction {
+    fn is_cancelled(&self) -> bool;
+}
+
+impl CancelledTransaction
+    for aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError
+{
+    fn is_cancelled(&self) -> bool {
+        self.is_transaction_canceled_exception()
+    }
+}
