@@ -10,8 +10,8 @@ export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
     'GET /api/product/p-cola': cola,
     'GET /api/product/p-lemon': lemon,
     'GET /api/home/search/uk/palestinedrinks': { comment: page([mango], 1, 1) },
-    'GET /api/connect/uk/palestine/connect/': [siteInfo],
-    'GET /api/home_uk/palestine/about/show_result/': [{ _id: 'a-1', des: 'Our story' }],
+    'GET /api/connect/uk/palestine/connect/': siteInfo,
+    'GET /api/home_uk/palestine/about/show_result/': { about: [{ _id: 'a-1', name: 'Our story', des: 'Since 2020' }], whoweare: [], connect: siteInfo },
     ...overrides,
   });
 }

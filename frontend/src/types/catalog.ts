@@ -57,7 +57,8 @@ export interface SocialLinks {
 
 /** Site info ("connect"): the shop's name, contact details, hours and social links. */
 export interface SiteInfo {
-  _id: string;
+  /** null until an admin creates the record. */
+  _id: string | null;
   name?: string;
   des?: string;
   cover_des?: string;
@@ -71,7 +72,12 @@ export interface SiteInfo {
   discount?: number;
 }
 
+/** A content entry: about, who-we-are, policy or link. */
 export interface AboutRecord {
   _id: string;
-  [field: string]: unknown;
+  name: string;
+  des: string;
+  link?: string;
+  image?: string[];
+  sort?: number;
 }

@@ -7,6 +7,7 @@ import type { AboutRecord, SiteInfo } from '../../types/catalog';
 export interface SiteState {
   info: SiteInfo | null;
   about: AboutRecord[];
+  whoweare: AboutRecord[];
   /** Where each part stands: `info` and `about` load independently. */
   loading: Record<SitePart, Loadable>;
 }
@@ -21,10 +22,18 @@ const SOURCES: Record<SitePart, string> = {
 export const initialSiteState: SiteState = {
   info: null,
   about: [],
+  whoweare: [],
   loading: { info: initialLoadable, about: initialLoadable },
 };
 
-type SiteAnswer = SiteInfo | AboutRecord | Array<SiteInfo | AboutRecord> | null;
+/** The about endpoint's answer; the site info endpoint answers the record itself. */
+interface AboutAnswer {
+  about?: AboutRecord[];
+  whoweare?: AboutRecord[];
+  connect?: SiteInfo | null;
+}
+
+type SiteAnswer = SiteInfo | AboutAnswer | null;
 
 const siteSlice = createSlice({
   name: 'site',
@@ -35,10 +44,14 @@ const siteSlice = createSlice({
     },
     sitePartReceived(state, action: PayloadAction<Received<SitePart, SiteAnswer>>) {
       const { arg, result } = action.payload;
-      // Either endpoint may answer one record or a list.
-      const list = Array.isArray(result) ? result : result ? [result] : [];
-      if (arg === 'info') state.info = (list[0] as SiteInfo | undefined) ?? null;
-      else state.about = list as AboutRecord[];
+      if (arg === 'info') state.info = (result as SiteInfo | null) ?? null;
+      else {
+        const { about = [], whoweare = [], connect } = (result ?? {}) as AboutAnswer;
+        state.about = about;
+        state.whoweare = whoweare;
+        // The about answer carries the site info too: keep it if the info itself is not in yet.
+        state.info ??= connect ?? null;
+      }
       state.loading[arg].status = 'loaded';
     },
     sitePartFailed(state, action: PayloadAction<Failed<SitePart>>) {

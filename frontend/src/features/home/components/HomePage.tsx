@@ -16,7 +16,7 @@ const Categories = lazyPage(() => import('./Categories'));
 
 const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 24 hours'];
 
-export function HomePage({ tagline }: { tagline?: string | undefined }) {
+export function HomePage() {
   const dispatch = useAppDispatch();
   const { products, categories, status, error, reload } = useAppSelector(selectHome);
 
@@ -40,7 +40,7 @@ export function HomePage({ tagline }: { tagline?: string | undefined }) {
               <span className={styles.titleAccent}>Taste the fizz.</span>
             </h1>
             <p className={styles.lead}>
-              {tagline || 'Refreshing soft drinks, packed by the case and delivered to your door anywhere in the UK.'}
+              Refreshing soft drinks, packed by the case and delivered to your door anywhere in the UK.
             </p>
             <div className={styles.ctas}>
               <Link className={styles.ctaPrimary} to={paths.shop.to()}>

@@ -26,7 +26,7 @@ export function Footer() {
           <h2 id="footer-brand" className={styles.brand}>
             {info?.name || SITE_NAME}
           </h2>
-          <p className={styles.muted}>Refreshing soft drinks, delivered across the UK.</p>
+          <p className={styles.muted}>{info?.des || 'Refreshing soft drinks, delivered across the UK.'}</p>
         </section>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop" className={styles.heading}>
@@ -75,7 +75,13 @@ export function Footer() {
                 <a href={`tel:${info.phone.replace(/\s+/g, '')}`}>{info.phone}</a>
               </li>
             )}
-            {info?.open && <li className={styles.muted}>Open {info.open}{info.close ? `, ${info.close}` : ''}</li>}
+            {info?.address && <li className={styles.muted}>{info.address}</li>}
+            {info?.open && (
+              <li className={styles.muted}>
+                Open {info.open}
+                {info.close ? ` (closed ${info.close})` : ''}
+              </li>
+            )}
             <li className={styles.muted}>We reply within 24 hours, Monday to Friday.</li>
             {social.map(([key, label]) => (
               <li key={key}>
