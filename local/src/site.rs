@@ -38,9 +38,12 @@ pub fn app(api: Router, site: SiteState) -> Router {
         .route("/_local/outbox.html", get(outbox::list_html))
         .fallback(serve_frontend)
         .with_state(state);
-    api.merge(local).method_not_allowed_fallback(|| async {
-        message_response(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed")
-    })
+    api.merge(local)
+        .method_not_allowed_fallback(|| async {
+            message_response(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed")
+        })
+        // Images are compressed already; text, scripts, styles and JSON are gzipped as CloudFront would.
+        .layer(tower_http::compression::CompressionLayer::new().gzip(true))
 }
 
 impl axum::extract::FromRef<AppState> for Arc<Outbox> {
