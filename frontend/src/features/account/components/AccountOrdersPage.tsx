@@ -1,13 +1,8 @@
-// /account/order: placeholder until the orders issue lands.
-import { Placeholder } from '../../../components/Placeholder';
+// /account/order: the customer's order history (features/order) inside the account wrapper.
+import { usePageMeta } from '../../../lib/meta';
+import { OrderHistory } from '../../order/components/OrderHistory';
 
 export default function AccountOrdersPage() {
-  return (
-    <Placeholder
-      nested
-      title="Your orders"
-      description="Every order you have placed with us and what you have spent."
-      holds={['Your orders, newest first, with their status', 'Your order total']}
-    />
-  );
+  usePageMeta('Your orders', 'Every order you have placed with us and what you have spent.');
+  return <OrderHistory />;
 }
