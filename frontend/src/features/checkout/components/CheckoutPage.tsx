@@ -16,6 +16,7 @@ import { lookUpDiscountCode } from '../../discount/lookUpDiscountCode';
 import { checkoutOpened, placeOrder, selectCheckout, type DeliveryDetails } from '../checkoutSlice';
 import { cardErrors, type CardInput } from '../payment';
 import { checkoutSummary } from '../summary';
+import { Field } from '../../../components/Field';
 import styles from './Checkout.module.css';
 
 /** The spec's checkout form: the delivery fields plus its error flag (set by a submit with bad fields). */
@@ -33,45 +34,6 @@ export function deliveryErrors(form: DeliveryDetails): Partial<Record<DeliveryFi
   if (!check('checkout_phone', form.phone)) errors.phone = 'Enter a phone number of at least 10 digits';
   if (!check('email', form.email.trim())) errors.email = 'Enter a valid e-mail address';
   return errors;
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'tel' | 'email' | 'text';
-  placeholder?: string;
-  multiline?: boolean;
-}
-
-export function Field({ id, label, value, onChange, error, type = 'text', autoComplete, inputMode, placeholder, multiline }: FieldProps) {
-  const shared = {
-    id,
-    value,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-    autoComplete,
-    placeholder,
-  };
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea {...shared} rows={3} onChange={(e) => onChange(e.target.value)} />
-      ) : (
-        <input {...shared} type={type} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
-      )}
-      {error && (
-        <span id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </span>
-      )}
-    </div>
-  );
 }
 
 export default function CheckoutPage() {
