@@ -150,7 +150,6 @@ export function check(kind: string, value: unknown): boolean {
   return textRules[kind as keyof typeof textRules](value);
 }
 
-/** Logged in means the stored e-mail is longer than 5 characters. */
-export function isLoggedInEmail(email: string | null | undefined): boolean {
-  return typeof email === 'string' && len(email) > 5;
-}
+// Re-exported so existing imports keep working; the home page's script imports it from ./loggedIn, which
+// keeps these rules out of the first page (only forms, loaded later, need them).
+export { isLoggedInEmail } from './loggedIn';
