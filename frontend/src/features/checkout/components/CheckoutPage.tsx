@@ -82,7 +82,7 @@ export default function CheckoutPage() {
     if (invalid) return;
     const { error: _flag, ...details } = form;
     const id = await dispatch(placeOrder(details, card));
-    if (id) void navigate(paths.order.to(id));
+    if (id) void navigate(paths.order.to(id), { state: { placed: true } });
   };
 
   if (lines.length === 0 && checkout.status !== 'loaded') {

@@ -1,6 +1,6 @@
 // /myorder/{id}: the order as the server holds it (lines, its own totals, status, delivery details).
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
@@ -93,6 +93,8 @@ export default function OrderPage() {
   usePageMeta('Your order', `The details and status of order ${id}.`);
   const dispatch = useAppDispatch();
   const detail = useAppSelector(selectOrderDetail);
+  /** The checkout sends the shopper here with `{placed: true}`: thank them then, not on later visits. */
+  const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
 
   useEffect(() => {
     void dispatch(fetchOrderDetail(id));
@@ -106,7 +108,7 @@ export default function OrderPage() {
     <div className={ui.container}>
       <PageHeading
         title="Your order"
-        lead={order ? 'Thank you: your order is confirmed and a confirmation e-mail is on its way.' : undefined}
+        lead={order && placed ? 'Thank you: your order is confirmed and a confirmation e-mail is on its way.' : undefined}
         crumbs={[{ label: 'Home', to: paths.home.to() }, { label: 'Your order' }]}
       />
       <StatusView
