@@ -6,6 +6,8 @@
 // through the API (code from the local outbox) and puts the token and userInfo into the persisted state the
 // way the app stores them (localStorage 'persist:root', redux-persist's format).
 
+import AxeBuilder from '@axe-core/playwright';
+
 const VISA = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
 
@@ -67,11 +69,13 @@ export default function register({ journey, check, checkEqual, eventually, pound
     return verified.body; // {token, userInfo}
   }
 
-  /** A page whose persisted state already holds this session (as the app stores it after a login). */
+  /**
+   * A page whose persisted state holds this session, as the app stores it after a login. Written before any
+   * script of each document runs, so the app cannot save its own (signed-out) state over it first.
+   */
   async function signedInPage(newPage, session) {
     const page = await newPage(DESKTOP);
-    await page.goto(`${BASE_URL}/`);
-    await page.evaluate(({ token, userInfo }) => {
+    await page.addInitScript(({ token, userInfo }) => {
       const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}');
       root.auth = JSON.stringify({ token, userInfo });
       root._persist = JSON.stringify({ version: 1, rehydrated: true });
@@ -86,6 +90,13 @@ export default function register({ journey, check, checkEqual, eventually, pound
     const drinks = body.filter((p) => p.TheNumber >= 5).slice(0, count);
     check(drinks.length === count, `${count} drinks in stock`);
     return drinks.map((p) => ({ ...p, unit: p.discount > 0 ? p.Discountprice : p.price }));
+  }
+
+  /** No serious or critical axe findings on the page as it is now. */
+  async function axe(page, where) {
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    check(bad.length === 0, `${where}: ${bad.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`).join('; ')}`);
   }
 
   async function addToBasket(page, drink) {
@@ -137,6 +148,8 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await eventually(() => page.getByTestId('total').textContent().then((t) => pence(pounds(t))), (t) => t === expected, 'total after the code');
 
     await fillCheckout(page, { fullname, email, card: VISA });
+    await axe(page, 'checkout');
+    await shot(page, 'checkout');
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL(/\/myorder\/[^/]+$/, { timeout: 15_000 });
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
@@ -151,6 +164,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
     checkEqual(await page.getByTestId('basket-badge').count(), 0, 'the basket is empty');
     const persisted = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:root') ?? '{}'));
     checkEqual(JSON.parse(persisted.discount ?? '{}').applied ?? null, null, 'the applied code is cleared');
+    await axe(page, 'order page');
     await shot(page, 'order-page');
 
     // The confirmation e-mail to the customer.
@@ -175,6 +189,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await eventually(() => rows.count(), (n) => n === 1, 'one order found by the name');
     const row = rows.first();
     check((await row.textContent()).includes(email), 'the row is the customer order');
+    await axe(desk, 'admin orders');
     await row.getByRole('combobox').selectOption('shipped');
     await row.getByRole('button', { name: 'Update' }).click();
     await eventually(() => desk.getByTestId('admin-order-status').first().textContent(), (t) => t === 'shipped', 'the status after the update');
@@ -190,6 +205,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
     check(Number(cells[1]) >= 1 && pence(pounds(cells[2])) >= expected, `this month counts the order (${cells.join(' | ')})`);
     await desk.getByTestId('results-emails').getByText(email, { exact: true }).waitFor();
     await desk.locator('svg[aria-label="Payments per month"]').waitFor();
+    await axe(desk, 'admin results');
     await shot(desk, 'admin-results');
   });
 
