@@ -235,4 +235,19 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByText('Enter a valid Visa, Mastercard, Amex or Discover card number').waitFor();
   });
+
+  journey('checkout at 375 px: the error flag marks the fields and nothing overflows sideways', async ({ newPage }) => {
+    const [drink] = await drinksInStock(1);
+    const page = await newPage({ width: 375, height: 812 });
+    await addToBasket(page, drink);
+    await page.goto(`${BASE_URL}/checkout`);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Please check the highlighted fields.').waitFor();
+    checkEqual(await page.getByLabel('Full name').getAttribute('aria-invalid'), 'true', 'full name marked');
+    checkEqual(await page.getByLabel('Card number').getAttribute('aria-invalid'), 'true', 'card number marked');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(width <= 375, `nothing overflows sideways at 375 px (page is ${width} px wide)`);
+    await axe(page, 'checkout with errors');
+    await shot(page, 'checkout-errors-375');
+  });
 }

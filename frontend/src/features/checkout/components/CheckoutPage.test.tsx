@@ -97,4 +97,22 @@ describe('CheckoutPage', () => {
     expect(await screen.findByTestId('checkout-error')).toHaveTextContent('Only 3 of Cola left');
     expect(store.getState().cart.cartItems).toHaveLength(2);
   });
+
+  it("starts a logged-in customer's form with their own details", async () => {
+    renderApp('/checkout', {
+      preloadedState: {
+        ...basket,
+        auth: {
+          userInfo: { email: 'layla@example.com', role: 'customer', fullname: 'Layla Haddad', phone: '07700 900123', address: '' },
+          token: 't',
+          loading: false,
+          error: null,
+        },
+      },
+      deps: { fetch: shopApi().fetch },
+    });
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Layla Haddad');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('layla@example.com');
+    expect(screen.getByLabelText('Phone')).toHaveValue('07700 900123');
+  });
 });

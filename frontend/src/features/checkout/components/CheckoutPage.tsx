@@ -10,6 +10,7 @@ import ui from '../../../components/ui.module.css';
 import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta';
 import { check } from '../../../lib/validation';
+import { selectUserInfo } from '../../auth/authSlice';
 import { selectCartAddress, selectCartLines } from '../../cart/cartSlice';
 import { discountCleared, selectAppliedDiscount, selectDiscountError } from '../../discount/discountSlice';
 import { lookUpDiscountCode } from '../../discount/lookUpDiscountCode';
@@ -46,12 +47,14 @@ export default function CheckoutPage() {
   const codeError = useAppSelector(selectDiscountError);
   const codeStatus = useAppSelector((state) => state.discount.status);
   const checkout = useAppSelector(selectCheckout);
+  const user = useAppSelector(selectUserInfo);
 
   const [form, setForm] = useState<CheckoutForm>({
-    fullname: saved.fullname ?? '',
-    address: saved.address ?? '',
-    phone: saved.phone ?? '',
-    email: saved.email ?? '',
+    // A logged-in customer starts with their own details.
+    fullname: saved.fullname ?? (typeof user?.fullname === 'string' ? user.fullname : ''),
+    address: saved.address ?? (typeof user?.address === 'string' ? user.address : ''),
+    phone: saved.phone ?? (typeof user?.phone === 'string' ? user.phone : ''),
+    email: saved.email ?? user?.email ?? '',
     message: saved.message ?? '',
     error: false,
   });
