@@ -11,27 +11,32 @@ import { fetchResults, resultsReloadRequested, selectResults, type MonthResult }
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 export const monthLabel = ({ _id }: MonthResult): string => monthName.format(new Date(Date.UTC(_id.year, _id.month - 1, 1)));
 
-/** Payments per month, oldest on the left; bars scale to the best month. */
+/** Payments per month in whole pounds, oldest on the left, the last 12 months; bars scale to the best month. */
 export function PaymentsChart({ results }: { results: MonthResult[] }) {
   const months = [...results].reverse().slice(-12);
   const max = Math.max(...months.map((m) => m.totalPayments), 1);
-  const width = 40 * Math.max(months.length, 1) + 20;
-  const height = 180;
+  // Always 12 slots wide, so one month's bar is as wide as in a full year, not the whole chart.
+  const width = 40 * 12 + 20;
+  const height = 200;
   const plot = 130;
+  const top = 20;
   return (
     <svg className={styles.chart} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Payments per month">
-      <line className={styles.axis} x1={10} x2={width - 10} y1={plot + 10} y2={plot + 10} />
+      <line className={styles.axis} x1={10} x2={width - 10} y1={top + plot} y2={top + plot} />
       {months.map((m, i) => {
         const h = Math.round((m.totalPayments / max) * plot);
         const x = 15 + i * 40;
         return (
           <g key={`${m._id.year}-${m._id.month}`}>
             <title>{`${monthLabel(m)}: ${formatMoney(m.totalPayments)}`}</title>
-            <rect className={styles.bar} x={x} y={plot + 10 - h} width={28} height={h} rx={3} />
-            <text className={styles.chartLabel} x={x + 14} y={plot + 26} textAnchor="middle">
+            <rect className={styles.bar} x={x} y={top + plot - h} width={28} height={h} rx={3} />
+            <text className={styles.chartLabel} x={x + 14} y={top + plot - h - 4} textAnchor="middle">
+              £{Math.round(m.totalPayments)}
+            </text>
+            <text className={styles.chartLabel} x={x + 14} y={top + plot + 16} textAnchor="middle">
               {monthLabel(m).slice(0, 3)}
             </text>
-            <text className={styles.chartLabel} x={x + 14} y={plot + 40} textAnchor="middle">
+            <text className={styles.chartLabel} x={x + 14} y={top + plot + 30} textAnchor="middle">
               {String(m._id.year).slice(2)}
             </text>
           </g>
