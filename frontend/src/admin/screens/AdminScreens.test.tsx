@@ -6,6 +6,9 @@ import { makeOrder, orderPage, orders } from '../../testing/orderFixtures';
 import { renderApp } from '../../testing/renderWithProviders';
 import { shopApi } from '../../testing/shopApi';
 
+/** Lazy screens load their chunks on first use; a busy machine can take longer than the default 1 s. */
+const FIRST_LOAD = { timeout: 5000 };
+
 const admin: Partial<RootState> = {
   auth: { userInfo: { email: 'admin@example.com', role: 'admin' }, token: 'admin-token', loading: false, error: null },
 };
@@ -45,7 +48,7 @@ describe('admin orders screen', () => {
       },
     });
     const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
-    expect(await screen.findAllByTestId('admin-order')).toHaveLength(20);
+    expect(await screen.findAllByTestId('admin-order', undefined, FIRST_LOAD)).toHaveLength(20);
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Search by name, e-mail or order id'), 'Layla');
@@ -75,7 +78,7 @@ describe('admin orders screen', () => {
       'DELETE /api/order/delete/o-1234abcd-0000': { message: 'The order was deleted' },
     });
     const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
-    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }, FIRST_LOAD));
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.calls.filter((c) => c.url.pathname === '/api/order')).toHaveLength(2));
@@ -95,7 +98,7 @@ describe('admin results screen', () => {
       },
     });
     renderApp('/new/uk/result', { preloadedState: admin, deps: { fetch: api.fetch } });
-    const rows = await screen.findAllByTestId('results-month');
+    const rows = await screen.findAllByTestId('results-month', undefined, FIRST_LOAD);
     expect(rows[0]).toHaveTextContent('Nov 2026');
     expect(rows[0]).toHaveTextContent('£123.45');
     expect(screen.getByRole('img', { name: 'Payments per month' }).querySelectorAll('rect')).toHaveLength(2);
@@ -128,7 +131,7 @@ describe('admin discount codes screen', () => {
   it('creates: the button is enabled only when the rate is filled, then success and Return reloads the list', async () => {
     const api = codesApi();
     const { user } = renderApp('/new/uk/discount', { preloadedState: admin, deps: { fetch: api.fetch } });
-    expect(await screen.findByTestId('discount-code')).toHaveTextContent('SUMMER');
+    expect(await screen.findByTestId('discount-code', undefined, FIRST_LOAD)).toHaveTextContent('SUMMER');
     await user.click(screen.getByRole('button', { name: 'New code' }));
     await user.type(screen.getByLabelText('Code'), 'WINTER');
     const create = screen.getByRole('button', { name: 'Create' });
@@ -153,7 +156,7 @@ describe('admin discount codes screen', () => {
     vi.stubGlobal('confirm', confirm);
     const api = codesApi();
     const { user } = renderApp('/new/uk/discount', { preloadedState: admin, deps: { fetch: api.fetch } });
-    await user.click(await screen.findByRole('button', { name: 'Update SUMMER' }));
+    await user.click(await screen.findByRole('button', { name: 'Update SUMMER' }, FIRST_LOAD));
     expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
     const rate = screen.getByLabelText('Rate (% off)');
     expect(rate).toHaveValue('10');

@@ -6,6 +6,9 @@ import { makeOrder } from '../../../testing/orderFixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
 
+/** Lazy screens load their chunks on first use; a busy machine can take longer than the default 1 s. */
+const FIRST_LOAD = { timeout: 5000 };
+
 const basket: Partial<RootState> = {
   cart: {
     cartItems: [
@@ -29,7 +32,7 @@ async function fillValid(user: ReturnType<typeof renderApp>['user']) {
 describe('CheckoutPage', () => {
   it('shows Delivery, Payment with Order pay, and the Order summary with Subtotal, Shipping and Total', async () => {
     renderApp('/checkout', { preloadedState: basket, deps: { fetch: shopApi().fetch } });
-    expect(await screen.findByRole('heading', { name: 'Delivery' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Delivery' }, FIRST_LOAD)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Payment' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Order pay' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
@@ -41,7 +44,7 @@ describe('CheckoutPage', () => {
   it('sets the error flag and marks the fields for an invalid submit, sending nothing', async () => {
     const api = shopApi();
     const { user } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
-    await user.type(await screen.findByLabelText('Full name'), 'Layla');
+    await user.type(await screen.findByLabelText('Full name', undefined, FIRST_LOAD), 'Layla');
     await user.click(screen.getByRole('button', { name: /^Pay / }));
     expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
@@ -59,7 +62,7 @@ describe('CheckoutPage', () => {
         ),
     });
     const { user, store } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
-    await user.type(await screen.findByLabelText('Discount code'), 'OLD');
+    await user.type(await screen.findByLabelText('Discount code', undefined, FIRST_LOAD), 'OLD');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByTestId('code-error')).toHaveTextContent('This code has expired');
     await user.clear(screen.getByLabelText('Discount code'));
@@ -77,7 +80,7 @@ describe('CheckoutPage', () => {
       'GET /api/order/Orderdetails/o-new': makeOrder({ _id: 'o-new', total: 26.22 }),
     });
     const { user, store } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
-    await screen.findByLabelText('Full name');
+    await screen.findByLabelText('Full name', undefined, FIRST_LOAD);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Pay £26.22' }));
     expect(await screen.findByTestId('order-total')).toHaveTextContent('£26.22');
@@ -91,7 +94,7 @@ describe('CheckoutPage', () => {
   it('shows a stock conflict next to the form and keeps the basket', async () => {
     const api = shopApi({ 'POST /api/order/create/': json({ message: 'Only 3 of Cola left' }, 409) });
     const { user, store } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
-    await screen.findByLabelText('Full name');
+    await screen.findByLabelText('Full name', undefined, FIRST_LOAD);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: /^Pay / }));
     expect(await screen.findByTestId('checkout-error')).toHaveTextContent('Only 3 of Cola left');
@@ -111,7 +114,7 @@ describe('CheckoutPage', () => {
       },
       deps: { fetch: shopApi().fetch },
     });
-    expect(await screen.findByLabelText('Full name')).toHaveValue('Layla Haddad');
+    expect(await screen.findByLabelText('Full name', undefined, FIRST_LOAD)).toHaveValue('Layla Haddad');
     expect(screen.getByLabelText('E-mail')).toHaveValue('layla@example.com');
     expect(screen.getByLabelText('Phone')).toHaveValue('07700 900123');
   });

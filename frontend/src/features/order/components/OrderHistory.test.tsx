@@ -6,6 +6,9 @@ import { makeOrder, orderPage, orders } from '../../../testing/orderFixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
 
+/** Lazy screens load their chunks on first use; a busy machine can take longer than the default 1 s. */
+const FIRST_LOAD = { timeout: 5000 };
+
 const customer: Partial<RootState> = {
   auth: { userInfo: { email: 'layla@example.com', role: 'customer' }, token: 'customer-token', loading: false, error: null },
 };
@@ -18,7 +21,7 @@ describe('/account/order', () => {
       'GET /api/order/total/': { totalOrders: 13, totalPayments: 313.3 },
     });
     const { user } = renderApp('/account/order', { preloadedState: customer, deps: { fetch: api.fetch } });
-    const list = await screen.findByTestId('order-history');
+    const list = await screen.findByTestId('order-history', undefined, FIRST_LOAD);
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(await screen.findByTestId('order-totals')).toHaveTextContent('£313.30');
     expect(within(list).getAllByRole('link')[0]).toHaveAttribute('href', '/myorder/o-0001');
@@ -35,7 +38,7 @@ describe('/account/order', () => {
       'GET /api/order/total/': { totalOrders: 0, totalPayments: 0 },
     });
     renderApp('/account/order', { preloadedState: customer, deps: { fetch: api.fetch } });
-    expect(await screen.findByText(/You have not ordered yet/)).toBeInTheDocument();
+    expect(await screen.findByText(/You have not ordered yet/, undefined, FIRST_LOAD)).toBeInTheDocument();
   });
 });
 
@@ -43,7 +46,7 @@ describe('/myorder/{id}', () => {
   it("shows the server's lines, totals, status and delivery details", async () => {
     const api = shopApi({ 'GET /api/order/Orderdetails/o-9': makeOrder({ _id: 'o-9', status: 'shipped' }) });
     renderApp('/myorder/o-9', { deps: { fetch: api.fetch } });
-    expect(await screen.findByTestId('order-total')).toHaveTextContent('£24.10');
+    expect(await screen.findByTestId('order-total', undefined, FIRST_LOAD)).toHaveTextContent('£24.10');
     expect(screen.getByTestId('order-status')).toHaveTextContent('shipped');
     expect(screen.getByTestId('order-discount')).toHaveTextContent('£2.12');
     expect(screen.getAllByTestId('order-line')).toHaveLength(2);
@@ -54,7 +57,7 @@ describe('/myorder/{id}', () => {
   it("shows the server's message for an unknown order, with 'Try again'", async () => {
     const api = shopApi({ 'GET /api/order/Orderdetails/nope': json({ message: 'Order not found' }, 404) });
     renderApp('/myorder/nope', { deps: { fetch: api.fetch } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Order not found');
+    expect(await screen.findByRole('alert', undefined, FIRST_LOAD)).toHaveTextContent('Order not found');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
