@@ -1,14 +1,199 @@
-// /new/uk/discount: placeholder until the admin issue for it lands.
-import { AdminPlaceholder } from '../AdminPlaceholder';
+// /new/uk/discount: every code with its rate and uses, Update and Delete ('do you wnat delete'), and the
+// create/update form whose button is enabled only when the rate is filled. After a success the spec's text
+// 'The operation was completed successfully. Return.' shows; Return reloads the list.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { FormField as Field } from '../../components/FormField';
+import { StatusView } from '../../components/StatusView';
+import ui from '../../components/ui.module.css';
+import { formatMoney } from '../../lib/format';
+import { check } from '../../lib/validation';
+import styles from '../adminScreens.module.css';
+import {
+  codeFormClosed,
+  codeFormOpened,
+  codesReloadRequested,
+  codesReturned,
+  DELETE_CONFIRM,
+  deleteCode,
+  emptyCodeForm,
+  fetchCodes,
+  formFromCode,
+  saveCode,
+  selectCodes,
+  SUCCESS_TEXT,
+  type CodeForm,
+} from '../codes/codesSlice';
+
+export function CodeFormView({ initial, saving, error }: { initial: CodeForm; saving: boolean; error: string | null }) {
+  const dispatch = useAppDispatch();
+  const [form, setForm] = useState<CodeForm>(initial);
+  const update = Boolean(form._id);
+  const set = (field: keyof CodeForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const rateFilled = form.discount.trim() !== '';
+  const rateValid = check('discount_rate', form.discount.trim());
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (rateFilled && rateValid) void dispatch(saveCode(form));
+  };
+  return (
+    <form className={styles.form} onSubmit={onSubmit} aria-label={update ? `Update code ${form.code}` : 'New discount code'}>
+      <h3>{update ? `Update ${form.code}` : 'New discount code'}</h3>
+      {!update && <Field id="code-code" label="Code" value={form.code} onChange={set('code')} />}
+      <Field
+        id="code-rate"
+        label="Rate (% off)"
+        inputMode="numeric"
+        value={form.discount}
+        onChange={set('discount')}
+        error={rateFilled && !rateValid ? 'The rate is a number from 1 to 100' : undefined}
+      />
+      <Field id="code-max" label="Maximum uses (empty for no limit)" inputMode="numeric" value={form.maxUses} onChange={set('maxUses')} />
+      <Field id="code-expires" label="Last valid day" type="date" value={form.expiresOn} onChange={set('expiresOn')} />
+      <label className={styles.check}>
+        <input type="checkbox" checked={form.open} onChange={(e) => setForm((f) => ({ ...f, open: e.target.checked }))} /> Open (can be used)
+      </label>
+      <label className={styles.check}>
+        <input type="checkbox" checked={form.oncePerEmail} onChange={(e) => setForm((f) => ({ ...f, oncePerEmail: e.target.checked }))} /> Once per
+        e-mail address
+      </label>
+      <Field id="code-name" label="Promotion name" value={form.name} onChange={set('name')} />
+      <Field id="code-des" label="Promotion text" value={form.des} onChange={set('des')} multiline />
+      <Field id="code-link" label="Promotion link" value={form.link} onChange={set('link')} />
+      <Field id="code-price" label="Promotion price (£)" inputMode="numeric" value={form.Discountprice} onChange={set('Discountprice')} />
+      {error && (
+        <p className={styles.alert} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="submit" className={ui.primary} disabled={!rateFilled || saving}>
+          {update ? 'Update' : 'Create'}
+        </button>
+        <button type="button" className={ui.secondary} onClick={() => dispatch(codeFormClosed())}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
 
 export default function DiscountScreen() {
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(selectCodes);
+  useEffect(() => {
+    void dispatch(fetchCodes());
+  }, [dispatch]);
+  useEffect(() => {
+    if (state.reload) void dispatch(fetchCodes());
+  }, [dispatch, state.reload]);
+
+  let body;
+  if (state.view === 'done') {
+    body = (
+      <p className={styles.success} role="status">
+        {SUCCESS_TEXT}{' '}
+        <button type="button" className={styles.linkButton} onClick={() => dispatch(codesReturned())}>
+          Return.
+        </button>
+      </p>
+    );
+  } else if (state.view === 'form') {
+    const initial = state.editing ?? emptyCodeForm();
+    body = <CodeFormView key={initial._id ?? 'new'} initial={initial} saving={state.saving} error={state.actionError} />;
+  } else {
+    body = (
+      <>
+        <p>
+          <button type="button" className={ui.primary} onClick={() => dispatch(codeFormOpened(null))}>
+            New code
+          </button>
+        </p>
+        {state.actionError && (
+          <p className={styles.alert} role="alert">
+            {state.actionError}
+          </p>
+        )}
+        <StatusView
+          status={state.status}
+          error={state.error}
+          onRetry={() => dispatch(codesReloadRequested())}
+          isEmpty={state.codes.length === 0}
+          loadingLabel="Loading discount codes"
+          errorTitle="We could not load the codes"
+          empty={<p>No discount codes yet.</p>}
+        >
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Code</th>
+                  <th scope="col" className={styles.num}>
+                    Rate
+                  </th>
+                  <th scope="col" className={styles.num}>
+                    Uses
+                  </th>
+                  <th scope="col">Limits</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.codes.map((code) => (
+                  <tr key={code._id} data-testid="discount-code">
+                    <td>
+                      <strong>{code.code}</strong>
+                      {code.name && <br />}
+                      {code.name}
+                    </td>
+                    <td className={styles.num}>{code.discount}%</td>
+                    <td className={styles.num}>{code.emailCount}</td>
+                    <td>
+                      {code.open ? 'open' : 'closed'}
+                      {code.maxUses != null && `, at most ${code.maxUses}`}
+                      {code.oncePerEmail && ', once per e-mail'}
+                      {code.expiresOn && `, until ${code.expiresOn}`}
+                      {code.Discountprice > 0 && `, ${formatMoney(code.Discountprice)}`}
+                    </td>
+                    <td>
+                      <div className={styles.actions}>
+                        <button
+                          type="button"
+                          className={`${ui.secondary} ${styles.small}`}
+                          aria-label={`Update ${code.code}`}
+                          onClick={() => dispatch(codeFormOpened(formFromCode(code)))}
+                        >
+                          Update
+                        </button>
+                        <button
+                          type="button"
+                          className={`${ui.secondary} ${styles.small}`}
+                          aria-label={`Delete ${code.code}`}
+                          disabled={state.saving}
+                          onClick={() => {
+                            if (window.confirm(DELETE_CONFIRM)) void dispatch(deleteCode(code._id));
+                          }}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </StatusView>
+      </>
+    );
+  }
+
   return (
-    <AdminPlaceholder
-      title="Discount codes"
-      holds={[
-        'Every code with its rate and use count, with Update and Delete',
-        'A create and update form',
-      ]}
-    />
+    <section className={styles.screen} aria-labelledby="codes-title">
+      <h2 id="codes-title" className={ui.sectionTitle}>
+        Discount codes
+      </h2>
+      {body}
+    </section>
   );
 }

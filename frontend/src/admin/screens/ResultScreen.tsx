@@ -1,14 +1,112 @@
-// /new/uk/result: placeholder until the admin issue for it lands.
-import { AdminPlaceholder } from '../AdminPlaceholder';
+// /new/uk/result: monthly sales (products sold, orders, payments in pounds) as a table and a plain SVG bar
+// chart of payments, and the customer e-mail list.
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { StatusView } from '../../components/StatusView';
+import ui from '../../components/ui.module.css';
+import { formatMoney } from '../../lib/format';
+import styles from '../adminScreens.module.css';
+import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from '../results/resultsSlice';
+
+const monthName = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+export const monthLabel = ({ _id }: MonthResult): string => monthName.format(new Date(Date.UTC(_id.year, _id.month - 1, 1)));
+
+/** Payments per month in whole pounds, oldest on the left, the last 12 months; bars scale to the best month. */
+export function PaymentsChart({ results }: { results: MonthResult[] }) {
+  const months = [...results].reverse().slice(-12);
+  const max = Math.max(...months.map((m) => m.totalPayments), 1);
+  // Always 12 slots wide, so one month's bar is as wide as in a full year, not the whole chart.
+  const width = 40 * 12 + 20;
+  const height = 200;
+  const plot = 130;
+  const top = 20;
+  return (
+    <svg className={styles.chart} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Payments per month">
+      <line className={styles.axis} x1={10} x2={width - 10} y1={top + plot} y2={top + plot} />
+      {months.map((m, i) => {
+        const h = Math.round((m.totalPayments / max) * plot);
+        const x = 15 + i * 40;
+        return (
+          <g key={`${m._id.year}-${m._id.month}`}>
+            <title>{`${monthLabel(m)}: ${formatMoney(m.totalPayments)}`}</title>
+            <rect className={styles.bar} x={x} y={top + plot - h} width={28} height={h} rx={3} />
+            <text className={styles.chartLabel} x={x + 14} y={top + plot - h - 4} textAnchor="middle">
+              £{Math.round(m.totalPayments)}
+            </text>
+            <text className={styles.chartLabel} x={x + 14} y={top + plot + 16} textAnchor="middle">
+              {monthLabel(m).slice(0, 3)}
+            </text>
+            <text className={styles.chartLabel} x={x + 14} y={top + plot + 30} textAnchor="middle">
+              {String(m._id.year).slice(2)}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
 
 export default function ResultScreen() {
+  const dispatch = useAppDispatch();
+  const results = useAppSelector(selectResults);
+  useEffect(() => {
+    void dispatch(fetchResults());
+  }, [dispatch]);
+  useEffect(() => {
+    if (results.reload) void dispatch(fetchResults());
+  }, [dispatch, results.reload]);
+
   return (
-    <AdminPlaceholder
-      title="Sales results"
-      holds={[
-        'Monthly sales: products sold, orders and payments in pounds',
-        'The customer e-mail list',
-      ]}
-    />
+    <section className={styles.screen} aria-labelledby="results-title">
+      <h2 id="results-title" className={ui.sectionTitle}>
+        Sales results
+      </h2>
+      <StatusView
+        status={results.status}
+        error={results.error}
+        onRetry={() => dispatch(resultsReloadRequested())}
+        isEmpty={results.results.length === 0 && results.emails.length === 0}
+        loadingLabel="Loading sales results"
+        errorTitle="We could not load the results"
+        empty={<p>No sales yet.</p>}
+      >
+        <div className={styles.tableWrap}>
+          <table className={styles.table} data-testid="results-table">
+            <caption className="visually-hidden">Monthly sales, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col" className={styles.num}>
+                  Products sold
+                </th>
+                <th scope="col" className={styles.num}>
+                  Orders
+                </th>
+                <th scope="col" className={styles.num}>
+                  Payments
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.results.map((m) => (
+                <tr key={`${m._id.year}-${m._id.month}`} data-testid="results-month">
+                  <th scope="row">{monthLabel(m)}</th>
+                  <td className={styles.num}>{m.totalProductsSold}</td>
+                  <td className={styles.num}>{m.totalOrders}</td>
+                  <td className={styles.num}>{formatMoney(m.totalPayments)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {results.results.length > 0 && <PaymentsChart results={results.results} />}
+        <h3>Customer e-mails ({results.emails.length})</h3>
+        <ul className={styles.emails} data-testid="results-emails">
+          {results.emails.map((email) => (
+            <li key={email}>{email}</li>
+          ))}
+        </ul>
+      </StatusView>
+    </section>
   );
 }

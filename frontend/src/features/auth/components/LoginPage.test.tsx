@@ -72,7 +72,7 @@ describe('LoginPage', () => {
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
-    expect(screen.getByText('No orders yet')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your orders' })).toBeInTheDocument();
     expect(store.getState().auth).toMatchObject({ token: 'jwt', userInfo: customer, verification: false });
   });
 

@@ -1,16 +1,201 @@
-// /checkout: placeholder until the checkout issue lands.
-import { Placeholder } from '../../../components/Placeholder';
+// /checkout: Delivery, Payment ('Order pay') and Order summary. Figures here are estimates by the server's
+// rule; the order page shows the order's own totals. On success the basket and the applied code are cleared
+// and the browser goes to /myorder/{id}.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { PageHeading } from '../../../components/PageHeading';
+import ui from '../../../components/ui.module.css';
+import { formatMoney } from '../../../lib/format';
+import { usePageMeta } from '../../../lib/meta';
+import { check } from '../../../lib/validation';
+import { selectUserInfo } from '../../auth/authSlice';
+import { selectCartAddress, selectCartLines } from '../../cart/cartSlice';
+import { discountCleared, selectAppliedDiscount, selectDiscountError } from '../../discount/discountSlice';
+import { lookUpDiscountCode } from '../../discount/lookUpDiscountCode';
+import { checkoutOpened, placeOrder, selectCheckout, type DeliveryDetails } from '../checkoutSlice';
+import { cardErrors, type CardInput } from '../payment';
+import { checkoutSummary } from '../summary';
+import { FormField as Field } from '../../../components/FormField';
+import styles from './Checkout.module.css';
+
+/** The spec's checkout form: the delivery fields plus its error flag (set by a submit with bad fields). */
+interface CheckoutForm extends DeliveryDetails {
+  error: boolean;
+}
+
+type DeliveryField = keyof DeliveryDetails;
+
+/** The spec's checkout rule: fullname over 5, e-mail valid, phone over 9, address over 6. */
+export function deliveryErrors(form: DeliveryDetails): Partial<Record<DeliveryField, string>> {
+  const errors: Partial<Record<DeliveryField, string>> = {};
+  if (!check('checkout_fullname', form.fullname)) errors.fullname = 'Enter your full name (more than 5 characters)';
+  if (!check('checkout_address', form.address)) errors.address = 'Enter your address (more than 6 characters)';
+  if (!check('checkout_phone', form.phone)) errors.phone = 'Enter a phone number of at least 10 digits';
+  if (!check('email', form.email.trim())) errors.email = 'Enter a valid e-mail address';
+  return errors;
+}
 
 export default function CheckoutPage() {
+  usePageMeta('Checkout', 'Enter your delivery details and pay for your drinks securely.');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const lines = useAppSelector(selectCartLines);
+  const saved = useAppSelector(selectCartAddress);
+  const applied = useAppSelector(selectAppliedDiscount);
+  const codeError = useAppSelector(selectDiscountError);
+  const codeStatus = useAppSelector((state) => state.discount.status);
+  const checkout = useAppSelector(selectCheckout);
+  const user = useAppSelector(selectUserInfo);
+
+  const [form, setForm] = useState<CheckoutForm>({
+    // A logged-in customer starts with their own details.
+    fullname: saved.fullname ?? (typeof user?.fullname === 'string' ? user.fullname : ''),
+    address: saved.address ?? (typeof user?.address === 'string' ? user.address : ''),
+    phone: saved.phone ?? (typeof user?.phone === 'string' ? user.phone : ''),
+    email: saved.email ?? user?.email ?? '',
+    message: saved.message ?? '',
+    error: false,
+  });
+  const [card, setCard] = useState<CardInput>({ number: '', expiry: '', securityCode: '' });
+  const [code, setCode] = useState('');
+
+  useEffect(() => {
+    dispatch(checkoutOpened());
+  }, [dispatch]);
+
+  const summary = checkoutSummary(lines, applied?.discount ?? 0);
+  const errors = form.error ? deliveryErrors(form) : {};
+  const cardProblems = form.error ? cardErrors(card) : {};
+  const busy = checkout.status === 'loading';
+
+  const set = (field: DeliveryField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const setCardField = (field: keyof CardInput) => (value: string) => setCard((c) => ({ ...c, [field]: value }));
+
+  const onApply = () => {
+    if (code.trim()) void dispatch(lookUpDiscountCode(code));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = Object.keys(deliveryErrors(form)).length > 0 || Object.keys(cardErrors(card)).length > 0;
+    setForm((f) => ({ ...f, error: invalid }));
+    if (invalid) return;
+    const { error: _flag, ...details } = form;
+    const id = await dispatch(placeOrder(details, card));
+    if (id) void navigate(paths.order.to(id), { state: { placed: true } });
+  };
+
+  if (lines.length === 0 && checkout.status !== 'loaded') {
+    return (
+      <div className={ui.container}>
+        <PageHeading title="Checkout" crumbs={[{ label: 'Home', to: paths.home.to() }, { label: 'Checkout' }]} />
+        <p>Your cart is empty</p>
+        <p>
+          <Link className={ui.primary} to={paths.shop.to()}>
+            Continue shopping
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
   return (
-    <Placeholder
-      title="Checkout"
-      description="Enter your delivery details and pay for your drinks securely."
-      holds={[
-        'Delivery: full name, address, phone, e-mail and a message',
-        'Payment: card number, expiration date (MM/YY) and security code',
-        'Order summary: subtotal, shipping, total and a discount code',
-      ]}
-    />
+    <div className={ui.container}>
+      <PageHeading title="Checkout" crumbs={[{ label: 'Home', to: paths.home.to() }, { label: 'Checkout' }]} />
+      <div className={styles.layout}>
+        <form className={styles.section} aria-label="Checkout" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <section className={styles.card} aria-labelledby="delivery-title">
+            <h2 id="delivery-title">Delivery</h2>
+            <Field id="fullname" label="Full name" autoComplete="name" value={form.fullname} onChange={set('fullname')} error={errors.fullname} />
+            <Field id="address" label="Address" autoComplete="street-address" value={form.address} onChange={set('address')} error={errors.address} multiline />
+            <div className={styles.row}>
+              <Field id="phone" label="Phone" type="tel" inputMode="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} error={errors.phone} />
+              <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
+            </div>
+            <Field id="message" label="Message (optional)" value={form.message} onChange={set('message')} multiline />
+          </section>
+
+          <section className={styles.card} aria-labelledby="payment-title">
+            <h2 id="payment-title">Payment</h2>
+            <fieldset className={styles.card}>
+              <legend>Order pay</legend>
+              <Field id="card-number" label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={card.number} onChange={setCardField('number')} error={cardProblems.number} />
+              <div className={styles.row}>
+                <Field id="card-expiry" label="Expiration date (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} onChange={setCardField('expiry')} error={cardProblems.expiry} />
+                <Field id="card-cvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" value={card.securityCode} onChange={setCardField('securityCode')} error={cardProblems.securityCode} />
+              </div>
+              <p className={styles.note}>Your card number and security code stay in your browser: we only keep its brand and last four digits.</p>
+            </fieldset>
+          </section>
+
+          {form.error && (
+            <p className={styles.alert} role="alert">
+              Please check the highlighted fields.
+            </p>
+          )}
+          {checkout.error && (
+            <p className={styles.alert} role="alert" data-testid="checkout-error">
+              {checkout.error}
+            </p>
+          )}
+          <button type="submit" className={ui.accent} disabled={busy} aria-busy={busy}>
+            {busy ? 'Paying…' : `Pay ${formatMoney(summary.total)}`}
+          </button>
+        </form>
+
+        <section className={styles.section} aria-labelledby="summary-title">
+          <h2 id="summary-title">Order summary</h2>
+          <ul className={styles.lines}>
+            {lines.map((line) => (
+              <li key={line.product} className={styles.line}>
+                <span>
+                  {line.qty} × {line.name} <span className={styles.note}>({line.quantity})</span>
+                </span>
+                <span>{formatMoney((Math.round(line.price * 100) * line.qty) / 100)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.codeRow}>
+            <Field id="discount-code" label="Discount code" value={code} onChange={setCode} />
+            <button type="button" className={ui.secondary} onClick={onApply} disabled={codeStatus === 'loading' || !code.trim()}>
+              Apply
+            </button>
+          </div>
+          {codeError && (
+            <p className={styles.fieldError} role="alert" data-testid="code-error">
+              {codeError}
+            </p>
+          )}
+          {applied && (
+            <p className={styles.note} data-testid="applied-code">
+              Code {applied.code}: {applied.discount}% off.{' '}
+              <button type="button" className={ui.secondary} onClick={() => dispatch(discountCleared())}>
+                Remove code
+              </button>
+            </p>
+          )}
+          <dl className={styles.totals} data-testid="checkout-totals">
+            <dt>Subtotal</dt>
+            <dd data-testid="subtotal">{formatMoney(summary.subtotal)}</dd>
+            {summary.discount > 0 && (
+              <>
+                <dt>Discount</dt>
+                <dd data-testid="discount">−{formatMoney(summary.discount)}</dd>
+              </>
+            )}
+            <dt>Shipping</dt>
+            <dd data-testid="shipping">{summary.shipping === 0 ? 'Free' : formatMoney(summary.shipping)}</dd>
+            <dt className={styles.grand}>Total</dt>
+            <dd className={styles.grand} data-testid="total">
+              {formatMoney(summary.total)}
+            </dd>
+          </dl>
+          <p className={styles.note}>Delivery is £4.99, free for orders from £40 after any discount.</p>
+        </section>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,253 @@
+// Browser journeys for checkout, orders and discount codes (issue 6). run.mjs imports this and calls it with
+// its runner and helpers. Each journey makes its own data (a fresh code, a fresh customer address) so it
+// depends on no other journey.
+//
+// The login screen is another issue's work: where a journey needs a signed-in customer or admin it logs in
+// through the API (code from the local outbox) and puts the token and userInfo into the persisted state the
+// way the app stores them (localStorage 'persist:root', redux-persist's format).
+
+import AxeBuilder from '@axe-core/playwright';
+
+const VISA = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+
+/** An expiry a year or two ahead, as MM/YY. */
+function futureExpiry() {
+  const now = new Date();
+  return `${String(now.getMonth() + 1).padStart(2, '0')}/${String((now.getFullYear() + 2) % 100).padStart(2, '0')}`;
+}
+
+const random = () => Math.random().toString(36).slice(2, 10);
+const freshEmail = () => `buyer_${random()}@example.com`;
+
+export default function register({ journey, check, checkEqual, eventually, pounds, pence, BASE_URL, DESKTOP, shot }) {
+  async function api(method, path, { body, token, headers = {} } = {}) {
+    const response = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  }
+
+  async function outbox() {
+    const { body } = await api('GET', '/_local/outbox');
+    return body;
+  }
+
+  /** The newest mail to `email` that `accept` likes, waiting for it to arrive. */
+  async function mailTo(email, accept = () => true, what = `a mail to ${email}`) {
+    const mails = await eventually(
+      async () => (await outbox()).filter((m) => m.to.includes(email) && accept(m)),
+      (list) => list.length > 0,
+      what,
+      10_000,
+    );
+    return mails.at(-1);
+  }
+
+  /** Passwordless login through the API: ask for a code, read it from the outbox, verify. */
+  async function apiLogin(email) {
+    const before = (await outbox()).length;
+    const asked = await api('POST', '/api/user/login/', { body: { email } });
+    checkEqual(asked.status, 200, `login code request for ${email}`);
+    const mail = await eventually(
+      async () => (await outbox()).slice(before).filter((m) => m.to.includes(email) && /\d{6}$/.test(m.subject)).at(-1),
+      Boolean,
+      `the login code mail to ${email}`,
+      10_000,
+    );
+    const code = mail.subject.slice(-6);
+    const verified = await api('POST', '/api/user/verify/', { body: { email, code } });
+    checkEqual(verified.status, 200, `verify the code for ${email}`);
+    return verified.body; // {token, userInfo}
+  }
+
+  /**
+   * A page whose persisted state holds this session, as the app stores it after a login. Written before any
+   * script of each document runs, so the app cannot save its own (signed-out) state over it first.
+   */
+  async function signedInPage(newPage, session) {
+    const page = await newPage(DESKTOP);
+    await page.addInitScript(({ token, userInfo }) => {
+      const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}');
+      root.auth = JSON.stringify({ token, userInfo });
+      root._persist = JSON.stringify({ version: 1, rehydrated: true });
+      localStorage.setItem('persist:root', JSON.stringify(root));
+    }, session);
+    return page;
+  }
+
+  /** Drinks in stock with their unit price (the discounted price when they have a discount). */
+  async function drinksInStock(count) {
+    const { body } = await api('GET', '/api/product/');
+    const drinks = body.filter((p) => p.TheNumber >= 5).slice(0, count);
+    check(drinks.length === count, `${count} drinks in stock`);
+    return drinks.map((p) => ({ ...p, unit: p.discount > 0 ? p.Discountprice : p.price }));
+  }
+
+  /** No serious or critical axe findings on the page as it is now. */
+  async function axe(page, where) {
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    check(bad.length === 0, `${where}: ${bad.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`).join('; ')}`);
+  }
+
+  async function addToBasket(page, drink) {
+    await page.goto(`${BASE_URL}/drinks/${encodeURIComponent(drink._id)}`);
+    await page.getByRole('button', { name: 'Add to basket' }).click();
+  }
+
+  async function fillCheckout(page, { fullname, email, card }) {
+    await page.getByLabel('Full name').fill(fullname);
+    await page.getByLabel('Address').fill('12 Olive Street, Leeds LS1 4AB');
+    await page.getByLabel('Phone').fill('07700 900123');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Message (optional)').fill('Please leave it with the neighbour.');
+    await page.getByLabel('Card number').fill(card);
+    await page.getByLabel('Expiration date (MM/YY)').fill(futureExpiry());
+    await page.getByLabel('Security code').fill('123');
+  }
+
+  journey('checkout: two drinks, a fresh code, a test Visa → order page, e-mail, account history; admin ships it and sees it in results', async ({ newPage }) => {
+    // A fresh 10% code, made by the admin through the API.
+    const admin = await apiLogin('admin@example.com');
+    const codeText = `E2E_${random().toUpperCase()}`;
+    const created = await api('POST', '/api/code/create/', { token: admin.token, body: { code: codeText, discount: 10 } });
+    checkEqual(created.status, 201, 'code created');
+
+    const [first, second] = await drinksInStock(2);
+    const email = freshEmail();
+    const fullname = `Layla Test ${random()}`;
+
+    const page = await newPage(DESKTOP);
+    await addToBasket(page, first);
+    await addToBasket(page, second);
+    await page.goto(`${BASE_URL}/checkout`);
+    await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+    await page.getByRole('heading', { name: 'Delivery' }).waitFor();
+    await page.getByRole('heading', { name: 'Payment' }).waitFor();
+    await page.getByText('Order pay').waitFor();
+
+    // Expected figures by the shop's rule: the code off the subtotal (half-up), £4.99 delivery below £40.
+    const subtotal = pence(first.unit) + pence(second.unit);
+    checkEqual(pence(pounds(await page.getByTestId('subtotal').textContent())), subtotal, 'subtotal before the code');
+
+    await page.getByLabel('Discount code').fill(codeText.toLowerCase());
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('applied-code').waitFor();
+    const afterCode = Math.floor((subtotal * 90 + 50) / 100);
+    const shipping = afterCode >= 4000 ? 0 : 499;
+    const expected = afterCode + shipping;
+    await eventually(() => page.getByTestId('total').textContent().then((t) => pence(pounds(t))), (t) => t === expected, 'total after the code');
+
+    await fillCheckout(page, { fullname, email, card: VISA });
+    await axe(page, 'checkout');
+    await shot(page, 'checkout');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(/\/myorder\/[^/]+$/, { timeout: 15_000 });
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
+    const shown = pence(pounds(await page.getByTestId('order-total').textContent()));
+    const { status, body: order } = await api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}`);
+    checkEqual(status, 200, 'the order exists');
+    checkEqual(pence(order.total), expected, "the server's total is the expected arithmetic");
+    checkEqual(shown, pence(order.total), "the page shows the server's total");
+    checkEqual(order.code, codeText, 'the code was spent on the order');
+    checkEqual(order.card.last4, '4242', 'the order keeps the last four digits');
+    checkEqual(await page.getByTestId('order-line').count(), 2, 'two lines on the order page');
+    checkEqual(await page.getByTestId('basket-badge').count(), 0, 'the basket is empty');
+    const persisted = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:root') ?? '{}'));
+    checkEqual(JSON.parse(persisted.discount ?? '{}').applied ?? null, null, 'the applied code is cleared');
+    await axe(page, 'order page');
+    await shot(page, 'order-page');
+
+    // The confirmation e-mail to the customer.
+    const mail = await mailTo(email, (m) => `${m.subject} ${m.text}`.includes(id.slice(0, 8)), 'the order confirmation e-mail');
+    check(mail.html && mail.text, 'the confirmation has HTML and text');
+
+    // The customer sees it in their account.
+    const customer = await apiLogin(email);
+    const mine = await signedInPage(newPage, customer);
+    await mine.goto(`${BASE_URL}/account/order`);
+    const history = mine.getByTestId('order-history');
+    await history.waitFor();
+    await history.locator(`a[href="/myorder/${encodeURIComponent(id)}"]`).waitFor();
+    await eventually(() => mine.getByTestId('order-totals').textContent(), (t) => t.includes(`£${(expected / 100).toFixed(2)}`), 'the account totals');
+
+    // The admin finds it by name, marks it shipped, and sees it in the results.
+    const desk = await signedInPage(newPage, admin);
+    await desk.goto(`${BASE_URL}/new/uk/order`);
+    await desk.getByLabel('Search by name, e-mail or order id').fill(fullname);
+    await desk.getByRole('button', { name: 'Search', exact: true }).click();
+    const rows = desk.getByTestId('admin-order');
+    await eventually(() => rows.count(), (n) => n === 1, 'one order found by the name');
+    const row = rows.first();
+    check((await row.textContent()).includes(email), 'the row is the customer order');
+    await axe(desk, 'admin orders');
+    await row.getByRole('combobox').selectOption('shipped');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await eventually(() => desk.getByTestId('admin-order-status').first().textContent(), (t) => t === 'shipped', 'the status after the update');
+    checkEqual((await api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}`)).body.status, 'shipped', 'the server has it shipped');
+
+    await desk.goto(`${BASE_URL}/new/uk/result`);
+    await desk.getByTestId('results-table').waitFor();
+    const now = new Date();
+    const month = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(now);
+    const row0 = desk.getByTestId('results-month').filter({ hasText: month });
+    await row0.waitFor();
+    const cells = await row0.locator('td').allTextContents();
+    check(Number(cells[1]) >= 1 && pence(pounds(cells[2])) >= expected, `this month counts the order (${cells.join(' | ')})`);
+    await desk.getByTestId('results-emails').getByText(email, { exact: true }).waitFor();
+    await desk.locator('svg[aria-label="Payments per month"]').waitFor();
+    await axe(desk, 'admin results');
+    await shot(desk, 'admin-results');
+  });
+
+  journey('checkout: a declined card shows the message and creates nothing', async ({ newPage }) => {
+    const [drink] = await drinksInStock(1);
+    const stockBefore = (await api('GET', `/api/product/${encodeURIComponent(drink._id)}`)).body.TheNumber;
+    const email = freshEmail();
+    const page = await newPage(DESKTOP);
+    await addToBasket(page, drink);
+    await page.goto(`${BASE_URL}/checkout`);
+    await fillCheckout(page, { fullname: 'Declined Card Person', email, card: DECLINED });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await eventually(
+      () => page.getByTestId('checkout-error').textContent().catch(() => ''),
+      (t) => t === 'Your card was declined: try another card',
+      'the declined message',
+      10_000,
+    );
+    check(new URL(page.url()).pathname === '/checkout', 'still on the checkout');
+    checkEqual(await page.getByTestId('basket-badge').textContent(), '1', 'the basket is kept');
+    checkEqual((await api('GET', `/api/product/${encodeURIComponent(drink._id)}`)).body.TheNumber, stockBefore, 'stock unchanged');
+    await page.waitForTimeout(500);
+    checkEqual((await outbox()).filter((m) => m.to.includes(email)).length, 0, 'no confirmation e-mail');
+
+    // The form's own checks stop a bad card before anything is sent.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Enter a valid Visa, Mastercard, Amex or Discover card number').waitFor();
+  });
+
+  journey('checkout at 375 px: the error flag marks the fields and nothing overflows sideways', async ({ newPage }) => {
+    const [drink] = await drinksInStock(1);
+    const page = await newPage({ width: 375, height: 812 });
+    await addToBasket(page, drink);
+    await page.goto(`${BASE_URL}/checkout`);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Please check the highlighted fields.').waitFor();
+    checkEqual(await page.getByLabel('Full name').getAttribute('aria-invalid'), 'true', 'full name marked');
+    checkEqual(await page.getByLabel('Card number').getAttribute('aria-invalid'), 'true', 'card number marked');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(width <= 375, `nothing overflows sideways at 375 px (page is ${width} px wide)`);
+    await axe(page, 'checkout with errors');
+    await shot(page, 'checkout-errors-375');
+  });
+}

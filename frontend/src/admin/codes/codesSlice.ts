@@ -1,0 +1,215 @@
+// Admin discount codes (/new/uk/discount): the list (GET /api/code/), the create/update form (create mode
+// without _id, update mode with it) and delete. After a save or delete the spec's success text shows; its
+// Return sets the reload flag and the list is fetched again.
+import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
+import { errorMessage } from '../../lib/api';
+import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
+
+export interface DiscountCode {
+  _id: string;
+  code: string;
+  discount: number;
+  emailCount: number;
+  open: boolean;
+  maxUses: number | null;
+  oncePerEmail: boolean;
+  expiresOn: string | null;
+  name: string;
+  des: string;
+  image: string[];
+  link: string;
+  Discountprice: number;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** What the form sends: `_id` present means update mode. */
+export interface CodeForm {
+  _id?: string;
+  code: string;
+  discount: string;
+  open: boolean;
+  maxUses: string;
+  oncePerEmail: boolean;
+  expiresOn: string;
+  name: string;
+  des: string;
+  link: string;
+  Discountprice: string;
+}
+
+export type CodesView = 'list' | 'form' | 'done';
+
+export interface CodesState extends Loadable {
+  codes: DiscountCode[];
+  view: CodesView;
+  /** The form's starting values (an existing code in update mode). */
+  editing: CodeForm | null;
+  saving: boolean;
+  /** Why the last save or delete was refused. */
+  actionError: string | null;
+}
+
+export const initialCodesState: CodesState = {
+  ...initialLoadable,
+  codes: [],
+  view: 'list',
+  editing: null,
+  saving: false,
+  actionError: null,
+};
+
+export const SUCCESS_TEXT = 'The operation was completed successfully.';
+export const DELETE_CONFIRM = 'do you wnat delete';
+
+export function emptyCodeForm(): CodeForm {
+  return { code: '', discount: '', open: true, maxUses: '', oncePerEmail: false, expiresOn: '', name: '', des: '', link: '', Discountprice: '' };
+}
+
+export function formFromCode(code: DiscountCode): CodeForm {
+  return {
+    _id: code._id,
+    code: code.code,
+    discount: String(code.discount),
+    open: code.open,
+    maxUses: code.maxUses == null ? '' : String(code.maxUses),
+    oncePerEmail: code.oncePerEmail,
+    expiresOn: code.expiresOn ?? '',
+    name: code.name,
+    des: code.des,
+    link: code.link,
+    Discountprice: code.Discountprice ? String(code.Discountprice) : '',
+  };
+}
+
+/** The body for create (with `code`) or update (the code text cannot change). */
+export function codeBody(form: CodeForm): Record<string, unknown> {
+  return {
+    ...(form._id ? {} : { code: form.code.trim() }),
+    discount: Number(form.discount),
+    open: form.open,
+    maxUses: form.maxUses.trim() ? Number(form.maxUses) : null,
+    oncePerEmail: form.oncePerEmail,
+    expiresOn: form.expiresOn.trim() || null,
+    name: form.name.trim(),
+    des: form.des.trim(),
+    link: form.link.trim(),
+    Discountprice: form.Discountprice.trim() ? Number(form.Discountprice) : 0,
+  };
+}
+
+const codesSlice = createSlice({
+  name: 'codes',
+  initialState: initialCodesState,
+  reducers: {
+    codesRequested(state, _action: PayloadAction<void>) {
+      state.status = 'loading';
+      state.error = null;
+      state.reload = false;
+    },
+    codesReceived(state, action: PayloadAction<Received<void, DiscountCode[]>>) {
+      state.status = 'loaded';
+      state.codes = action.payload.result;
+    },
+    codesFailed(state, action: PayloadAction<Failed<void>>) {
+      state.status = 'failed';
+      state.error = action.payload.message;
+    },
+    codesReloadRequested(state) {
+      state.reload = true;
+    },
+    /** List to form: a new code (create mode) or an existing one (update mode). */
+    codeFormOpened(state, action: PayloadAction<CodeForm | null>) {
+      state.view = 'form';
+      state.editing = action.payload;
+      state.actionError = null;
+    },
+    codeFormClosed(state) {
+      state.view = 'list';
+      state.editing = null;
+      state.actionError = null;
+    },
+    codeActionStarted(state) {
+      state.saving = true;
+      state.actionError = null;
+    },
+    codeActionSucceeded(state) {
+      state.saving = false;
+      state.view = 'done';
+      state.editing = null;
+    },
+    codeActionFailed(state, action: PayloadAction<string>) {
+      state.saving = false;
+      state.actionError = action.payload;
+    },
+    /** 'Return' after a success: back to the list, which reloads. */
+    codesReturned(state) {
+      state.view = 'list';
+      state.reload = true;
+    },
+  },
+  selectors: {
+    selectCodes: (state) => state,
+  },
+});
+
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof codesSlice> {}
+}
+
+const injected = codesSlice.injectInto(rootReducer);
+
+export const {
+  codesRequested,
+  codesReceived,
+  codesFailed,
+  codesReloadRequested,
+  codeFormOpened,
+  codeFormClosed,
+  codeActionStarted,
+  codeActionSucceeded,
+  codeActionFailed,
+  codesReturned,
+} = codesSlice.actions;
+export const { selectCodes } = injected.selectors;
+
+export const fetchCodes = createLoader(
+  { requested: codesRequested, received: codesReceived, failed: codesFailed },
+  (api) => api.get<DiscountCode[]>('/code/'),
+);
+
+type Action = ThunkAction<Promise<boolean>, unknown, ThunkExtra, UnknownAction>;
+
+/** Create without _id, update with it. */
+export function saveCode(form: CodeForm): Action {
+  return async (dispatch, _getState, { api }) => {
+    dispatch(codeActionStarted());
+    try {
+      if (form._id) await api.put<DiscountCode>(`/code/update/${encodeURIComponent(form._id)}`, codeBody(form));
+      else await api.post<DiscountCode>('/code/create/', codeBody(form));
+      dispatch(codeActionSucceeded());
+      return true;
+    } catch (error) {
+      dispatch(codeActionFailed(errorMessage(error)));
+      return false;
+    }
+  };
+}
+
+export function deleteCode(id: string): Action {
+  return async (dispatch, _getState, { api }) => {
+    dispatch(codeActionStarted());
+    try {
+      await api.delete<{ message: string }>(`/code/delete/${encodeURIComponent(id)}`);
+      dispatch(codeActionSucceeded());
+      return true;
+    } catch (error) {
+      dispatch(codeActionFailed(errorMessage(error)));
+      return false;
+    }
+  };
+}
+
+export default codesSlice;

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { RootState } from '../../app/store';
+import { fakeFetch, json } from '../../testing/fakeFetch';
+import { makeOrder, orderPage, orders } from '../../testing/orderFixtures';
+import { renderApp } from '../../testing/renderWithProviders';
+import { shopApi } from '../../testing/shopApi';
+
+/** Lazy screens load their chunks on first use; a busy machine can take longer than the default 1 s. */
+const FIRST_LOAD = { timeout: 5000 };
+
+const admin: Partial<RootState> = {
+  auth: { userInfo: { email: 'admin@example.com', role: 'admin' }, token: 'admin-token', loading: false, error: null, verification: false, pendingEmail: null, codeSentAt: null },
+};
+
+const code = (overrides = {}) => ({
+  _id: 'SUMMER',
+  code: 'SUMMER',
+  discount: 10,
+  emailCount: 3,
+  open: true,
+  maxUses: null,
+  oncePerEmail: false,
+  expiresOn: null,
+  name: '',
+  des: '',
+  image: [],
+  link: '',
+  Discountprice: 0,
+  ...overrides,
+});
+
+describe('admin orders screen', () => {
+  it('searches, updates a status then reloads, and shows a refusal', async () => {
+    let status = 'paid';
+    const api = shopApi({
+      'GET /api/order': ({ url }) =>
+        json(
+          url.searchParams.get('search') === 'Layla'
+            ? orderPage([makeOrder({ status: status as 'paid' })], 1, 1)
+            : orderPage(orders(20), 1, 2),
+        ),
+      'PUT /api/order/update/o-1234abcd-0000': ({ body }) => {
+        const next = (body as { status: string }).status;
+        if (next === 'pending') return json({ message: 'An order cannot go from paid back to pending' }, 422);
+        status = next;
+        return json(makeOrder({ status: status as 'shipped' }));
+      },
+    });
+    const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
+    expect(await screen.findAllByTestId('admin-order', undefined, FIRST_LOAD)).toHaveLength(20);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search by name, e-mail or order id'), 'Layla');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-order')).toHaveLength(1));
+    const row = screen.getByTestId('admin-order');
+    await user.selectOptions(within(row).getByRole('combobox'), 'shipped');
+    await user.click(within(row).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.getByTestId('admin-order-status')).toHaveTextContent('shipped'));
+    const gets = api.calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/order');
+    expect(gets.at(-1)?.url.searchParams.get('search')).toBe('Layla');
+
+    await user.selectOptions(within(screen.getByTestId('admin-order')).getByRole('combobox'), 'pending');
+    await user.click(within(screen.getByTestId('admin-order')).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByTestId('order-action-error')).toHaveTextContent('An order cannot go from paid back to pending');
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findAllByTestId('admin-order')).toHaveLength(20);
+    expect(screen.getByLabelText('Search by name, e-mail or order id')).toHaveValue('');
+  });
+
+  it('deletes only after the confirm', async () => {
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm); // happy-dom has no dialogs
+    const api = shopApi({
+      'GET /api/order': orderPage([makeOrder({ status: 'delivered' })], 1, 1),
+      'DELETE /api/order/delete/o-1234abcd-0000': { message: 'The order was deleted' },
+    });
+    const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }, FIRST_LOAD));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.url.pathname === '/api/order')).toHaveLength(2));
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('admin results screen', () => {
+  it('shows the monthly table in pounds, a chart and the e-mail list', async () => {
+    const api = shopApi({
+      'GET /api/order/results/': {
+        results: [
+          { _id: { year: 2026, month: 11 }, totalProductsSold: 12, totalOrders: 4, totalPayments: 123.45 },
+          { _id: { year: 2026, month: 10 }, totalProductsSold: 3, totalOrders: 1, totalPayments: 20 },
+        ],
+        emails: ['a@example.com', 'b@example.com'],
+      },
+    });
+    renderApp('/new/uk/result', { preloadedState: admin, deps: { fetch: api.fetch } });
+    const rows = await screen.findAllByTestId('results-month', undefined, FIRST_LOAD);
+    expect(rows[0]).toHaveTextContent('Nov 2026');
+    expect(rows[0]).toHaveTextContent('£123.45');
+    expect(screen.getByRole('img', { name: 'Payments per month' }).querySelectorAll('rect')).toHaveLength(2);
+    expect(within(screen.getByTestId('results-emails')).getAllByRole('listitem')).toHaveLength(2);
+  });
+});
+
+describe('admin discount codes screen', () => {
+  function codesApi() {
+    let list = [code()];
+    const fake = fakeFetch({
+      'GET /api/code/': () => json(list),
+      'POST /api/code/create/': ({ body }) => {
+        const b = body as { code: string; discount: number };
+        list = [code({ _id: b.code, code: b.code, discount: b.discount, emailCount: 0 }), ...list];
+        return json(list[0], 201);
+      },
+      'PUT /api/code/update/SUMMER': ({ body }) => {
+        list = [code({ discount: (body as { discount: number }).discount })];
+        return json(list[0]);
+      },
+      'DELETE /api/code/delete/SUMMER': () => {
+        list = [];
+        return json({ message: 'deleted' });
+      },
+    });
+    return fake;
+  }
+
+  it('creates: the button is enabled only when the rate is filled, then success and Return reloads the list', async () => {
+    const api = codesApi();
+    const { user } = renderApp('/new/uk/discount', { preloadedState: admin, deps: { fetch: api.fetch } });
+    expect(await screen.findByTestId('discount-code', undefined, FIRST_LOAD)).toHaveTextContent('SUMMER');
+    await user.click(screen.getByRole('button', { name: 'New code' }));
+    await user.type(screen.getByLabelText('Code'), 'WINTER');
+    const create = screen.getByRole('button', { name: 'Create' });
+    expect(create).toBeDisabled();
+    await user.type(screen.getByLabelText('Rate (% off)'), 'abc');
+    expect(create).toBeEnabled();
+    await user.click(create);
+    expect(screen.getByText('The rate is a number from 1 to 100')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(screen.getByLabelText('Rate (% off)'));
+    await user.type(screen.getByLabelText('Rate (% off)'), '25');
+    await user.click(create);
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('The operation was completed successfully. Return.');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ code: 'WINTER', discount: 25 });
+    await user.click(within(done).getByRole('button', { name: 'Return.' }));
+    await waitFor(() => expect(screen.getAllByTestId('discount-code')).toHaveLength(2));
+  });
+
+  it('updates without sending the code text, and deletes after "do you wnat delete"', async () => {
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValue(true);
+    vi.stubGlobal('confirm', confirm);
+    const api = codesApi();
+    const { user } = renderApp('/new/uk/discount', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: 'Update SUMMER' }, FIRST_LOAD));
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+    const rate = screen.getByLabelText('Rate (% off)');
+    expect(rate).toHaveValue('10');
+    await user.clear(rate);
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+    await user.type(rate, '30');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(await screen.findByRole('button', { name: 'Return.' }));
+    expect(await screen.findByText('30%')).toBeInTheDocument();
+    const put = api.calls.find((c) => c.method === 'PUT');
+    expect(put?.body).not.toHaveProperty('code');
+    expect(put?.body).toMatchObject({ discount: 30 });
+
+    await user.click(screen.getByRole('button', { name: 'Delete SUMMER' }));
+    expect(confirm).toHaveBeenCalledWith('do you wnat delete');
+    await user.click(await screen.findByRole('button', { name: 'Return.' }));
+    expect(await screen.findByText('No discount codes yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RootState } from '../../../app/store';
+import { json } from '../../../testing/fakeFetch';
+import { makeOrder } from '../../../testing/orderFixtures';
+import { renderApp } from '../../../testing/renderWithProviders';
+import { shopApi } from '../../../testing/shopApi';
+
+/** Lazy screens load their chunks on first use; a busy machine can take longer than the default 1 s. */
+const FIRST_LOAD = { timeout: 5000 };
+
+const basket: Partial<RootState> = {
+  cart: {
+    cartItems: [
+      { product: 'p-mango', name: 'Mango Fizz', image: 'mango.png', quantity: '24 x 330ml', price: 4.99, des: '', qty: 2 },
+      { product: 'p-cola', name: 'Classic Cola', image: 'cola.png', quantity: '24 x 330ml', price: 11.25, des: '', qty: 1 },
+    ],
+    address: {},
+  },
+};
+
+async function fillValid(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(screen.getByLabelText('Full name'), 'Layla Haddad');
+  await user.type(screen.getByLabelText('Address'), '12 Olive Street, Leeds');
+  await user.type(screen.getByLabelText('Phone'), '07700 900123');
+  await user.type(screen.getByLabelText('E-mail'), 'layla@example.com');
+  await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+  await user.type(screen.getByLabelText('Expiration date (MM/YY)'), '12/99');
+  await user.type(screen.getByLabelText('Security code'), '123');
+}
+
+describe('CheckoutPage', () => {
+  it('shows Delivery, Payment with Order pay, and the Order summary with Subtotal, Shipping and Total', async () => {
+    renderApp('/checkout', { preloadedState: basket, deps: { fetch: shopApi().fetch } });
+    expect(await screen.findByRole('heading', { name: 'Delivery' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Order pay' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Order summary' })).toBeInTheDocument();
+    expect(screen.getByTestId('subtotal')).toHaveTextContent('£21.23');
+    expect(screen.getByTestId('shipping')).toHaveTextContent('£4.99');
+    expect(screen.getByTestId('total')).toHaveTextContent('£26.22');
+  });
+
+  it('sets the error flag and marks the fields for an invalid submit, sending nothing', async () => {
+    const api = shopApi();
+    const { user } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
+    await user.type(await screen.findByLabelText('Full name', undefined, FIRST_LOAD), 'Layla');
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.some((c) => c.url.pathname === '/api/order/create/')).toBe(false);
+  });
+
+  it("applies a code (the total drops) or shows the server's message", async () => {
+    const api = shopApi({
+      'POST /api/code/customer/': ({ body }) =>
+        json(
+          (body as { code: string }).code === 'SUMMER'
+            ? { status: true, data: { code: 'SUMMER', discount: 10 }, message: 'ok' }
+            : { status: false, message: 'This code has expired' },
+        ),
+    });
+    const { user, store } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
+    await user.type(await screen.findByLabelText('Discount code', undefined, FIRST_LOAD), 'OLD');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByTestId('code-error')).toHaveTextContent('This code has expired');
+    await user.clear(screen.getByLabelText('Discount code'));
+    await user.type(screen.getByLabelText('Discount code'), 'SUMMER');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByTestId('applied-code')).toHaveTextContent('SUMMER');
+    expect(screen.getByTestId('discount')).toHaveTextContent('£2.12');
+    expect(screen.getByTestId('total')).toHaveTextContent('£24.10');
+    expect(store.getState().discount.applied).toEqual({ code: 'SUMMER', discount: 10 });
+  });
+
+  it('pays, clears the basket and goes to /myorder/{id}, which shows the server’s totals', async () => {
+    const api = shopApi({
+      'POST /api/order/create/': json('o-new', 201),
+      'GET /api/order/Orderdetails/o-new': makeOrder({ _id: 'o-new', total: 26.22 }),
+    });
+    const { user, store } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
+    await screen.findByLabelText('Full name', undefined, FIRST_LOAD);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Pay £26.22' }));
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('£26.22');
+    expect(screen.getByText(/Thank you/)).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByTestId('order-line')).toHaveLength(2);
+    expect(store.getState().cart.cartItems).toEqual([]);
+    const create = api.calls.find((c) => c.url.pathname === '/api/order/create/');
+    expect(create?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('shows a stock conflict next to the form and keeps the basket', async () => {
+    const api = shopApi({ 'POST /api/order/create/': json({ message: 'Only 3 of Cola left' }, 409) });
+    const { user, store } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
+    await screen.findByLabelText('Full name', undefined, FIRST_LOAD);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent('Only 3 of Cola left');
+    expect(store.getState().cart.cartItems).toHaveLength(2);
+  });
+
+  it("starts a logged-in customer's form with their own details", async () => {
+    renderApp('/checkout', {
+      preloadedState: {
+        ...basket,
+        auth: {
+          userInfo: { email: 'layla@example.com', role: 'customer', fullname: 'Layla Haddad', phone: '07700 900123', address: '' },
+          token: 't',
+          loading: false,
+          error: null,
+          verification: false,
+          pendingEmail: null,
+          codeSentAt: null,
+        },
+      },
+      deps: { fetch: shopApi().fetch },
+    });
+    expect(await screen.findByLabelText('Full name', undefined, FIRST_LOAD)).toHaveValue('Layla Haddad');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('layla@example.com');
+    expect(screen.getByLabelText('Phone')).toHaveValue('07700 900123');
+  });
+});

@@ -1,0 +1,63 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RootState } from '../../../app/store';
+import { json } from '../../../testing/fakeFetch';
+import { makeOrder, orderPage, orders } from '../../../testing/orderFixtures';
+import { renderApp } from '../../../testing/renderWithProviders';
+import { shopApi } from '../../../testing/shopApi';
+
+/** Lazy screens load their chunks on first use; a busy machine can take longer than the default 1 s. */
+const FIRST_LOAD = { timeout: 5000 };
+
+const customer: Partial<RootState> = {
+  auth: { userInfo: { email: 'layla@example.com', role: 'customer' }, token: 'customer-token', loading: false, error: null, verification: false, pendingEmail: null, codeSentAt: null },
+};
+
+describe('/account/order', () => {
+  it("lists the customer's orders with a token, 'Load more' appends, and shows the totals", async () => {
+    const api = shopApi({
+      'GET /api/order/orderdetails/customer/order/': ({ url }) =>
+        json(url.searchParams.get('pageNumber') === '1' ? orderPage(orders(10), 1, 2) : orderPage(orders(3, 11), 2, 2)),
+      'GET /api/order/total/': { totalOrders: 13, totalPayments: 313.3 },
+    });
+    const { user } = renderApp('/account/order', { preloadedState: customer, deps: { fetch: api.fetch } });
+    const list = await screen.findByTestId('order-history', undefined, FIRST_LOAD);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(await screen.findByTestId('order-totals')).toHaveTextContent('£313.30');
+    expect(within(list).getAllByRole('link')[0]).toHaveAttribute('href', '/myorder/o-0001');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(screen.getByTestId('order-history')).getAllByRole('listitem')).toHaveLength(13));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const call = api.calls.find((c) => c.url.pathname === '/api/order/total/');
+    expect(call?.headers.get('Authorization')).toBe('Bearer customer-token');
+  });
+
+  it('says so when there are no orders yet', async () => {
+    const api = shopApi({
+      'GET /api/order/orderdetails/customer/order/': orderPage([], 1, 1),
+      'GET /api/order/total/': { totalOrders: 0, totalPayments: 0 },
+    });
+    renderApp('/account/order', { preloadedState: customer, deps: { fetch: api.fetch } });
+    expect(await screen.findByText(/No orders yet/, undefined, FIRST_LOAD)).toBeInTheDocument();
+  });
+});
+
+describe('/myorder/{id}', () => {
+  it("shows the server's lines, totals, status and delivery details", async () => {
+    const api = shopApi({ 'GET /api/order/Orderdetails/o-9': makeOrder({ _id: 'o-9', status: 'shipped' }) });
+    renderApp('/myorder/o-9', { deps: { fetch: api.fetch } });
+    expect(await screen.findByTestId('order-total', undefined, FIRST_LOAD)).toHaveTextContent('£24.10');
+    expect(screen.getByTestId('order-status')).toHaveTextContent('shipped');
+    expect(screen.getByTestId('order-discount')).toHaveTextContent('£2.12');
+    expect(screen.getAllByTestId('order-line')).toHaveLength(2);
+    expect(screen.getByText('Paid by visa ending 4242')).toBeInTheDocument();
+    expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message for an unknown order, with 'Try again'", async () => {
+    const api = shopApi({ 'GET /api/order/Orderdetails/nope': json({ message: 'Order not found' }, 404) });
+    renderApp('/myorder/nope', { deps: { fetch: api.fetch } });
+    expect(await screen.findByRole('alert', undefined, FIRST_LOAD)).toHaveTextContent('Order not found');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,39 @@
+// Orders and codes in the shapes docs/api.md fixes, for the checkout, order and admin tests.
+import type { Order } from '../features/order/orderTypes';
+import type { Paged } from '../lib/paging';
+
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: 'o-1234abcd-0000',
+    product: [
+      { product: 'p-mango', name: 'Mango Fizz', image: 'mango.png', qty: 2, quantity: '24 x 330ml', price: 4.99 },
+      { product: 'p-cola', name: 'Classic Cola', image: 'cola.png', qty: 1, quantity: '24 x 330ml', price: 11.25 },
+    ],
+    subtotal: 21.23,
+    discount: 2.12,
+    shipping: 4.99,
+    total: 24.1,
+    code: 'SUMMER',
+    codeRate: 10,
+    status: 'paid',
+    fullname: 'Layla Haddad',
+    address: '12 Olive Street, Leeds',
+    phone: '07700 900123',
+    email: 'layla@example.com',
+    message: '',
+    card: { brand: 'visa', last4: '4242' },
+    createdAt: '2026-11-22T10:00:00Z',
+    updatedAt: '2026-11-22T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function orders(count: number, from = 1): Order[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeOrder({ _id: `o-${String(from + i).padStart(4, '0')}`, fullname: `Customer ${from + i}` }),
+  );
+}
+
+export function orderPage(list: Order[], pageNumber: number, pages: number): Paged<Order> {
+  return { product: list, pages, result: pageNumber < pages ? { next: { page: pageNumber + 1 } } : {} };
+}
