@@ -57,7 +57,8 @@ export interface SocialLinks {
 
 /** Site info ("connect"): the shop's name, contact details, hours and social links. */
 export interface SiteInfo {
-  _id: string;
+  /** `"main"`; null until the site info is created. */
+  _id: string | null;
   name?: string;
   des?: string;
   cover_des?: string;
@@ -68,10 +69,32 @@ export interface SiteInfo {
   close?: string;
   address?: string;
   Social?: SocialLinks;
-  discount?: number;
+  /** A promotion line. */
+  discount?: string;
+  createdAt?: string;
+  updatedAt?: string;
 }
 
 export interface AboutRecord {
   _id: string;
   [field: string]: unknown;
+}
+
+/** An about, who-we-are, policy or link record (docs/api.md: Entry). */
+export interface Entry {
+  _id: string;
+  name: string;
+  des: string;
+  link: string;
+  image: string[];
+  sort: number;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** GET /api/home_uk/palestine/about/show_result/ */
+export interface AboutPayload {
+  about: Entry[];
+  whoweare: Entry[];
+  connect: SiteInfo;
 }

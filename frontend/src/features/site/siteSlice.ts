@@ -1,30 +1,46 @@
-// Site contact info ("connect") and about text. Pages load them on entry only when not already held: the
-// loader skips the call while one is running or after one succeeded.
+// What every page may show about the shop: the site info ("connect"), the about and who-we-are texts, the
+// policies (linked from the footer) and the link entries (on home). Pages load them on entry only when not
+// already held: the loader skips the call while one is running or after one succeeded. A retry, or an admin
+// saving the site info, asks again.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
-import type { AboutRecord, SiteInfo } from '../../types/catalog';
+import type { AboutPayload, Entry, SiteInfo } from '../../types/catalog';
+
+export type SitePart = 'info' | 'about' | 'policies' | 'links';
 
 export interface SiteState {
   info: SiteInfo | null;
-  about: AboutRecord[];
-  /** Where each part stands: `info` and `about` load independently. */
+  about: Entry[];
+  whoweare: Entry[];
+  policies: Entry[];
+  links: Entry[];
+  /** Where each part stands: the parts load independently. */
   loading: Record<SitePart, Loadable>;
 }
-
-export type SitePart = 'info' | 'about';
 
 const SOURCES: Record<SitePart, string> = {
   info: '/connect/uk/palestine/connect/',
   about: '/home_uk/palestine/about/show_result/',
+  policies: '/policy/',
+  links: '/link/',
 };
 
 export const initialSiteState: SiteState = {
   info: null,
   about: [],
-  loading: { info: initialLoadable, about: initialLoadable },
+  whoweare: [],
+  policies: [],
+  links: [],
+  loading: { info: initialLoadable, about: initialLoadable, policies: initialLoadable, links: initialLoadable },
 };
 
-type SiteAnswer = SiteInfo | AboutRecord | Array<SiteInfo | AboutRecord> | null;
+type SiteAnswer = SiteInfo | AboutPayload | Entry | Array<SiteInfo | Entry> | null;
+
+const asList = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : value ? [value as T] : []);
+
+function isAboutPayload(value: unknown): value is AboutPayload {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && ('about' in value || 'whoweare' in value);
+}
 
 const siteSlice = createSlice({
   name: 'site',
@@ -35,19 +51,47 @@ const siteSlice = createSlice({
     },
     sitePartReceived(state, action: PayloadAction<Received<SitePart, SiteAnswer>>) {
       const { arg, result } = action.payload;
-      // Either endpoint may answer one record or a list.
-      const list = Array.isArray(result) ? result : result ? [result] : [];
-      if (arg === 'info') state.info = (list[0] as SiteInfo | undefined) ?? null;
-      else state.about = list as AboutRecord[];
+      switch (arg) {
+        case 'info':
+          // The back end answers one record; an older one answered a list.
+          state.info = asList<SiteInfo>(result)[0] ?? null;
+          break;
+        case 'about':
+          if (isAboutPayload(result)) {
+            state.about = asList<Entry>(result.about);
+            state.whoweare = asList<Entry>(result.whoweare);
+            // The same answer carries the site info: keep it unless a fresher one is held.
+            if (result.connect && !state.info) state.info = result.connect;
+          } else {
+            state.about = asList<Entry>(result);
+          }
+          break;
+        case 'policies':
+          state.policies = asList<Entry>(result);
+          break;
+        case 'links':
+          state.links = asList<Entry>(result);
+          break;
+      }
       state.loading[arg].status = 'loaded';
     },
     sitePartFailed(state, action: PayloadAction<Failed<SitePart>>) {
       state.loading[action.payload.arg] = { status: 'failed', error: action.payload.message, reload: false };
     },
+    /** A retry, or data known to be stale: the part is fetched again by the next page that wants it. */
+    sitePartReloadRequested(state, action: PayloadAction<SitePart>) {
+      state.loading[action.payload] = { status: 'idle', error: null, reload: true };
+    },
+    /** An admin saved the site info: every page shows the saved record at once. */
+    siteInfoSaved(state, action: PayloadAction<SiteInfo>) {
+      state.info = action.payload;
+      state.loading.info = { status: 'loaded', error: null, reload: false };
+    },
   },
 });
 
-export const { sitePartRequested, sitePartReceived, sitePartFailed } = siteSlice.actions;
+export const { sitePartRequested, sitePartReceived, sitePartFailed, sitePartReloadRequested, siteInfoSaved } =
+  siteSlice.actions;
 
 /** Fetches one part of the site info unless it is held or on its way. */
 export const fetchSitePart = createLoader(
@@ -60,5 +104,7 @@ export const fetchSitePart = createLoader(
 type Root = { site: SiteState };
 export const selectSiteInfo = (state: Root) => state.site.info;
 export const selectSiteState = (state: Root) => state.site;
+export const selectPolicies = (state: Root) => state.site.policies;
+export const selectLinks = (state: Root) => state.site.links;
 
 export default siteSlice;

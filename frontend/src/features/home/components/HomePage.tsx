@@ -1,5 +1,8 @@
-// Home: the hero, featured drinks and categories from GET /api/home/home/uk/.
-import { Suspense, useEffect } from 'react';
+// Home: the hero (with the site info's name and cover text), featured drinks and categories from GET
+// /api/home/home/uk/, then, below the fold and loaded as the shopper scrolls, link entries, an about teaser
+// and the FAQ. The structured search data (organisation, local business with opening hours, breadcrumbs,
+// FAQ) is in the page from the start.
+import { Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
@@ -8,21 +11,44 @@ import { EmptyView, StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { WhenNear } from '../../../components/WhenNear';
 import { lazyPage } from '../../../lib/chunks';
+import { JsonLd } from '../../../components/JsonLd';
 import { SITE_NAME, usePageMeta } from '../../../lib/meta';
+import { breadcrumbs, faqPage, graph, localBusiness, organization } from '../../../lib/structuredData';
+import { selectSiteInfo } from '../../site/siteSlice';
+import { faqBlocks } from '../faq';
 import { fetchHome, homeReloadRequested, selectHome } from '../homeSlice';
 import styles from './HomePage.module.css';
 
 const Categories = lazyPage(() => import('./Categories'));
+const HomeMore = lazyPage(() => import('./HomeMore'));
 
 const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 24 hours'];
 
 export function HomePage({ tagline }: { tagline?: string | undefined }) {
   const dispatch = useAppDispatch();
   const { products, categories, status, error, reload } = useAppSelector(selectHome);
+  const info = useAppSelector(selectSiteInfo);
+  const name = info?.name || SITE_NAME;
+  const lead = tagline || info?.cover_des;
+  const faq = useMemo(() => faqBlocks(info?.email, name), [info?.email, name]);
+  // Built on the client only: the prerendered page has no origin to build absolute addresses from.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const structured = useMemo(
+    () =>
+      origin
+        ? graph(
+            organization(info, origin),
+            localBusiness(info, origin),
+            breadcrumbs([{ name: 'Home', path: '/' }], origin),
+            faqPage(faq),
+          )
+        : null,
+    [info, origin, faq],
+  );
 
   usePageMeta(
     '',
-    `${SITE_NAME}: soft drinks by the case, delivered across the UK. Shop our drinks online.`,
+    info?.cover_des || info?.des || `${SITE_NAME}: soft drinks by the case, delivered across the UK. Shop our drinks online.`,
   );
 
   useEffect(() => {
@@ -31,16 +57,17 @@ export function HomePage({ tagline }: { tagline?: string | undefined }) {
 
   return (
     <>
+      {structured && <JsonLd data={structured} />}
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className={styles.heroInner}>
           <div>
-            <p className={styles.eyebrow}>Soft drinks · UK delivery</p>
+            <p className={styles.eyebrow}>{info?.name ? `${info.name} · UK delivery` : 'Soft drinks · UK delivery'}</p>
             <h1 id="hero-title" className={styles.title}>
               Crack one open.
               <span className={styles.titleAccent}>Taste the fizz.</span>
             </h1>
             <p className={styles.lead}>
-              {tagline || 'Refreshing soft drinks, packed by the case and delivered to your door anywhere in the UK.'}
+              {lead || 'Refreshing soft drinks, packed by the case and delivered to your door anywhere in the UK.'}
             </p>
             <div className={styles.ctas}>
               <Link className={styles.ctaPrimary} to={paths.shop.to()}>
@@ -108,6 +135,12 @@ export function HomePage({ tagline }: { tagline?: string | undefined }) {
             </Suspense>
           </WhenNear>
         )}
+
+        <WhenNear>
+          <Suspense fallback={null}>
+            <HomeMore faq={faq} />
+          </Suspense>
+        </WhenNear>
       </div>
     </>
   );
