@@ -37,7 +37,10 @@ export const paths = {
   notFound: { pattern: '*' },
 } as const;
 
-/** The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each. */
+/**
+ * The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each.
+ * siteinfo, policies, links and categories are not in the spec's list: the content issue added them.
+ */
 export type AdminChild =
   | 'result'
   | 'about'
@@ -49,4 +52,8 @@ export type AdminChild =
   | 'order'
   | 'show'
   | 'discount'
-  | 'profile';
+  | 'profile'
+  | 'siteinfo'
+  | 'policies'
+  | 'links'
+  | 'categories';

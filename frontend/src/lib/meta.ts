@@ -1,4 +1,5 @@
-// The document title, meta description and Open Graph tags per page.
+// The document title, meta description and Open Graph tags per page (index.html carries the tags that never
+// change: og:site_name, og:locale, twitter:card).
 import { useEffect } from 'react';
 import { metaDescription } from './format';
 
@@ -8,42 +9,31 @@ export function pageTitle(title: string): string {
   return title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | Soft drinks delivered across the UK`;
 }
 
-/** Sets `<meta {attr}="{key}" content>`, adding the tag when index.html does not carry it. */
-function setMetaTag(attr: 'name' | 'property', key: string, content: string): void {
-  let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
-  if (!tag) {
-    tag = document.createElement('meta');
-    tag.setAttribute(attr, key);
-    document.head.appendChild(tag);
-  }
-  tag.setAttribute('content', content);
-}
-
-export interface PageMetaExtra {
-  /** Open Graph type: 'website' unless said otherwise ('article', 'product'). */
-  type?: string;
-  /** An absolute or site-relative image for link previews. */
-  image?: string | undefined;
-}
-
-export function setPageMeta(title: string, description: string, extra: PageMetaExtra = {}): void {
+/** Sets the title, description and Open Graph tags; `type` is the Open Graph type ('website', 'article'). */
+export function setPageMeta(title: string, description: string, type = 'website'): void {
   const fullTitle = pageTitle(title);
   const text = metaDescription(description);
   document.title = fullTitle;
-  setMetaTag('name', 'description', text);
-  setMetaTag('property', 'og:title', fullTitle);
-  setMetaTag('property', 'og:description', text);
-  setMetaTag('property', 'og:type', extra.type ?? 'website');
-  setMetaTag('property', 'og:site_name', SITE_NAME);
-  setMetaTag('property', 'og:locale', 'en_GB');
-  setMetaTag('property', 'og:url', window.location.origin + window.location.pathname);
-  if (extra.image) setMetaTag('property', 'og:image', new URL(extra.image, window.location.origin).toString());
-  setMetaTag('name', 'twitter:card', extra.image ? 'summary_large_image' : 'summary');
+  const tags = [
+    ['description', text],
+    ['og:title', fullTitle],
+    ['og:description', text],
+    ['og:type', type],
+    ['og:url', window.location.origin + window.location.pathname],
+  ];
+  for (const [key = '', content = ''] of tags) {
+    const attr = key.startsWith('og:') ? 'property' : 'name';
+    let tag = document.head.querySelector(`meta[${attr}="${key}"]`);
+    if (!tag) {
+      tag = document.head.appendChild(document.createElement('meta'));
+      tag.setAttribute(attr, key);
+    }
+    tag.setAttribute('content', content);
+  }
 }
 
-export function usePageMeta(title: string, description: string, extra: PageMetaExtra = {}): void {
-  const { type, image } = extra;
+export function usePageMeta(title: string, description: string, type?: string): void {
   useEffect(() => {
-    setPageMeta(title, description, { ...(type ? { type } : {}), image });
-  }, [title, description, type, image]);
+    setPageMeta(title, description, type);
+  }, [title, description, type]);
 }

@@ -150,7 +150,4 @@ export function check(kind: string, value: unknown): boolean {
   return textRules[kind as keyof typeof textRules](value);
 }
 
-/** Logged in means the stored e-mail is longer than 5 characters. */
-export function isLoggedInEmail(email: string | null | undefined): boolean {
-  return typeof email === 'string' && len(email) > 5;
-}
+export { isLoggedInEmail } from './loggedIn';

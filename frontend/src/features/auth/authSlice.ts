@@ -1,6 +1,6 @@
 // Who is signed in. Only userInfo and the token are persisted; logging out resets everything.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { isLoggedInEmail } from '../../lib/validation';
+import { isLoggedInEmail } from '../../lib/loggedIn';
 
 export type Role = 'customer' | 'admin';
 

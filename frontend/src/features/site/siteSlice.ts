@@ -34,13 +34,7 @@ export const initialSiteState: SiteState = {
   loading: { info: initialLoadable, about: initialLoadable, policies: initialLoadable, links: initialLoadable },
 };
 
-type SiteAnswer = SiteInfo | AboutPayload | Entry | Array<SiteInfo | Entry> | null;
-
-const asList = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : value ? [value as T] : []);
-
-function isAboutPayload(value: unknown): value is AboutPayload {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && ('about' in value || 'whoweare' in value);
-}
+type SiteAnswer = SiteInfo | Partial<AboutPayload> | Array<SiteInfo | Entry> | null;
 
 const siteSlice = createSlice({
   name: 'site',
@@ -51,27 +45,15 @@ const siteSlice = createSlice({
     },
     sitePartReceived(state, action: PayloadAction<Received<SitePart, SiteAnswer>>) {
       const { arg, result } = action.payload;
-      switch (arg) {
-        case 'info':
-          // The back end answers one record; an older one answered a list.
-          state.info = asList<SiteInfo>(result)[0] ?? null;
-          break;
-        case 'about':
-          if (isAboutPayload(result)) {
-            state.about = asList<Entry>(result.about);
-            state.whoweare = asList<Entry>(result.whoweare);
-            // The same answer carries the site info: keep it unless a fresher one is held.
-            if (result.connect && !state.info) state.info = result.connect;
-          } else {
-            state.about = asList<Entry>(result);
-          }
-          break;
-        case 'policies':
-          state.policies = asList<Entry>(result);
-          break;
-        case 'links':
-          state.links = asList<Entry>(result);
-          break;
+      if (arg === 'info') {
+        // The back end answers one record; an older one answered a list.
+        state.info = ((Array.isArray(result) ? result[0] : result) as SiteInfo | undefined) ?? null;
+      } else if (arg === 'about' && result && !Array.isArray(result)) {
+        const { about, whoweare } = result as Partial<AboutPayload>;
+        state.about = about ?? [];
+        state.whoweare = whoweare ?? [];
+      } else {
+        state[arg] = (Array.isArray(result) ? result : []) as Entry[];
       }
       state.loading[arg].status = 'loaded';
     },

@@ -21,7 +21,7 @@ export default function PolicyPage() {
   const entry = policy.id === id ? policy.entry : null;
   const title = entry?.name ?? 'Our policies';
 
-  usePageMeta(title, entry?.des || "The shop's policies: delivery, returns and privacy.", { type: 'article' });
+  usePageMeta(title, entry?.des || "The shop's policies: delivery, returns and privacy.", 'article');
 
   const stale = id !== '' && policy.id !== id;
   useEffect(() => {

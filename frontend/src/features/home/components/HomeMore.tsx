@@ -9,14 +9,15 @@ import ui from '../../../components/ui.module.css';
 import { truncate } from '../../../lib/format';
 import { SITE_NAME } from '../../../lib/meta';
 import { fetchSitePart, selectSiteState } from '../../site/siteSlice';
-import type { FaqBlock } from '../faq';
+import { faqBlocks } from '../faq';
 import styles from './HomeMore.module.css';
 
 const isExternal = (link: string) => /^https?:\/\//.test(link);
 
-export function HomeMore({ faq }: { faq: FaqBlock[] }) {
+export function HomeMore() {
   const dispatch = useAppDispatch();
   const { info, links, about } = useAppSelector(selectSiteState);
+  const faq = faqBlocks(info?.email, info?.name || SITE_NAME);
 
   useEffect(() => {
     void dispatch(fetchSitePart('links'));

@@ -1,8 +1,8 @@
 // Home: the hero (with the site info's name and cover text), featured drinks and categories from GET
 // /api/home/home/uk/, then, below the fold and loaded as the shopper scrolls, link entries, an about teaser
 // and the FAQ. The structured search data (organisation, local business with opening hours, breadcrumbs,
-// FAQ) is in the page from the start.
-import { Suspense, useEffect, useMemo } from 'react';
+// FAQ) follows in its own small chunk right after the first render.
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
@@ -11,16 +11,14 @@ import { EmptyView, StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { WhenNear } from '../../../components/WhenNear';
 import { lazyPage } from '../../../lib/chunks';
-import { JsonLd } from '../../../components/JsonLd';
 import { SITE_NAME, usePageMeta } from '../../../lib/meta';
-import { breadcrumbs, faqPage, graph, localBusiness, organization } from '../../../lib/structuredData';
 import { selectSiteInfo } from '../../site/siteSlice';
-import { faqBlocks } from '../faq';
 import { fetchHome, homeReloadRequested, selectHome } from '../homeSlice';
 import styles from './HomePage.module.css';
 
 const Categories = lazyPage(() => import('./Categories'));
 const HomeMore = lazyPage(() => import('./HomeMore'));
+const HomeStructuredData = lazyPage(() => import('./HomeStructuredData'));
 
 const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 24 hours'];
 
@@ -28,23 +26,7 @@ export function HomePage({ tagline }: { tagline?: string | undefined }) {
   const dispatch = useAppDispatch();
   const { products, categories, status, error, reload } = useAppSelector(selectHome);
   const info = useAppSelector(selectSiteInfo);
-  const name = info?.name || SITE_NAME;
   const lead = tagline || info?.cover_des;
-  const faq = useMemo(() => faqBlocks(info?.email, name), [info?.email, name]);
-  // Built on the client only: the prerendered page has no origin to build absolute addresses from.
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const structured = useMemo(
-    () =>
-      origin
-        ? graph(
-            organization(info, origin),
-            localBusiness(info, origin),
-            breadcrumbs([{ name: 'Home', path: '/' }], origin),
-            faqPage(faq),
-          )
-        : null,
-    [info, origin, faq],
-  );
 
   usePageMeta(
     '',
@@ -57,7 +39,9 @@ export function HomePage({ tagline }: { tagline?: string | undefined }) {
 
   return (
     <>
-      {structured && <JsonLd data={structured} />}
+      <Suspense fallback={null}>
+        <HomeStructuredData />
+      </Suspense>
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className={styles.heroInner}>
           <div>
@@ -138,7 +122,7 @@ export function HomePage({ tagline }: { tagline?: string | undefined }) {
 
         <WhenNear>
           <Suspense fallback={null}>
-            <HomeMore faq={faq} />
+            <HomeMore />
           </Suspense>
         </WhenNear>
       </div>
