@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
+import registerContentJourneys from './content.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-artifacts');
@@ -261,6 +262,8 @@ journey('screenshots: home, product and the open basket at 375 and 1280 px', asy
     await shot(page, `cart-${label}`);
   }
 });
+
+registerContentJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 
 // ------------------------------------------------------------------------------------------------------
 
