@@ -1,40 +1,84 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { fakeFetch, offlineFetch } from '../../testing/fakeFetch';
-import { fetchSitePart, selectSiteInfo, selectSiteState } from './siteSlice';
+import { aboutEntry, returnsPolicy, stockistsLink, whoEntry } from '../../testing/fixtures';
+import {
+  fetchSitePart,
+  selectLinks,
+  selectPolicies,
+  selectSiteInfo,
+  selectSiteState,
+  siteInfoSaved,
+  sitePartReloadRequested,
+} from './siteSlice';
 
-const info = { _id: 's1', name: 'The Shop', email: 'hello@example.com', phone: '0113 496 0000' };
+const info = { _id: 'main', name: 'The Shop', email: 'hello@example.com', phone: '0113 496 0000' };
 
-describe('site info and about', () => {
-  it('loads each part once: not again while held', async () => {
-    const fake = fakeFetch({
-      'GET /api/connect/uk/palestine/connect/': [info],
-      'GET /api/home_uk/palestine/about/show_result/': [{ _id: 'a1', des: 'Our story' }],
-    });
-    const store = makeStore(undefined, { fetch: fake.fetch });
-    await Promise.all([store.dispatch(fetchSitePart('info')), store.dispatch(fetchSitePart('about'))]);
-    await store.dispatch(fetchSitePart('info'));
-    await store.dispatch(fetchSitePart('about'));
-    expect(fake.calls).toHaveLength(2);
-    expect(selectSiteInfo(store.getState())).toEqual(info);
-    expect(selectSiteState(store.getState()).about).toEqual([{ _id: 'a1', des: 'Our story' }]);
+const api = () =>
+  fakeFetch({
+    'GET /api/connect/uk/palestine/connect/': info,
+    'GET /api/home_uk/palestine/about/show_result/': { about: [aboutEntry], whoweare: [whoEntry], connect: info },
+    'GET /api/policy/': [returnsPolicy],
+    'GET /api/link/': [stockistsLink],
   });
 
-  it('accepts a single record as well as a list', async () => {
-    const fake = fakeFetch({ 'GET /api/connect/uk/palestine/connect/': info });
+describe('site info, about, policies and links', () => {
+  it('loads each part once: not again while held', async () => {
+    const fake = api();
+    const store = makeStore(undefined, { fetch: fake.fetch });
+    const parts = ['info', 'about', 'policies', 'links'] as const;
+    await Promise.all(parts.map((part) => store.dispatch(fetchSitePart(part))));
+    await Promise.all(parts.map((part) => store.dispatch(fetchSitePart(part))));
+    expect(fake.calls).toHaveLength(4);
+    expect(selectSiteInfo(store.getState())).toEqual(info);
+    expect(selectSiteState(store.getState()).about).toEqual([aboutEntry]);
+    expect(selectSiteState(store.getState()).whoweare).toEqual([whoEntry]);
+    expect(selectPolicies(store.getState())).toEqual([returnsPolicy]);
+    expect(selectLinks(store.getState())).toEqual([stockistsLink]);
+  });
+
+  it('goes loading, then loaded', async () => {
+    const store = makeStore(undefined, { fetch: api().fetch });
+    const loading = store.dispatch(fetchSitePart('policies'));
+    expect(selectSiteState(store.getState()).loading.policies.status).toBe('loading');
+    await loading;
+    expect(selectSiteState(store.getState()).loading.policies).toEqual({ status: 'loaded', error: null, reload: false });
+  });
+
+  it('accepts a list for the site info, as an older back end answered', async () => {
+    const fake = fakeFetch({ 'GET /api/connect/uk/palestine/connect/': [info] });
     const store = makeStore(undefined, { fetch: fake.fetch });
     await store.dispatch(fetchSitePart('info'));
     expect(selectSiteInfo(store.getState())?.name).toBe('The Shop');
   });
 
-  it('asks again on the next page after a failure', async () => {
+  it('stores a failure, and asks again on the next page', async () => {
     const store = makeStore(undefined, { fetch: offlineFetch });
     await store.dispatch(fetchSitePart('info'));
     expect(selectSiteState(store.getState()).loading.info).toMatchObject({ status: 'failed', error: 'not fund 404' });
-    const fake = fakeFetch({ 'GET /api/connect/uk/palestine/connect/': [info] });
+    const fake = api();
     const online = makeStore(store.getState(), { fetch: fake.fetch });
     await online.dispatch(fetchSitePart('info'));
     expect(fake.calls).toHaveLength(1);
     expect(selectSiteState(online.getState()).loading.info.status).toBe('loaded');
+  });
+
+  it('a reload request makes a held part fetch again', async () => {
+    const fake = api();
+    const store = makeStore(undefined, { fetch: fake.fetch });
+    await store.dispatch(fetchSitePart('policies'));
+    store.dispatch(sitePartReloadRequested('policies'));
+    expect(selectSiteState(store.getState()).loading.policies).toEqual({ status: 'idle', error: null, reload: true });
+    await store.dispatch(fetchSitePart('policies'));
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('an admin save replaces the held site info without a call', () => {
+    const fake = api();
+    const store = makeStore(undefined, { fetch: fake.fetch });
+    store.dispatch(siteInfoSaved({ ...info, phone: '0113 496 9999' }));
+    expect(selectSiteInfo(store.getState())?.phone).toBe('0113 496 9999');
+    expect(selectSiteState(store.getState()).loading.info.status).toBe('loaded');
+    expect(fake.calls).toHaveLength(0);
   });
 });
