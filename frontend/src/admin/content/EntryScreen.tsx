@@ -1,7 +1,7 @@
 // An admin list with its create/update form, for about, who-we-are, policy and link entries and categories.
 // The form is in create mode when it holds no _id, in update mode otherwise. After a create or update the
 // reload flag refetches the list; after a delete (once confirmed) the list is refetched.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
@@ -86,6 +86,7 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
   const list = useAppSelector((state) => selectAdminList(state, kind));
   const [form, setForm] = useState<FormState>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const fields = fieldsOf(kind);
   const updating = Boolean(form._id);
   const serverField = fieldOfMessage(list.saveError, fields);
@@ -157,6 +158,8 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
                       setForm(toForm(item));
                       setErrors({});
                       dispatch(adminWriteCleared(kind));
+                      // The form is below the list: take the admin there.
+                      requestAnimationFrame(() => formRef.current?.querySelector('input')?.focus());
                     }}
                   >
                     Update
@@ -177,7 +180,7 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
         </StatusView>
       </section>
 
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${kind}-form-title`}>
+      <form ref={formRef} className={styles.form} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${kind}-form-title`}>
         <h3 id={`${kind}-form-title`}>{updating ? `Update ${noun}: ${form.name || '…'}` : `Create ${noun}`}</h3>
         {list.saveError && !serverField && (
           <p className={styles.alert} role="alert">
