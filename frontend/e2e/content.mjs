@@ -234,4 +234,41 @@ export default function registerContentJourneys({ journey, check, checkEqual, ev
     await page.getByTestId('policy-list').waitFor();
     await scan('admin policies');
   });
+
+  journey('the admin creates, updates and deletes a policy on the policies screen; the shop follows', async ({ newPage }) => {
+    const page = await adminPage(newPage);
+    const name = `Delivery policy ${tag()}`;
+    await page.goto(`${BASE_URL}/new/uk/policies`);
+    await page.getByRole('heading', { name: 'Create policy' }).waitFor();
+    // The server's 422 is shown at the field it names.
+    await page.getByLabel('Title').fill(name);
+    await page.getByLabel('Images').fill('../not-an-upload');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText(/^image: .* is not an uploaded image name$/).waitFor();
+    await page.getByLabel('Images').fill('');
+    await page.getByLabel('Text').fill('We deliver across the UK in 2 to 4 working days.');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const list = page.getByTestId('policy-list');
+    await list.getByText(name).waitFor();
+
+    // Update mode: the form holds the policy; the list refetches with the new text.
+    await page.getByRole('button', { name: `Update ${name}` }).click();
+    await page.getByRole('heading', { name: `Update policy: ${name}` }).waitFor();
+    await page.getByLabel('Text').fill('We deliver across the UK in 1 to 3 working days.');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await list.getByText('We deliver across the UK in 1 to 3 working days.').waitFor();
+    const stored = (await api('GET', '/api/policy/')).find((p) => p.name === name);
+    checkEqual(stored?.des, 'We deliver across the UK in 1 to 3 working days.', 'the stored policy text');
+
+    const shop = await newPage({ width: 1280, height: 900 });
+    await shop.goto(`${BASE_URL}/drinks/policies/${stored._id}`);
+    await shop.getByText('We deliver across the UK in 1 to 3 working days.').waitFor();
+
+    // Delete asks first; after it the list no longer holds the policy.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByText(`Deleted “${name}”.`).waitFor();
+    await eventually(() => list.getByText(name).count(), (n) => n === 0, 'the deleted policy gone from the list');
+    check(!(await api('GET', '/api/policy/')).some((p) => p.name === name), 'the policy is deleted on the server');
+  });
 }

@@ -77,7 +77,7 @@ function localErrors(kind: EntryKind, form: FormState): Partial<Record<FormField
   if (kind === 'link' && !/^(https?:\/\/|\/)\S*$/.test(form.link.trim())) {
     errors.link = 'link must be a web address (https://...) or a shop path (/...)';
   }
-  if (fieldsOf(kind).includes('sort') && !/^-?\d+$/.test(form.sort.trim())) errors.sort = 'sort must be a whole number';
+  if (fieldsOf(kind).includes('sort') && !/^\d+$/.test(form.sort.trim())) errors.sort = 'sort must be a whole number from 0';
   return errors;
 }
 
