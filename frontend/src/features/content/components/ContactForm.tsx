@@ -52,6 +52,8 @@ export function ContactForm() {
   const sent = useRef<HTMLDivElement>(null);
   const alert = useRef<HTMLParagraphElement>(null);
   const invalid = showErrors ? invalidFields(form) : [];
+  // A 422 names its field first ('phone must be at least 10 digits'): mark that field too.
+  const serverField = feedback.status === 'failed' ? FIELDS.find((f) => feedback.error?.startsWith(`${f} `)) : undefined;
   const sending = feedback.status === 'loading';
 
   // A fresh visit starts with an empty form, not the last visit's thank-you.
@@ -106,7 +108,7 @@ export function ContactForm() {
       {FIELDS.map((field) => {
         const rule = RULES[field];
         const inputId = `${id}-${field}`;
-        const bad = invalid.includes(field);
+        const bad = invalid.includes(field) || serverField === field;
         const common = {
           id: inputId,
           name: field,
@@ -129,7 +131,7 @@ export function ContactForm() {
             )}
             {bad && (
               <p id={`${inputId}-error`} className={styles.fieldError}>
-                {rule.message}
+                {invalid.includes(field) ? rule.message : feedback.error}
               </p>
             )}
           </div>
