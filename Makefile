@@ -80,7 +80,7 @@ test: lint test-rust test-frontend e2e
 # ---------------------------------------------------------------------------------------------------------
 # Benchmarks (targets, not tests)
 
-bench: deps frontend
+bench: deps frontend build browser
 	scripts/bench.sh
 
 clean:

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 log=$(mktemp -t gateway.XXXXXX.log)
-PORT=$port LOCAL_PREFIX="e2e$port" ./target/debug/local >"$log" 2>&1 &
+PORT=$port LOCAL_PREFIX="e2e$port" "${CARGO_TARGET_DIR:-target}/debug/local" >"$log" 2>&1 &
 gateway=$!
 trap 'kill $gateway 2>/dev/null; wait $gateway 2>/dev/null || true; rm -f "$log"' EXIT
 

@@ -73,8 +73,8 @@ async function main() {
   } finally {
     await chrome.kill();
   }
-  console.log(ok ? `Both pages meet the target (>= ${TARGET}).` : `Below the target (>= ${TARGET}).`);
-  process.exitCode = ok ? 0 : 1;
+  // A target, not a test: the verdict is printed, and only a failure to measure exits non-zero.
+  console.log(ok ? `Both pages meet the target (>= ${TARGET}).` : `BELOW THE TARGET (>= ${TARGET}) on at least one page.`);
 }
 
 main().catch((error) => {

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
+import registerAuthJourneys from './auth.mjs';
 import registerContentJourneys from './content.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -263,6 +264,8 @@ journey('screenshots: home, product and the open basket at 375 and 1280 px', asy
   }
 });
 
+// Journeys (issue 4): login, account and admin areas
+registerAuthJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 registerContentJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 
 // ------------------------------------------------------------------------------------------------------

@@ -9,12 +9,28 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const ssrDir = join(root, 'node_modules', '.prerender');
 
-const { render } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+const { render, productRouteExclusions } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
 const html = render('/');
 if (!html.includes('id="main"')) throw new Error('the prerendered app has no <main id="main">');
 
-// Runs while the page is parsed, before the first paint.
-const boot = `<script>if(location.pathname!=="/")document.getElementById("main").replaceChildren()</script>`;
+// The shopper screens' chunk (every path but '/' needs it).
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const pages = Object.values(manifest).find((chunk) => chunk.name === 'pages' || /\/pages-[^/]+\.js$/.test(chunk.file));
+if (!pages) throw new Error('no pages chunk in the manifest');
+const { first, second } = productRouteExclusions();
+
+// Runs while the page is parsed, before the first paint. Off '/', it empties <main> (the prerender is the
+// home page's) and starts fetching what the page will need at once instead of one after another: the
+// screens' chunk and, on a product page (/{product}/{id}), the drink from the API (handed to the app's API
+// client through window.__prefetched) and then its first picture.
+const boot =
+  '<script>(function(d,p){if(p==="/")return;d.getElementById("main").replaceChildren();' +
+  'function l(r,h,a){var e=d.createElement("link");e.rel=r;e.href=h;if(a)e.as=a;else e.crossOrigin="";d.head.appendChild(e)}' +
+  `l("modulepreload","/${pages.file}");var s=p.split("/");` +
+  `if(s.length==3&&s[2]&&!/^(${first.join('|')})$/.test(s[1])&&!/^(${second.join('|')})$/.test(s[2])){` +
+  'var k="/api/product/"+s[2];(window.__prefetched={})[k]=fetch(k,{headers:{Accept:"application/json"}}).then(function(r){' +
+  'r.ok&&r.clone().json().then(function(x){x.image&&x.image[0]&&l("preload","/uploads/"+encodeURIComponent(x.image[0]),"image")});return r})}' +
+  '})(document,location.pathname)</script>';
 
 const indexPath = join(dist, 'index.html');
 const index = readFileSync(indexPath, 'utf8');

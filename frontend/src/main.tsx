@@ -2,7 +2,7 @@
 // logged-out shopper for a frame), then the router. Until then the page shows the prerendered first screen
 // (scripts/prerender.mjs), which React's first render replaces in one step. A chunk that fails to load is
 // handled where it is imported (lib/chunks.ts).
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -16,7 +16,10 @@ prefetchPageRoutes();
 const store = makeStore();
 // The callback runs once the saved state is back (or redux-persist's 5 s timeout passed).
 persistStore(store, null, () => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
+  // A transition lets React yield to the browser while it builds the first screen (already painted from
+  // the prerender), so a slow phone stays responsive.
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  startTransition(() => root.render(
     <StrictMode>
       <Provider store={store}>
         <BrowserRouter>
@@ -24,5 +27,5 @@ persistStore(store, null, () => {
         </BrowserRouter>
       </Provider>
     </StrictMode>,
-  );
+  ));
 });

@@ -5,6 +5,7 @@
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
+import { paths } from './app/paths';
 import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
 
@@ -16,4 +17,32 @@ export function render(url: string): string {
       </StaticRouter>
     </Provider>,
   );
+}
+
+/**
+ * What the boot script needs to recognise a product page (/{product}/{id}) from the path alone: the first
+ * segments that belong to other routes, and the second segments that are not product ids.
+ */
+export function productRouteExclusions(): { first: string[]; second: string[] } {
+  const patterns = [
+    paths.shop.pattern,
+    paths.about.pattern,
+    paths.contact.pattern,
+    paths.checkout.pattern,
+    paths.order.pattern,
+    paths.account.pattern,
+    paths.admin.pattern,
+    paths.login.pattern,
+    paths.reviews.pattern,
+    paths.search.pattern,
+    paths.policy.pattern,
+  ];
+  const first = new Set<string>();
+  const second = new Set<string>();
+  for (const pattern of patterns) {
+    const [, one = '', two = ''] = pattern.split('/');
+    if (!one.startsWith(':')) first.add(one);
+    else if (two && !two.startsWith(':')) second.add(two);
+  }
+  return { first: [...first], second: [...second] };
 }

@@ -17,6 +17,7 @@ const screens = {
   show: lazyPage(() => import('./screens/ShowScreen')),
   discount: lazyPage(() => import('./screens/DiscountScreen')),
   profile: lazyPage(() => import('./screens/ProfileScreen')),
+  users: lazyPage(() => import('./screens/UsersScreen')),
   siteinfo: lazyPage(() => import('./screens/SiteInfoScreen')),
   policies: lazyPage(() => import('./screens/PoliciesScreen')),
   links: lazyPage(() => import('./screens/LinksScreen')),

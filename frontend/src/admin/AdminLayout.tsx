@@ -1,8 +1,13 @@
-// The admin wrapper under /new/uk/: a side menu of every admin screen around the current one.
-import { Suspense } from 'react';
+// The admin wrapper under /new/uk/: a side menu of every admin screen around the current one, and who is
+// logged in with a log out. The router lets only admins in (app/pageRoutes.tsx).
+import { Suspense, useEffect } from 'react';
 import { ActiveLink } from '../components/ActiveLink';
 import { Outlet } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { paths } from '../app/paths';
+import { selectUserInfo } from '../features/auth/authSlice';
+import { LogoutButton } from '../features/auth/components/LogoutButton';
+import { refreshSignedInUser } from '../features/auth/login';
 import { PageHeading } from '../components/PageHeading';
 import { LoadingView } from '../components/StatusView';
 import ui from '../components/ui.module.css';
@@ -20,13 +25,31 @@ export const ADMIN_MENU: ReadonlyArray<{ child: string; label: string }> = [
   { child: 'mailer', label: 'Mailer' },
   { child: 'about', label: 'About text' },
   { child: 'whoweare', label: 'Who we are' },
+  { child: 'users', label: 'Users' },
   { child: 'profile', label: 'Profile' },
 ];
 
 export default function AdminLayout() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUserInfo);
+  // The stored role may be stale (another admin changed it): check it once per visit to the area.
+  useEffect(() => {
+    void dispatch(refreshSignedInUser());
+  }, [dispatch]);
   return (
     <div className={ui.container}>
-      <PageHeading title="Shop admin" crumbs={[{ label: 'Home', to: paths.home.to() }, { label: 'Admin' }]} />
+      <PageHeading
+        title="Shop admin"
+        lead={
+          <span className={styles.who}>
+            <span>
+              Logged in as <strong>{user?.email}</strong>
+            </span>
+            <LogoutButton className={ui.secondary} />
+          </span>
+        }
+        crumbs={[{ label: 'Home', to: paths.home.to() }, { label: 'Admin' }]}
+      />
       <div className={styles.shell}>
         <nav className={styles.side} aria-label="Admin">
           <h2 className={styles.sideTitle}>Manage</h2>

@@ -1,8 +1,8 @@
 // Every route in the spec's tables except Home (see router.tsx): public pages, the account wrapper with its
 // children, and the admin area under /new/uk/. Each screen is its own lazily loaded chunk, and the admin area
 // (wrapper and screens) is only fetched for an admin, so a shopper never downloads admin code.
-import { useEffect, type ReactNode } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { selectIsAdmin, selectIsLoggedIn } from '../features/auth/authSlice';
 import { lazyPage } from '../lib/chunks';
 import { useAppSelector } from './hooks';
@@ -24,29 +24,34 @@ const AccountProfilePage = lazyPage(() => import('../features/account/components
 
 const ProductRoute = lazyPage(() => import('./routes/ProductRoute'));
 const AdminArea = lazyPage(() => import('../admin/AdminArea'));
-const AdminOnlyPage = lazyPage(() => import('../features/auth/components/AdminOnlyPage'));
 
 /** Replaces the current entry with `to` (react-router's Navigate, without its weight in the first page). */
-function Redirect({ to }: { to: string }) {
+function Redirect({ to, state }: { to: string; state?: unknown }) {
   const navigate = useNavigate();
   useEffect(() => {
-    void navigate(to, { replace: true });
-  }, [navigate, to]);
+    void navigate(to, { replace: true, state });
+  }, [navigate, to, state]);
   return null;
+}
+
+/** To the login page, which sends the visitor back here once they are in (features/auth/redirect.ts). */
+function ToLogin() {
+  const { pathname, search } = useLocation();
+  const from = `${pathname}${search}`;
+  const state = useMemo(() => ({ from }), [from]);
+  return <Redirect to={paths.login.to()} state={state} />;
 }
 
 /** The account wrapper is reached when logged in; otherwise it points to the login page. */
 function RequireLogin({ children }: { children: ReactNode }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
-  if (isLoggedIn) return children;
-  return <Redirect to={paths.login.to()} />;
+  return isLoggedIn ? children : <ToLogin />;
 }
 
+/** Only admins enter /new/uk/; everyone else (logged out or a customer) goes to the login page. */
 function RequireAdmin({ children }: { children: ReactNode }) {
-  const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const isAdmin = useAppSelector(selectIsAdmin);
-  if (isAdmin) return children;
-  return <AdminOnlyPage isLoggedIn={isLoggedIn} />;
+  return isAdmin ? children : <ToLogin />;
 }
 
 export default function PageRoutes() {

@@ -39,7 +39,8 @@ export const paths = {
 
 /**
  * The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each.
- * siteinfo, policies, links and categories are not in the spec's list: the content issue added them.
+ * `users` is not in the spec's list of admin routes, which says only that a users screen exists; siteinfo,
+ * policies, links and categories are not in it either: the content issue added them.
  */
 export type AdminChild =
   | 'result'
@@ -53,6 +54,7 @@ export type AdminChild =
   | 'show'
   | 'discount'
   | 'profile'
+  | 'users'
   | 'siteinfo'
   | 'policies'
   | 'links'

@@ -67,14 +67,22 @@ describe('admin area under /new/uk/', () => {
     ['/new/uk/order', 'Orders'],
     ['/new/uk/show', 'Images'],
     ['/new/uk/discount', 'Discount codes'],
-    ['/new/uk/profile', 'Profile'],
+    ['/new/uk/profile', 'Your profile'],
+    ['/new/uk/users', 'Users'],
   ])('%s shows the %s screen to an admin', async (path, title) => {
     await expectPage(path, 'Shop admin', admin);
     expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
   });
 
-  it('turns away a customer', async () => {
-    await expectPage('/new/uk/order', 'Admins only', customer);
-    expect(screen.getByText('Your account is not an admin account.')).toBeInTheDocument();
+  it('sends a customer to the login page, which says the area is for admins', async () => {
+    await expectPage('/new/uk/order', 'Log in', customer);
+    expect(screen.getByRole('alert')).toHaveTextContent('Only admins can open the admin area');
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it('sends a logged-out visitor to the login page', async () => {
+    await expectPage('/new/uk/users', 'Log in');
+    expect(screen.getByText('Log in with an admin account to open the admin area.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'E-mail address' })).toBeInTheDocument();
   });
 });

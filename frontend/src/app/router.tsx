@@ -3,9 +3,7 @@
 // the spec's tables and loads as one small chunk the moment any other path is visited.
 import { Route, Routes } from 'react-router';
 import { HomePage } from '../features/home/components/HomePage';
-import { selectSiteInfo } from '../features/site/siteSlice';
 import { lazyPage } from '../lib/chunks';
-import { useAppSelector } from './hooks';
 import { Layout } from './Layout';
 
 const loadPageRoutes = () => import('./pageRoutes');
@@ -21,10 +19,11 @@ export function prefetchPageRoutes(): void {
   else (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000)))(load);
 }
 
-export function Home() {
-  const info = useAppSelector(selectSiteInfo);
-  return <HomePage tagline={info?.cover_des} />;
-}
+/**
+ * Home. Its hero's words are fixed rather than the site info's: text that changed once the info arrived would
+ * move the first screen under the shopper's eyes.
+ */
+export const Home = HomePage;
 
 export function AppRoutes() {
   return (

@@ -2,7 +2,7 @@
 // reload, without their transient fields.
 import { persistStore } from 'redux-persist';
 import { describe, expect, it } from 'vitest';
-import { userLoggedIn } from '../features/auth/authSlice';
+import { initialAuthState, loginCodeSent, userLoggedIn } from '../features/auth/authSlice';
 import { cartLineFromProduct } from '../features/cart/cartLine';
 import { cartLineAdded } from '../features/cart/cartSlice';
 import { discountCodeAccepted, discountCodeRejected } from '../features/discount/discountSlice';
@@ -29,7 +29,9 @@ describe('persist config', () => {
     const store = makeStore();
     const persistor = persistStore(store);
     await bootstrapped(persistor);
+    store.dispatch(loginCodeSent({ email: 'shopper@example.com', at: 1 }));
     store.dispatch(userLoggedIn({ token: 'jwt', userInfo: { email: 'shopper@example.com' } }));
+    store.dispatch(loginCodeSent({ email: 'other@example.com', at: 2 }));
     store.dispatch(cartLineAdded(cartLineFromProduct(mango, 2)));
     store.dispatch(discountCodeAccepted({ code: 'SUMMER', discount: 10 }));
     store.dispatch(discountCodeRejected('a later failure'));
@@ -60,7 +62,7 @@ describe('persist config', () => {
     const state = second.getState();
     expect(state.cart.cartItems).toEqual([expect.objectContaining({ product: 'p-mango', qty: 3 })]);
     expect(state.discount).toEqual({ applied: { code: 'SUMMER', discount: 10 }, status: 'idle', error: null });
-    expect(state.auth).toEqual({ userInfo: null, token: null, loading: false, error: null });
+    expect(state.auth).toEqual(initialAuthState);
     expect(state.header.cartOpen).toBe(false);
   });
 });

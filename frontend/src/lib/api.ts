@@ -88,6 +88,17 @@ async function messageFrom(response: Response): Promise<string> {
   return `Request failed with status code ${response.status}`;
 }
 
+/**
+ * A GET that index.html's boot script started while the page was still parsing (a product deep link asks
+ * for its drink at once), keyed by path and query; each is taken once.
+ */
+function takePrefetched(key: string): Promise<Response> | undefined {
+  const early = (window as { __prefetched?: Record<string, Promise<Response>> }).__prefetched;
+  const response = early?.[key];
+  if (response) delete early[key];
+  return response;
+}
+
 const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -111,7 +122,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       signal: signal ?? null,
     };
     try {
-      const response = await (options.fetch ?? fetch)(url, init).catch((error: unknown) => {
+      const early = method === 'GET' ? takePrefetched(url.pathname + url.search) : undefined;
+      const response = await (early ?? (options.fetch ?? fetch)(url, init)).catch((error: unknown) => {
         throw isAbort(error) ? error : new ApiError(NETWORK_ERROR_MESSAGE, null);
       });
       if (!response.ok) throw new ApiError(await messageFrom(response), response.status);

@@ -1,7 +1,7 @@
-// The spec's "logged in" rule, apart from the rest of lib/validation.ts: every page needs it (the header),
-// while the form rules are only needed by lazily loaded screens, so they stay out of the first page's script.
+// The spec's logged-in rule, on its own so the first page (the header's account link) does not pull in
+// every validation rule with it; lib/validation.ts re-exports it.
 
-/** Logged in means the stored e-mail is longer than 5 characters. */
+/** Logged in means the stored e-mail is longer than 5 characters (counted in characters, as Rust does). */
 export function isLoggedInEmail(email: string | null | undefined): boolean {
   return typeof email === 'string' && Array.from(email).length > 5;
 }

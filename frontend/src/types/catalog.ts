@@ -75,9 +75,14 @@ export interface SiteInfo {
   updatedAt?: string;
 }
 
+/** A content entry: about, who-we-are, policy or link. */
 export interface AboutRecord {
   _id: string;
-  [field: string]: unknown;
+  name: string;
+  des: string;
+  link?: string;
+  image?: string[];
+  sort?: number;
 }
 
 /** An about, who-we-are, policy or link record (docs/api.md: Entry). */

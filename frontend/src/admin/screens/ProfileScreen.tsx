@@ -1,13 +1,16 @@
-// /new/uk/profile: placeholder until the admin issue for it lands.
-import { AdminPlaceholder } from '../AdminPlaceholder';
+// /new/uk/profile: the admin's own profile (name, phone, address), the same form customers use.
+import ui from '../../components/ui.module.css';
+import { ProfileForm } from '../../features/account/components/ProfileForm';
+import { usePageMeta } from '../../lib/meta';
 
 export default function ProfileScreen() {
+  usePageMeta('Profile', 'Shop admin: your profile.');
   return (
-    <AdminPlaceholder
-      title="Profile"
-      holds={[
-        'Your admin profile and the site info: name, contact, opening hours and social links',
-      ]}
-    />
+    <section aria-labelledby="admin-profile-title">
+      <h2 id="admin-profile-title" className={ui.sectionTitle}>
+        Your profile
+      </h2>
+      <ProfileForm />
+    </section>
   );
 }

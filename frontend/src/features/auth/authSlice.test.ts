@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import authSlice, {
   initialAuthState,
+  loginCallFailed,
+  loginCallStarted,
+  loginCodeSent,
+  loginEmailEdited,
   selectIsAdmin,
   selectIsLoggedIn,
+  userInfoUpdated,
   userLoggedIn,
   userLoggedOut,
+  type AuthState,
 } from './authSlice';
+
+const reduce = (state: AuthState, ...actions: Parameters<typeof authSlice.reducer>[1][]) =>
+  actions.reduce(authSlice.reducer, state);
 
 const signedIn = authSlice.reducer(
   initialAuthState,
@@ -21,12 +30,16 @@ describe('auth', () => {
 
   it('resets to the initial values on logout', () => {
     expect(authSlice.reducer(signedIn, userLoggedOut())).toEqual(initialAuthState);
+    const midLogin = reduce(initialAuthState, loginCodeSent({ email: 'a_b@example.com', at: 5 }), loginCallFailed('x'));
+    expect(authSlice.reducer(midLogin, userLoggedOut())).toEqual(initialAuthState);
   });
 
   it('counts as logged in only with an e-mail longer than 5 characters', () => {
     const short = authSlice.reducer(initialAuthState, userLoggedIn({ token: 't', userInfo: { email: 'a@b.c' } }));
     expect(selectIsLoggedIn({ auth: short })).toBe(false);
     expect(selectIsLoggedIn({ auth: initialAuthState })).toBe(false);
+    const six = authSlice.reducer(initialAuthState, userLoggedIn({ token: 't', userInfo: { email: 'a@b.co' } }));
+    expect(selectIsLoggedIn({ auth: six })).toBe(true);
   });
 
   it('treats only the admin role as admin', () => {
@@ -35,5 +48,57 @@ describe('auth', () => {
       userLoggedIn({ token: 't', userInfo: { email: 'shopper@example.com', role: 'customer' } }),
     );
     expect(selectIsAdmin({ auth: customer })).toBe(false);
+  });
+});
+
+describe('login by code', () => {
+  it('asking for a code loads, then sets the verification flag for that address', () => {
+    const asking = authSlice.reducer(initialAuthState, loginCallStarted());
+    expect(asking).toMatchObject({ loading: true, error: null, verification: false });
+    const sent = authSlice.reducer(asking, loginCodeSent({ email: 'shopper@example.com', at: 1000 }));
+    expect(sent).toMatchObject({ loading: false, verification: true, pendingEmail: 'shopper@example.com', codeSentAt: 1000 });
+  });
+
+  it("keeps the server's message on a failure and clears it on the next try", () => {
+    const failed = reduce(
+      initialAuthState,
+      loginCodeSent({ email: 'shopper@example.com', at: 1 }),
+      loginCallStarted(),
+      loginCallFailed('That code is wrong: 4 tries left'),
+    );
+    expect(failed).toMatchObject({ loading: false, error: 'That code is wrong: 4 tries left', verification: true });
+    expect(authSlice.reducer(failed, loginCallStarted()).error).toBeNull();
+  });
+
+  it('going back to the e-mail step drops the flag and the error but remembers the address', () => {
+    const back = reduce(
+      initialAuthState,
+      loginCodeSent({ email: 'shopper@example.com', at: 1 }),
+      loginCallFailed('nope'),
+      loginEmailEdited(),
+    );
+    expect(back).toMatchObject({ verification: false, error: null, pendingEmail: 'shopper@example.com' });
+  });
+
+  it('logging in ends the code step', () => {
+    const done = reduce(
+      initialAuthState,
+      loginCodeSent({ email: 'shopper@example.com', at: 1 }),
+      loginCallStarted(),
+      userLoggedIn({ token: 'jwt', userInfo: { email: 'shopper@example.com', role: 'customer' } }),
+    );
+    expect(done).toEqual({
+      ...initialAuthState,
+      token: 'jwt',
+      userInfo: { email: 'shopper@example.com', role: 'customer' },
+    });
+  });
+
+  it('takes a newer copy of the signed-in user, but not of someone else', () => {
+    const renamed = authSlice.reducer(signedIn, userInfoUpdated({ email: 'admin@example.com', role: 'admin', fullname: 'New' }));
+    expect(renamed.userInfo?.fullname).toBe('New');
+    const other = authSlice.reducer(signedIn, userInfoUpdated({ email: 'other@example.com', fullname: 'Other' }));
+    expect(other.userInfo?.email).toBe('admin@example.com');
+    expect(authSlice.reducer(initialAuthState, userInfoUpdated({ email: 'x@example.com' })).userInfo).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
-// Who is signed in. Only userInfo and the token are persisted; logging out resets everything.
+// Who is signed in, and where the login by e-mailed code stands (its calls are in login.ts, which only the
+// login page loads). Only userInfo and the token are persisted (see app/store.ts); the code step, loading
+// and errors start fresh. Logging out resets everything.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { isLoggedInEmail } from '../../lib/loggedIn';
 
@@ -8,27 +10,84 @@ export interface UserInfo {
   email: string;
   role?: Role | string;
   fullname?: string;
+  phone?: string;
+  address?: string;
+  _id?: string;
+  createdAt?: string;
   [field: string]: unknown;
 }
 
 export interface AuthState {
   userInfo: UserInfo | null;
   token: string | null;
+  /** A login call (code request or check) is on its way. */
   loading: boolean;
+  /** The last login call's failure, as the server worded it. */
   error: string | null;
+  /** The spec's verification flag: a code was sent to `pendingEmail`, so the page asks for it. */
+  verification: boolean;
+  pendingEmail: string | null;
+  /** When the last code was sent (ms since the epoch): the resend button waits out a cooldown from it. */
+  codeSentAt: number | null;
 }
 
-export const initialAuthState: AuthState = { userInfo: null, token: null, loading: false, error: null };
+export const initialAuthState: AuthState = {
+  userInfo: null,
+  token: null,
+  loading: false,
+  error: null,
+  verification: false,
+  pendingEmail: null,
+  codeSentAt: null,
+};
+
+/** How long the resend button waits after a code was sent. */
+export const RESEND_COOLDOWN_MS = 60_000;
+
+export interface LoginAnswer {
+  token: string;
+  userInfo: UserInfo;
+}
 
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
   reducers: {
-    userLoggedIn(state, action: PayloadAction<{ token: string; userInfo: UserInfo }>) {
+    /** A code was asked for, or one was sent back to be checked. */
+    loginCallStarted(state) {
+      state.loading = true;
+      state.error = null;
+    },
+    loginCodeSent(state, action: PayloadAction<{ email: string; at: number }>) {
+      state.loading = false;
+      state.error = null;
+      state.verification = true;
+      state.pendingEmail = action.payload.email;
+      state.codeSentAt = action.payload.at;
+    },
+    /** The server refused (bad e-mail, wrong code, too many codes) or could not be reached. */
+    loginCallFailed(state, action: PayloadAction<string>) {
+      state.loading = false;
+      state.error = action.payload;
+    },
+    /** Back to the e-mail step (a different address, or a typo). */
+    loginEmailEdited(state) {
+      state.verification = false;
+      state.error = null;
+      state.loading = false;
+    },
+    userLoggedIn(state, action: PayloadAction<LoginAnswer>) {
       state.token = action.payload.token;
       state.userInfo = action.payload.userInfo;
       state.loading = false;
       state.error = null;
+      state.verification = false;
+      state.pendingEmail = null;
+      state.codeSentAt = null;
+    },
+    /** The profile screens saved or fetched a newer copy of the signed-in user. */
+    userInfoUpdated(state, action: PayloadAction<UserInfo>) {
+      if (state.userInfo && state.userInfo.email === action.payload.email) state.userInfo = action.payload;
     },
     userLoggedOut() {
       return initialAuthState;
@@ -36,11 +95,20 @@ const authSlice = createSlice({
   },
 });
 
-export const { userLoggedIn, userLoggedOut } = authSlice.actions;
+export const {
+  loginCallStarted,
+  loginCodeSent,
+  loginCallFailed,
+  loginEmailEdited,
+  userLoggedIn,
+  userInfoUpdated,
+  userLoggedOut,
+} = authSlice.actions;
 
 // Selectors are plain functions (not the slice's `selectors`), so the ones a page does not use drop out of
 // its script.
 type Root = { auth: AuthState };
+export const selectAuth = (state: Root) => state.auth;
 export const selectToken = (state: Root) => state.auth.token;
 export const selectUserInfo = (state: Root) => state.auth.userInfo;
 /** The spec's rule: logged in means an e-mail longer than 5 characters. */

@@ -49,9 +49,11 @@ const siteSlice = createSlice({
         // The back end answers one record; an older one answered a list.
         state.info = ((Array.isArray(result) ? result[0] : result) as SiteInfo | undefined) ?? null;
       } else if (arg === 'about' && result && !Array.isArray(result)) {
-        const { about, whoweare } = result as Partial<AboutPayload>;
+        const { about, whoweare, connect } = result as Partial<AboutPayload>;
         state.about = about ?? [];
         state.whoweare = whoweare ?? [];
+        // The about answer carries the site info too: keep it if the info itself is not in yet.
+        state.info ??= connect ?? null;
       } else {
         state[arg] = (Array.isArray(result) ? result : []) as Entry[];
       }

@@ -1,13 +1,13 @@
 //! The API Gateway event fixtures in events/auth, parsed as Lambda would parse them and served by the
 //! router: each must reach its handler and succeed.
 
-use crate::helpers::{latest_code, new_email, spawn_app, ADMIN};
+use crate::helpers::{latest_code, new_email, spawn_app};
 use http::StatusCode;
 
 #[tokio::test]
 async fn every_auth_event_fixture_is_served() {
     let app = spawn_app().await;
-    let admin = app.log_in(ADMIN).await;
+    let admin = app.log_in(&app.admin_email).await;
     let customer_email = new_email("fixture");
     let customer = app.log_in(&customer_email).await;
     let other = new_email("other");

@@ -8,17 +8,23 @@ use shared::testing::{mails_to, Client, Harness, Reply};
 pub use shared::testing::new_email;
 
 pub const TEST_SECRET: &str = "auth-tests-secret-at-least-32-characters";
-pub const ADMIN: &str = "boss@example.com";
 
 pub struct TestApp {
     pub client: Client,
+    /// Addresses in `ADMIN_EMAILS` (the second written in upper case there).
+    pub admin_email: String,
+    pub other_admin: String,
     pub state: auth::AppState,
     pub keys: AuthKeys,
     pub table: String,
 }
 
 pub async fn spawn_app() -> TestApp {
-    let admins = format!("{ADMIN}, Other.Boss@Example.com");
+    // Fresh admin addresses per test: the emulator's outbox is shared, and two tests logging in as the
+    // same address could read each other's codes.
+    let admin_email = new_email("boss");
+    let other_admin = new_email("other.boss");
+    let admins = format!("{admin_email}, {}", other_admin.to_uppercase());
     let harness = Harness::new(
         "AuthFunction",
         TEST_SECRET,
@@ -35,6 +41,8 @@ pub async fn spawn_app() -> TestApp {
     );
     TestApp {
         client: Client::new(auth::router(state.clone())),
+        admin_email,
+        other_admin,
         state,
         keys: harness.keys(),
         table,

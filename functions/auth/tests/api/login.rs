@@ -1,6 +1,6 @@
 //! Login by e-mailed code: the rules of issue 4, each against the real table and SES emulator.
 
-use crate::helpers::{latest_code, mails as mails_to, new_email, spawn_app, wrong, ADMIN};
+use crate::helpers::{latest_code, mails as mails_to, new_email, spawn_app, wrong};
 use http::{Method, StatusCode};
 use serde_json::json;
 
@@ -152,12 +152,12 @@ async fn the_sixth_request_in_an_hour_is_refused_and_sends_nothing() {
 #[tokio::test]
 async fn admin_emails_become_admins_on_first_login() {
     let app = spawn_app().await;
-    let token = app.log_in(ADMIN).await;
+    let token = app.log_in(&app.admin_email).await;
     assert_eq!(
         app.keys.verify(&token).unwrap().role,
         shared::auth::Role::Admin
     );
-    let other = app.log_in("other.boss@example.com").await;
+    let other = app.log_in(&app.other_admin).await;
     assert_eq!(
         app.keys.verify(&other).unwrap().role,
         shared::auth::Role::Admin

@@ -1,6 +1,6 @@
 //! Profiles, the user list, roles and deleted users.
 
-use crate::helpers::{new_email, spawn_app, ADMIN, TEST_SECRET};
+use crate::helpers::{new_email, spawn_app, TEST_SECRET};
 use http::{Method, StatusCode};
 use serde_json::json;
 use shared::testing::bad_tokens;
@@ -47,7 +47,7 @@ async fn a_customer_edits_their_profile_and_bad_values_change_nothing() {
 #[tokio::test]
 async fn admins_page_through_users_newest_first_and_customers_cannot() {
     let app = spawn_app().await;
-    let admin = app.log_in(ADMIN).await;
+    let admin = app.log_in(&app.admin_email).await;
     let mut emails = Vec::new();
     for i in 0..3 {
         let email = new_email(&format!("u{i}"));
@@ -99,7 +99,7 @@ async fn admins_page_through_users_newest_first_and_customers_cannot() {
 #[tokio::test]
 async fn a_role_change_takes_effect_at_once() {
     let app = spawn_app().await;
-    let admin = app.log_in(ADMIN).await;
+    let admin = app.log_in(&app.admin_email).await;
     let email = new_email("promoted");
     let token = app.log_in(&email).await;
     assert_eq!(
@@ -142,7 +142,7 @@ async fn a_role_change_takes_effect_at_once() {
     let own = app
         .call(
             Method::PUT,
-            &format!("/api/user/role/{ADMIN}"),
+            &format!("/api/user/role/{}", app.admin_email),
             Some(&admin),
             Some(json!({"role": "customer"})),
         )
@@ -171,7 +171,7 @@ async fn a_role_change_takes_effect_at_once() {
 #[tokio::test]
 async fn a_deleted_users_token_is_refused() {
     let app = spawn_app().await;
-    let admin = app.log_in(ADMIN).await;
+    let admin = app.log_in(&app.admin_email).await;
     let email = new_email("leaving");
     let token = app.log_in(&email).await;
     let deleted = app

@@ -1,13 +1,16 @@
-// /account/profile: placeholder until the account issue lands.
-import { Placeholder } from '../../../components/Placeholder';
+// /account/profile: view and edit your name, phone and delivery address.
+import ui from '../../../components/ui.module.css';
+import { usePageMeta } from '../../../lib/meta';
+import { ProfileForm } from './ProfileForm';
 
 export default function AccountProfilePage() {
+  usePageMeta('Your profile', 'Your name, e-mail and delivery details.');
   return (
-    <Placeholder
-      nested
-      title="Your profile"
-      description="Your name, e-mail and delivery details."
-      holds={['Your name and e-mail', 'Your saved delivery address and phone']}
-    />
+    <section aria-labelledby="profile-title">
+      <h2 id="profile-title" className={ui.sectionTitle}>
+        Your profile
+      </h2>
+      <ProfileForm />
+    </section>
   );
 }

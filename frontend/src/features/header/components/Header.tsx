@@ -4,7 +4,6 @@
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
-import { Icon, accountIcon, basketIcon, closeIcon, menuIcon, searchIcon } from '../../../components/Icon';
 import { SITE_NAME } from '../../../lib/meta';
 import { cartPanelToggled, menuClosed, menuToggled, selectCartOpen, selectMenuOpen } from '../headerSlice';
 import { useHideOnScroll } from '../useHideOnScroll';
@@ -78,7 +77,7 @@ export function Header({ cartCount, isLoggedIn, onBasketIntent }: HeaderProps) {
               aria-label="Search drinks"
               onClick={() => dispatch(menuClosed())}
             >
-              <Icon d={searchIcon} />
+              <span className={styles.searchGlyph} aria-hidden="true" />
             </Link>
             <Link
               className={styles.icon}
@@ -86,7 +85,7 @@ export function Header({ cartCount, isLoggedIn, onBasketIntent }: HeaderProps) {
               aria-label={isLoggedIn ? 'Your account' : 'Log in'}
               onClick={() => dispatch(menuClosed())}
             >
-              <Icon d={accountIcon} />
+              <span className={styles.accountGlyph} aria-hidden="true" />
             </Link>
             <button
               type="button"
@@ -101,7 +100,7 @@ export function Header({ cartCount, isLoggedIn, onBasketIntent }: HeaderProps) {
               onTouchStart={onBasketIntent}
               onClick={() => dispatch(cartPanelToggled())}
             >
-              <Icon d={basketIcon} />
+              <span className={styles.basketGlyph} aria-hidden="true" />
               {cartCount > 0 && (
                 <span className={styles.badge} data-testid="basket-badge" aria-hidden="true">
                   {cartCount}
@@ -116,7 +115,7 @@ export function Header({ cartCount, isLoggedIn, onBasketIntent }: HeaderProps) {
               aria-controls="main-nav"
               onClick={() => dispatch(menuToggled())}
             >
-              <Icon d={menuOpen ? closeIcon : menuIcon} width={2.4} />
+              <span className={menuOpen ? styles.closeGlyph : styles.menuGlyph} aria-hidden="true" />
             </button>
           </div>
         </div>

@@ -10,12 +10,12 @@ interface Thing {
 }
 
 describe('Home content', () => {
-  it('shows the site name, the link entries, an about teaser and the FAQ with the support e-mail', async () => {
+  it('shows the link entries, an about teaser with the site info texts and the FAQ with the support e-mail', async () => {
     renderApp('/', { deps: { fetch: shopApi().fetch } });
-    expect(await screen.findByText('Palestine Drinks · UK delivery')).toBeInTheDocument();
     const links = await screen.findByTestId('home-links');
     expect(within(links).getByRole('link', { name: /Stockists/ })).toHaveAttribute('href', '/shop/drinks/');
     expect(screen.getByRole('heading', { name: 'About Palestine Drinks' })).toBeInTheDocument();
+    expect(screen.getByText('Crisp, fruity soft drinks delivered across the UK.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Read our story' })).toHaveAttribute('href', '/about/drinks-about-us');
     const faq = screen.getByTestId('faq');
     expect(within(faq).getAllByRole('group')).toHaveLength(5);

@@ -24,6 +24,7 @@ export function HomeMore() {
   }, [dispatch]);
 
   const story = info?.des || about[0]?.des;
+  const cover = info?.cover_des;
 
   return (
     <>
@@ -63,6 +64,7 @@ export function HomeMore() {
         <h2 id="about-teaser-title" className={ui.sectionTitle}>
           About {info?.name || SITE_NAME}
         </h2>
+        {cover && <p className={styles.aboutLead}>{cover}</p>}
         <p className={styles.aboutText}>
           {story ? truncate(story, 280) : 'An independent UK soft-drink brand: fruity, fizzy drinks packed by the case and delivered to your door.'}
         </p>

@@ -1,7 +1,8 @@
-// Home: the hero (with the site info's name and cover text), featured drinks and categories from GET
-// /api/home/home/uk/, then, below the fold and loaded as the shopper scrolls, link entries, an about teaser
-// and the FAQ. The structured search data (organisation, local business with opening hours, breadcrumbs,
-// FAQ) follows in its own small chunk right after the first render.
+// Home: the hero (its words fixed, so the first screen never shifts), featured drinks and categories from
+// GET /api/home/home/uk/, then, below the fold and loaded as the shopper scrolls, link entries, an about
+// teaser with the site info's name, cover text and description, and the FAQ. The structured search data
+// (organisation, local business with opening hours, breadcrumbs, FAQ) follows in its own small chunk right
+// after the first render.
 import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -22,11 +23,10 @@ const HomeStructuredData = lazyPage(() => import('./HomeStructuredData'));
 
 const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 24 hours'];
 
-export function HomePage({ tagline }: { tagline?: string | undefined }) {
+export function HomePage() {
   const dispatch = useAppDispatch();
   const { products, categories, status, error, reload } = useAppSelector(selectHome);
   const info = useAppSelector(selectSiteInfo);
-  const lead = tagline || info?.cover_des;
 
   usePageMeta(
     '',
@@ -45,13 +45,13 @@ export function HomePage({ tagline }: { tagline?: string | undefined }) {
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className={styles.heroInner}>
           <div>
-            <p className={styles.eyebrow}>{info?.name ? `${info.name} · UK delivery` : 'Soft drinks · UK delivery'}</p>
+            <p className={styles.eyebrow}>Soft drinks · UK delivery</p>
             <h1 id="hero-title" className={styles.title}>
               Crack one open.
               <span className={styles.titleAccent}>Taste the fizz.</span>
             </h1>
             <p className={styles.lead}>
-              {lead || 'Refreshing soft drinks, packed by the case and delivered to your door anywhere in the UK.'}
+              Refreshing soft drinks, packed by the case and delivered to your door anywhere in the UK.
             </p>
             <div className={styles.ctas}>
               <Link className={styles.ctaPrimary} to={paths.shop.to()}>

@@ -123,12 +123,12 @@ export function ProductPage({ purchase }: { purchase: (props: PurchaseSlotProps)
                 )}
               </div>
             </article>
+            <p className={styles.back}>
+              <Link to={paths.shop.to()}>← Back to all drinks</Link>
+            </p>
           </>
         )}
       </StatusView>
-      <p className={styles.back}>
-        <Link to={paths.shop.to()}>← Back to all drinks</Link>
-      </p>
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function Footer() {
           <h2 id="footer-brand" className={styles.brand}>
             {info?.name || SITE_NAME}
           </h2>
-          <p className={styles.muted}>Refreshing soft drinks, delivered across the UK.</p>
+          <p className={styles.muted}>{info?.des || 'Refreshing soft drinks, delivered across the UK.'}</p>
         </section>
         <nav aria-labelledby="footer-shop">
           <h2 id="footer-shop" className={styles.heading}>

@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { initialAuthState, type UserInfo } from '../../features/auth/authSlice';
+import { json, type FakeCall } from '../../testing/fakeFetch';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { shopApi } from '../../testing/shopApi';
+import UsersScreen from './UsersScreen';
+
+const person = (n: number, role = 'customer'): UserInfo => ({
+  _id: `u${n}@example.com`,
+  email: `u${n}@example.com`,
+  role,
+  fullname: `User ${n}`,
+  createdAt: '2026-11-22T05:00:00Z',
+});
+const me: UserInfo = { email: 'admin@example.com', role: 'admin', fullname: 'Shop Admin' };
+const admin = { auth: { ...initialAuthState, token: 'jwt', userInfo: me } };
+
+function usersApi(overrides: Parameters<typeof shopApi>[0] = {}) {
+  let deleted = false;
+  return shopApi({
+    'GET /api/user/lists': ({ url }: FakeCall) => {
+      const page = url.searchParams.get('pageNumber');
+      const first = [me, ...Array.from({ length: 19 }, (_, i) => person(i + 1))].filter((u) => !(deleted && u.email === 'u1@example.com'));
+      return json(page === '1' ? { product: first, pages: 2, result: { next: { page: 2 } } } : { product: [person(20), person(21)], pages: 2, result: {} });
+    },
+    'PUT /api/user/role/u2@example.com': ({ body }: FakeCall) => json({ ...person(2), role: (body as { role: string }).role }),
+    'DELETE /api/user/delete/u1@example.com': () => {
+      deleted = true;
+      return json({ message: 'deleted' });
+    },
+    ...overrides,
+  });
+}
+
+describe('UsersScreen', () => {
+  it("lists the users, 20 a page, with 'Load more users' until the last page", async () => {
+    const api = usersApi();
+    const { user } = renderWithProviders(<UsersScreen />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    const list = await screen.findByTestId('users-list');
+    expect(within(list).getAllByTestId('user-row')).toHaveLength(20);
+    const mine = within(list).getAllByTestId('user-row')[0] as HTMLElement;
+    expect(mine).toHaveTextContent('admin@example.com (you)');
+    expect(within(mine).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more users' }));
+    expect(await screen.findByText('u21@example.com')).toBeInTheDocument();
+    expect(within(list).getAllByTestId('user-row')).toHaveLength(22);
+    expect(screen.queryByRole('button', { name: 'Load more users' })).not.toBeInTheDocument();
+  });
+
+  it('makes a customer an admin', async () => {
+    const api = usersApi();
+    const { user } = renderWithProviders(<UsersScreen />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    await user.click(await screen.findByRole('button', { name: 'Make admin: u2@example.com' }));
+    expect(await screen.findByRole('button', { name: 'Make customer: u2@example.com' })).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ role: 'admin' });
+  });
+
+  it('deletes only after the confirm, then lists again', async () => {
+    const api = usersApi();
+    const questions: string[] = [];
+    let answer = false;
+    const confirm = (question: string) => {
+      questions.push(question);
+      return answer;
+    };
+    const { user } = renderWithProviders(<UsersScreen confirm={confirm} />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    const remove = await screen.findByRole('button', { name: 'Delete u1@example.com' });
+    await user.click(remove);
+    expect(questions).toEqual(['Delete u1@example.com? This cannot be undone.']);
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    answer = true;
+    await user.click(remove);
+    expect(await screen.findByText('u2@example.com')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Load more users' });
+    expect(screen.queryByText('u1@example.com')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.pathname === '/api/user/lists')).toHaveLength(2);
+  });
+
+  it("shows the server's refusal", async () => {
+    const api = usersApi({
+      'PUT /api/user/role/u2@example.com': json({ message: 'No user has this e-mail' }, 404),
+    });
+    const { user } = renderWithProviders(<UsersScreen />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    await user.click(await screen.findByRole('button', { name: 'Make admin: u2@example.com' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No user has this e-mail');
+  });
+});
