@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { fakeFetch, offlineFetch } from '../../testing/fakeFetch';
 import { aboutEntry, returnsPolicy, stockistsLink, whoEntry } from '../../testing/fixtures';
+import { fetchSiteList, selectLinks, selectPolicies, selectSiteLists, siteListReloadRequested } from './siteListsSlice';
 import {
   fetchSitePart,
-  selectLinks,
-  selectPolicies,
   selectSiteInfo,
   selectSiteState,
   siteInfoSaved,
-  sitePartReloadRequested,
 } from './siteSlice';
 
 const info = { _id: 'main', name: 'The Shop', email: 'hello@example.com', phone: '0113 496 0000' };
@@ -26,9 +24,14 @@ describe('site info, about, policies and links', () => {
   it('loads each part once: not again while held', async () => {
     const fake = api();
     const store = makeStore(undefined, { fetch: fake.fetch });
-    const parts = ['info', 'about', 'policies', 'links'] as const;
-    await Promise.all(parts.map((part) => store.dispatch(fetchSitePart(part))));
-    await Promise.all(parts.map((part) => store.dispatch(fetchSitePart(part))));
+    const parts = ['info', 'about'] as const;
+    const lists = ['policies', 'links'] as const;
+    for (let round = 0; round < 2; round += 1) {
+      await Promise.all([
+        ...parts.map((part) => store.dispatch(fetchSitePart(part))),
+        ...lists.map((list) => store.dispatch(fetchSiteList(list))),
+      ]);
+    }
     expect(fake.calls).toHaveLength(4);
     expect(selectSiteInfo(store.getState())).toEqual(info);
     expect(selectSiteState(store.getState()).about).toEqual([aboutEntry]);
@@ -39,10 +42,10 @@ describe('site info, about, policies and links', () => {
 
   it('goes loading, then loaded', async () => {
     const store = makeStore(undefined, { fetch: api().fetch });
-    const loading = store.dispatch(fetchSitePart('policies'));
-    expect(selectSiteState(store.getState()).loading.policies.status).toBe('loading');
+    const loading = store.dispatch(fetchSiteList('policies'));
+    expect(selectSiteLists(store.getState()).loading.policies.status).toBe('loading');
     await loading;
-    expect(selectSiteState(store.getState()).loading.policies).toEqual({ status: 'loaded', error: null, reload: false });
+    expect(selectSiteLists(store.getState()).loading.policies).toEqual({ status: 'loaded', error: null, reload: false });
   });
 
   it('accepts a list for the site info, as an older back end answered', async () => {
@@ -66,10 +69,10 @@ describe('site info, about, policies and links', () => {
   it('a reload request makes a held part fetch again', async () => {
     const fake = api();
     const store = makeStore(undefined, { fetch: fake.fetch });
-    await store.dispatch(fetchSitePart('policies'));
-    store.dispatch(sitePartReloadRequested('policies'));
-    expect(selectSiteState(store.getState()).loading.policies).toEqual({ status: 'idle', error: null, reload: true });
-    await store.dispatch(fetchSitePart('policies'));
+    await store.dispatch(fetchSiteList('policies'));
+    store.dispatch(siteListReloadRequested('policies'));
+    expect(selectSiteLists(store.getState()).loading.policies).toEqual({ status: 'idle', error: null, reload: true });
+    await store.dispatch(fetchSiteList('policies'));
     expect(fake.calls).toHaveLength(2);
   });
 

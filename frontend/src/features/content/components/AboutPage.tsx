@@ -11,7 +11,7 @@ import ui from '../../../components/ui.module.css';
 import { SITE_NAME, usePageMeta } from '../../../lib/meta';
 import { breadcrumbs, graph, organization } from '../../../lib/structuredData';
 import type { Entry } from '../../../types/catalog';
-import { fetchSitePart, selectSiteState, sitePartReloadRequested } from '../../site/siteSlice';
+import { fetchSitePart, selectSiteState } from '../../site/siteSlice';
 import styles from './Content.module.css';
 import { Paragraphs } from './Paragraphs';
 
@@ -37,10 +37,8 @@ export default function AboutPage() {
     first?.des || `The story behind ${site.info?.name || SITE_NAME}: who we are and why we make our soft drinks.`,
   );
 
-  const retry = () => {
-    dispatch(sitePartReloadRequested('about'));
-    void dispatch(fetchSitePart('about'));
-  };
+  // After a failure the loader no longer skips: asking again is the reload.
+  const retry = () => void dispatch(fetchSitePart('about'));
 
   return (
     <div className={ui.container}>

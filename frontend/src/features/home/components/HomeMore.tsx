@@ -8,7 +8,8 @@ import { DrinkImage } from '../../../components/DrinkImage';
 import ui from '../../../components/ui.module.css';
 import { truncate } from '../../../lib/format';
 import { SITE_NAME } from '../../../lib/meta';
-import { fetchSitePart, selectSiteState } from '../../site/siteSlice';
+import { fetchSiteList, selectLinks } from '../../site/siteListsSlice';
+import { selectSiteState } from '../../site/siteSlice';
 import { faqBlocks } from '../faq';
 import styles from './HomeMore.module.css';
 
@@ -16,11 +17,12 @@ const isExternal = (link: string) => /^https?:\/\//.test(link);
 
 export function HomeMore() {
   const dispatch = useAppDispatch();
-  const { info, links, about } = useAppSelector(selectSiteState);
+  const { info, about } = useAppSelector(selectSiteState);
+  const links = useAppSelector(selectLinks);
   const faq = faqBlocks(info?.email, info?.name || SITE_NAME);
 
   useEffect(() => {
-    void dispatch(fetchSitePart('links'));
+    void dispatch(fetchSiteList('links'));
   }, [dispatch]);
 
   const story = info?.des || about[0]?.des;

@@ -13,7 +13,6 @@ import ui from '../../../components/ui.module.css';
 import { WhenNear } from '../../../components/WhenNear';
 import { lazyPage } from '../../../lib/chunks';
 import { SITE_NAME, usePageMeta } from '../../../lib/meta';
-import { selectSiteInfo } from '../../site/siteSlice';
 import { fetchHome, homeReloadRequested, selectHome } from '../homeSlice';
 import styles from './HomePage.module.css';
 
@@ -26,11 +25,10 @@ const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 
 export function HomePage() {
   const dispatch = useAppDispatch();
   const { products, categories, status, error, reload } = useAppSelector(selectHome);
-  const info = useAppSelector(selectSiteInfo);
 
   usePageMeta(
     '',
-    info?.cover_des || info?.des || `${SITE_NAME}: soft drinks by the case, delivered across the UK. Shop our drinks online.`,
+    `${SITE_NAME}: soft drinks by the case, delivered across the UK. Shop our drinks online.`,
   );
 
   useEffect(() => {

@@ -6,7 +6,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { SITE_NAME } from '../../../lib/meta';
 import { OPENING_HOURS_TEXT } from '../../../lib/structuredData';
-import { fetchSitePart, selectPolicies, selectSiteInfo } from '../siteSlice';
+import { fetchSiteList, selectPolicies } from '../siteListsSlice';
+import { selectSiteInfo } from '../siteSlice';
 import styles from './Footer.module.css';
 
 const SOCIAL_LABELS = [
@@ -25,7 +26,7 @@ export function Footer() {
 
   useEffect(() => {
     // Skipped by the loader when the list is already held.
-    void dispatch(fetchSitePart('policies'));
+    void dispatch(fetchSiteList('policies'));
   }, [dispatch]);
 
   return (
