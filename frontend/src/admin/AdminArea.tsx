@@ -18,6 +18,10 @@ const screens = {
   discount: lazyPage(() => import('./screens/DiscountScreen')),
   profile: lazyPage(() => import('./screens/ProfileScreen')),
   users: lazyPage(() => import('./screens/UsersScreen')),
+  siteinfo: lazyPage(() => import('./screens/SiteInfoScreen')),
+  policies: lazyPage(() => import('./screens/PoliciesScreen')),
+  links: lazyPage(() => import('./screens/LinksScreen')),
+  categories: lazyPage(() => import('./screens/CategoriesScreen')),
 } satisfies Record<AdminChild, unknown>; // a child missing here fails the type check
 const AdminHome = lazyPage(() => import('./screens/AdminHome'));
 

@@ -25,6 +25,10 @@ export const ADMIN_MENU: ReadonlyArray<{ child: string; label: string }> = [
   { child: 'mailer', label: 'Mailer' },
   { child: 'about', label: 'About text' },
   { child: 'whoweare', label: 'Who we are' },
+  { child: 'siteinfo', label: 'Site info' },
+  { child: 'policies', label: 'Policies' },
+  { child: 'links', label: 'Link entries' },
+  { child: 'categories', label: 'Categories' },
   { child: 'users', label: 'Users' },
   { child: 'profile', label: 'Profile' },
 ];

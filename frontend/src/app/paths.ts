@@ -37,8 +37,11 @@ export const paths = {
   notFound: { pattern: '*' },
 } as const;
 
-/** The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each.
- * `users` is not in the spec's list of admin routes, which says only that a users screen exists. */
+/**
+ * The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each.
+ * `users` is not in the spec's list of admin routes, which says only that a users screen exists; siteinfo,
+ * policies, links and categories are not in it either: the content issue added them.
+ */
 export type AdminChild =
   | 'result'
   | 'about'
@@ -51,4 +54,8 @@ export type AdminChild =
   | 'show'
   | 'discount'
   | 'profile'
-  | 'users';
+  | 'users'
+  | 'siteinfo'
+  | 'policies'
+  | 'links'
+  | 'categories';

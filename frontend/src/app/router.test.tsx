@@ -69,6 +69,10 @@ describe('admin area under /new/uk/', () => {
     ['/new/uk/discount', 'Discount codes'],
     ['/new/uk/profile', 'Your profile'],
     ['/new/uk/users', 'Users'],
+    ['/new/uk/siteinfo', 'Site info'],
+    ['/new/uk/policies', 'Policies'],
+    ['/new/uk/links', 'Link entries'],
+    ['/new/uk/categories', 'Categories'],
   ])('%s shows the %s screen to an admin', async (path, title) => {
     await expectPage(path, 'Shop admin', admin);
     expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();

@@ -1,4 +1,5 @@
-// The document title and meta description per page.
+// The document title, meta description and Open Graph tags per page (index.html carries the tags that never
+// change: og:site_name, og:locale, twitter:card).
 import { useEffect } from 'react';
 import { metaDescription } from './format';
 
@@ -8,14 +9,31 @@ export function pageTitle(title: string): string {
   return title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | Soft drinks delivered across the UK`;
 }
 
-export function setPageMeta(title: string, description: string): void {
-  document.title = pageTitle(title);
-  // index.html carries the tag; a page only changes its content.
-  document.querySelector('meta[name="description"]')?.setAttribute('content', metaDescription(description));
+/** Sets the title, description and Open Graph tags; `type` is the Open Graph type ('website', 'article'). */
+export function setPageMeta(title: string, description: string, type = 'website'): void {
+  const fullTitle = pageTitle(title);
+  const text = metaDescription(description);
+  document.title = fullTitle;
+  const tags = [
+    ['description', text],
+    ['og:title', fullTitle],
+    ['og:description', text],
+    ['og:type', type],
+    ['og:url', window.location.origin + window.location.pathname],
+  ];
+  for (const [key = '', content = ''] of tags) {
+    const attr = key.startsWith('og:') ? 'property' : 'name';
+    let tag = document.head.querySelector(`meta[${attr}="${key}"]`);
+    if (!tag) {
+      tag = document.head.appendChild(document.createElement('meta'));
+      tag.setAttribute(attr, key);
+    }
+    tag.setAttribute('content', content);
+  }
 }
 
-export function usePageMeta(title: string, description: string): void {
+export function usePageMeta(title: string, description: string, type?: string): void {
   useEffect(() => {
-    setPageMeta(title, description);
-  }, [title, description]);
+    setPageMeta(title, description, type);
+  }, [title, description, type]);
 }

@@ -1,5 +1,5 @@
 // Demo data in the shapes docs/api.md fixes, for tests.
-import type { Category, HomePayload, PagedProducts, Product } from '../types/catalog';
+import type { Entry, Category, HomePayload, PagedProducts, Product } from '../types/catalog';
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {
@@ -60,3 +60,17 @@ export const siteInfo = {
   open: 'Mon-Fri 09:00-18:00',
   Social: { instagram: 'https://instagram.example/drinks' },
 };
+
+/** An about, who-we-are, policy or link entry (docs/api.md: Entry). */
+export function makeEntry(overrides: Partial<Entry> & Pick<Entry, '_id' | 'name'>): Entry {
+  return { des: '', link: '', image: [], sort: 0, createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-20T10:00:00Z', ...overrides };
+}
+
+export const aboutEntry = makeEntry({ _id: 'a-1', name: 'How it started', des: 'It began with a family recipe.' });
+export const whoEntry = makeEntry({ _id: 'w-1', name: 'The team', des: 'Three friends from Leeds.' });
+export const returnsPolicy = makeEntry({
+  _id: 'pol-returns',
+  name: 'Returns policy',
+  des: 'Unopened cases can be returned within 30 days.\nWe refund the full price.',
+});
+export const stockistsLink = makeEntry({ _id: 'l-1', name: 'Stockists', des: 'Find us in shops', link: '/shop/drinks/' });

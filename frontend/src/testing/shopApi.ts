@@ -1,6 +1,6 @@
 // A fake back end for whole-app tests: the catalogue endpoints answering the fixtures.
 import { fakeFetch } from './fakeFetch';
-import { cola, homePayload, lemon, mango, page, siteInfo } from './fixtures';
+import { aboutEntry, cola, homePayload, lemon, mango, page, returnsPolicy, siteInfo, stockistsLink, whoEntry } from './fixtures';
 
 export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
   return fakeFetch({
@@ -11,7 +11,10 @@ export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
     'GET /api/product/p-lemon': lemon,
     'GET /api/home/search/uk/palestinedrinks': { comment: page([mango], 1, 1) },
     'GET /api/connect/uk/palestine/connect/': siteInfo,
-    'GET /api/home_uk/palestine/about/show_result/': { about: [{ _id: 'a-1', name: 'Our story', des: 'Since 2020' }], whoweare: [], connect: siteInfo },
+    'GET /api/home_uk/palestine/about/show_result/': { about: [aboutEntry], whoweare: [whoEntry], connect: siteInfo },
+    'GET /api/policy/': [returnsPolicy],
+    'GET /api/link/': [stockistsLink],
+    'GET /api/_uk_home/palestine/show/details/website/pol-returns': returnsPolicy,
     ...overrides,
   });
 }

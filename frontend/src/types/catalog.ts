@@ -57,7 +57,7 @@ export interface SocialLinks {
 
 /** Site info ("connect"): the shop's name, contact details, hours and social links. */
 export interface SiteInfo {
-  /** null until an admin creates the record. */
+  /** `"main"`; null until the site info is created. */
   _id: string | null;
   name?: string;
   des?: string;
@@ -69,7 +69,10 @@ export interface SiteInfo {
   close?: string;
   address?: string;
   Social?: SocialLinks;
-  discount?: number;
+  /** A promotion line. */
+  discount?: string;
+  createdAt?: string;
+  updatedAt?: string;
 }
 
 /** A content entry: about, who-we-are, policy or link. */
@@ -80,4 +83,23 @@ export interface AboutRecord {
   link?: string;
   image?: string[];
   sort?: number;
+}
+
+/** An about, who-we-are, policy or link record (docs/api.md: Entry). */
+export interface Entry {
+  _id: string;
+  name: string;
+  des: string;
+  link: string;
+  image: string[];
+  sort: number;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** GET /api/home_uk/palestine/about/show_result/ */
+export interface AboutPayload {
+  about: Entry[];
+  whoweare: Entry[];
+  connect: SiteInfo;
 }

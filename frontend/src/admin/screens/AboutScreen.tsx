@@ -1,13 +1,6 @@
-// /new/uk/about: placeholder until the admin issue for it lands.
-import { AdminPlaceholder } from '../AdminPlaceholder';
+// /new/uk/about: the admin's about text list and its create/update form.
+import { EntryScreen } from '../content/EntryScreen';
 
 export default function AboutScreen() {
-  return (
-    <AdminPlaceholder
-      title="About text"
-      holds={[
-        'The about-us records: create, update and delete',
-      ]}
-    />
-  );
+  return <EntryScreen kind="about" title="About text" noun="about text" />;
 }

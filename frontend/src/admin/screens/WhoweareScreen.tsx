@@ -1,13 +1,6 @@
-// /new/uk/whoweare: placeholder until the admin issue for it lands.
-import { AdminPlaceholder } from '../AdminPlaceholder';
+// /new/uk/whoweare: the admin's who we are list and its create/update form.
+import { EntryScreen } from '../content/EntryScreen';
 
 export default function WhoweareScreen() {
-  return (
-    <AdminPlaceholder
-      title="Who we are"
-      holds={[
-        'The who-we-are records: create, update and delete',
-      ]}
-    />
-  );
+  return <EntryScreen kind="whoweare" title="Who we are" noun="who-we-are text" />;
 }

@@ -1,45 +1,87 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { fakeFetch, offlineFetch } from '../../testing/fakeFetch';
-import { fetchSitePart, selectSiteInfo, selectSiteState } from './siteSlice';
+import { aboutEntry, returnsPolicy, stockistsLink, whoEntry } from '../../testing/fixtures';
+import { fetchSiteList, selectLinks, selectPolicies, selectSiteLists, siteListReloadRequested } from './siteListsSlice';
+import {
+  fetchSitePart,
+  selectSiteInfo,
+  selectSiteState,
+  siteInfoSaved,
+} from './siteSlice';
 
-const info = { _id: 's1', name: 'The Shop', email: 'hello@example.com', phone: '0113 496 0000' };
+const info = { _id: 'main', name: 'The Shop', email: 'hello@example.com', phone: '0113 496 0000' };
 
-describe('site info and about', () => {
-  it('loads each part once: not again while held', async () => {
-    const fake = fakeFetch({
-      'GET /api/connect/uk/palestine/connect/': info,
-      'GET /api/home_uk/palestine/about/show_result/': {
-        about: [{ _id: 'a1', name: 'Our story', des: 'Since 2020' }],
-        whoweare: [{ _id: 'w1', name: 'Who we are', des: 'A family firm' }],
-        connect: info,
-      },
-    });
-    const store = makeStore(undefined, { fetch: fake.fetch });
-    await Promise.all([store.dispatch(fetchSitePart('info')), store.dispatch(fetchSitePart('about'))]);
-    await store.dispatch(fetchSitePart('info'));
-    await store.dispatch(fetchSitePart('about'));
-    expect(fake.calls).toHaveLength(2);
-    expect(selectSiteInfo(store.getState())).toEqual(info);
-    expect(selectSiteState(store.getState()).about).toEqual([{ _id: 'a1', name: 'Our story', des: 'Since 2020' }]);
-    expect(selectSiteState(store.getState()).whoweare[0]?.name).toBe('Who we are');
+const api = () =>
+  fakeFetch({
+    'GET /api/connect/uk/palestine/connect/': info,
+    'GET /api/home_uk/palestine/about/show_result/': { about: [aboutEntry], whoweare: [whoEntry], connect: info },
+    'GET /api/policy/': [returnsPolicy],
+    'GET /api/link/': [stockistsLink],
   });
 
-  it('takes the site info from the about answer when the info itself is not in', async () => {
-    const fake = fakeFetch({ 'GET /api/home_uk/palestine/about/show_result/': { about: [], whoweare: [], connect: info } });
+describe('site info, about, policies and links', () => {
+  it('loads each part once: not again while held', async () => {
+    const fake = api();
     const store = makeStore(undefined, { fetch: fake.fetch });
-    await store.dispatch(fetchSitePart('about'));
+    const parts = ['info', 'about'] as const;
+    const lists = ['policies', 'links'] as const;
+    for (let round = 0; round < 2; round += 1) {
+      await Promise.all([
+        ...parts.map((part) => store.dispatch(fetchSitePart(part))),
+        ...lists.map((list) => store.dispatch(fetchSiteList(list))),
+      ]);
+    }
+    expect(fake.calls).toHaveLength(4);
+    expect(selectSiteInfo(store.getState())).toEqual(info);
+    expect(selectSiteState(store.getState()).about).toEqual([aboutEntry]);
+    expect(selectSiteState(store.getState()).whoweare).toEqual([whoEntry]);
+    expect(selectPolicies(store.getState())).toEqual([returnsPolicy]);
+    expect(selectLinks(store.getState())).toEqual([stockistsLink]);
+  });
+
+  it('goes loading, then loaded', async () => {
+    const store = makeStore(undefined, { fetch: api().fetch });
+    const loading = store.dispatch(fetchSiteList('policies'));
+    expect(selectSiteLists(store.getState()).loading.policies.status).toBe('loading');
+    await loading;
+    expect(selectSiteLists(store.getState()).loading.policies).toEqual({ status: 'loaded', error: null, reload: false });
+  });
+
+  it('accepts a list for the site info, as an older back end answered', async () => {
+    const fake = fakeFetch({ 'GET /api/connect/uk/palestine/connect/': [info] });
+    const store = makeStore(undefined, { fetch: fake.fetch });
+    await store.dispatch(fetchSitePart('info'));
     expect(selectSiteInfo(store.getState())?.name).toBe('The Shop');
   });
 
-  it('asks again on the next page after a failure', async () => {
+  it('stores a failure, and asks again on the next page', async () => {
     const store = makeStore(undefined, { fetch: offlineFetch });
     await store.dispatch(fetchSitePart('info'));
     expect(selectSiteState(store.getState()).loading.info).toMatchObject({ status: 'failed', error: 'not fund 404' });
-    const fake = fakeFetch({ 'GET /api/connect/uk/palestine/connect/': info });
+    const fake = api();
     const online = makeStore(store.getState(), { fetch: fake.fetch });
     await online.dispatch(fetchSitePart('info'));
     expect(fake.calls).toHaveLength(1);
     expect(selectSiteState(online.getState()).loading.info.status).toBe('loaded');
+  });
+
+  it('a reload request makes a held part fetch again', async () => {
+    const fake = api();
+    const store = makeStore(undefined, { fetch: fake.fetch });
+    await store.dispatch(fetchSiteList('policies'));
+    store.dispatch(siteListReloadRequested('policies'));
+    expect(selectSiteLists(store.getState()).loading.policies).toEqual({ status: 'idle', error: null, reload: true });
+    await store.dispatch(fetchSiteList('policies'));
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('an admin save replaces the held site info without a call', () => {
+    const fake = api();
+    const store = makeStore(undefined, { fetch: fake.fetch });
+    store.dispatch(siteInfoSaved({ ...info, phone: '0113 496 9999' }));
+    expect(selectSiteInfo(store.getState())?.phone).toBe('0113 496 9999');
+    expect(selectSiteState(store.getState()).loading.info.status).toBe('loaded');
+    expect(fake.calls).toHaveLength(0);
   });
 });

@@ -1,18 +1,20 @@
-// Site contact info ("connect") and about text. Pages load them on entry only when not already held: the
-// loader skips the call while one is running or after one succeeded.
+// What every page may show about the shop: the site info ("connect") and the about and who-we-are texts
+// (the policies and link entries are in siteListsSlice.ts, loaded with the parts that show them). Pages load
+// them on entry only when not already held: the loader skips the call while one is running or after one
+// succeeded, so a retry after a failure simply asks again.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
-import type { AboutRecord, SiteInfo } from '../../types/catalog';
+import type { AboutPayload, Entry, SiteInfo } from '../../types/catalog';
+
+export type SitePart = 'info' | 'about';
 
 export interface SiteState {
   info: SiteInfo | null;
-  about: AboutRecord[];
-  whoweare: AboutRecord[];
-  /** Where each part stands: `info` and `about` load independently. */
+  about: Entry[];
+  whoweare: Entry[];
+  /** Where each part stands: the parts load independently. */
   loading: Record<SitePart, Loadable>;
 }
-
-export type SitePart = 'info' | 'about';
 
 const SOURCES: Record<SitePart, string> = {
   info: '/connect/uk/palestine/connect/',
@@ -26,14 +28,7 @@ export const initialSiteState: SiteState = {
   loading: { info: initialLoadable, about: initialLoadable },
 };
 
-/** The about endpoint's answer; the site info endpoint answers the record itself. */
-interface AboutAnswer {
-  about?: AboutRecord[];
-  whoweare?: AboutRecord[];
-  connect?: SiteInfo | null;
-}
-
-type SiteAnswer = SiteInfo | AboutAnswer | null;
+type SiteAnswer = SiteInfo | Partial<AboutPayload> | SiteInfo[] | null;
 
 const siteSlice = createSlice({
   name: 'site',
@@ -44,11 +39,13 @@ const siteSlice = createSlice({
     },
     sitePartReceived(state, action: PayloadAction<Received<SitePart, SiteAnswer>>) {
       const { arg, result } = action.payload;
-      if (arg === 'info') state.info = (result as SiteInfo | null) ?? null;
-      else {
-        const { about = [], whoweare = [], connect } = (result ?? {}) as AboutAnswer;
-        state.about = about;
-        state.whoweare = whoweare;
+      if (arg === 'info') {
+        // The back end answers one record; an older one answered a list.
+        state.info = ((Array.isArray(result) ? result[0] : result) as SiteInfo | undefined) ?? null;
+      } else {
+        const { about, whoweare, connect } = (result ?? {}) as Partial<AboutPayload>;
+        state.about = about ?? [];
+        state.whoweare = whoweare ?? [];
         // The about answer carries the site info too: keep it if the info itself is not in yet.
         state.info ??= connect ?? null;
       }
@@ -61,6 +58,9 @@ const siteSlice = createSlice({
 });
 
 export const { sitePartRequested, sitePartReceived, sitePartFailed } = siteSlice.actions;
+
+/** An admin saved the site info: every page shows the saved record at once, without another call. */
+export const siteInfoSaved = (info: SiteInfo) => sitePartReceived({ arg: 'info', result: info });
 
 /** Fetches one part of the site info unless it is held or on its way. */
 export const fetchSitePart = createLoader(

@@ -1,4 +1,8 @@
-// Home: the hero, featured drinks and categories from GET /api/home/home/uk/.
+// Home: the hero (its words fixed, so the first screen never shifts), featured drinks and categories from
+// GET /api/home/home/uk/, then, below the fold and loaded as the shopper scrolls, link entries, an about
+// teaser with the site info's name, cover text and description, and the FAQ. The structured search data
+// (organisation, local business with opening hours, breadcrumbs, FAQ) follows in its own small chunk right
+// after the first render.
 import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -13,6 +17,8 @@ import { fetchHome, homeReloadRequested, selectHome } from '../homeSlice';
 import styles from './HomePage.module.css';
 
 const Categories = lazyPage(() => import('./Categories'));
+const HomeMore = lazyPage(() => import('./HomeMore'));
+const HomeStructuredData = lazyPage(() => import('./HomeStructuredData'));
 
 const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 24 hours'];
 
@@ -31,6 +37,9 @@ export function HomePage() {
 
   return (
     <>
+      <Suspense fallback={null}>
+        <HomeStructuredData />
+      </Suspense>
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className={styles.heroInner}>
           <div>
@@ -108,6 +117,12 @@ export function HomePage() {
             </Suspense>
           </WhenNear>
         )}
+
+        <WhenNear>
+          <Suspense fallback={null}>
+            <HomeMore />
+          </Suspense>
+        </WhenNear>
       </div>
     </>
   );

@@ -1,8 +1,12 @@
-// The page footer: the shop's links, and its contact details and social links once the site info is held.
+// The page footer: the shop's links, every policy (GET /api/policy/), and its contact details, opening hours
+// and social links (only those set) once the site info is held.
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { SITE_NAME } from '../../../lib/meta';
+import { OPENING_HOURS_TEXT } from '../../../lib/structuredData';
+import { fetchSiteList, selectPolicies } from '../siteListsSlice';
 import { selectSiteInfo } from '../siteSlice';
 import styles from './Footer.module.css';
 
@@ -15,8 +19,15 @@ const SOCIAL_LABELS = [
 ] as const;
 
 export function Footer() {
+  const dispatch = useAppDispatch();
   const info = useAppSelector(selectSiteInfo);
+  const policies = useAppSelector(selectPolicies);
   const social = SOCIAL_LABELS.filter(([key]) => typeof info?.Social?.[key] === 'string' && info.Social[key]);
+
+  useEffect(() => {
+    // Skipped by the loader when the list is already held.
+    void dispatch(fetchSiteList('policies'));
+  }, [dispatch]);
 
   return (
     <footer className={styles.footer}>
@@ -60,6 +71,20 @@ export function Footer() {
             </li>
           </ul>
         </nav>
+        {policies.length > 0 && (
+          <nav aria-labelledby="footer-policies">
+            <h2 id="footer-policies" className={styles.heading}>
+              Policies
+            </h2>
+            <ul className={styles.list}>
+              {policies.map((policy) => (
+                <li key={policy._id}>
+                  <Link to={paths.policy.to(policy._id)}>{policy.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className={styles.heading}>
             Get in touch
@@ -72,25 +97,27 @@ export function Footer() {
             )}
             {info?.phone && (
               <li>
-                <a href={`tel:${info.phone.replace(/\s+/g, '')}`}>{info.phone}</a>
+                <a href={`tel:${info.phone.replace(/\s+/g, '')}`} data-testid="footer-phone">
+                  {info.phone}
+                </a>
               </li>
             )}
             {info?.address && <li className={styles.muted}>{info.address}</li>}
-            {info?.open && (
-              <li className={styles.muted}>
-                Open {info.open}
-                {info.close ? ` (closed ${info.close})` : ''}
-              </li>
-            )}
+            <li className={styles.muted}>Open {info?.open || OPENING_HOURS_TEXT}</li>
+            {info?.close && <li className={styles.muted}>Closed {info.close}</li>}
             <li className={styles.muted}>We reply within 24 hours, Monday to Friday.</li>
-            {social.map(([key, label]) => (
-              <li key={key}>
-                <a href={info?.Social?.[key]} rel="noopener noreferrer" target="_blank">
-                  {label}
-                </a>
-              </li>
-            ))}
           </ul>
+          {social.length > 0 && (
+            <ul className={styles.list} aria-label="Follow us">
+              {social.map(([key, label]) => (
+                <li key={key}>
+                  <a href={info?.Social?.[key]} rel="noopener noreferrer" target="_blank">
+                    {label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       </div>
       <p className={styles.legal}>

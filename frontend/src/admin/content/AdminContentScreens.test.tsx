@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { initialAuthState } from '../../features/auth/authSlice';
+import { fakeFetch, json } from '../../testing/fakeFetch';
+import { returnsPolicy, siteInfo } from '../../testing/fixtures';
+import { renderApp } from '../../testing/renderWithProviders';
+import { shopApi } from '../../testing/shopApi';
+
+const admin = { auth: { ...initialAuthState, token: 't', userInfo: { email: 'admin@example.com', role: 'admin' } } };
+
+describe('admin entry screens', () => {
+  it('list the entries; the form creates when it has no _id, then the list refetches', async () => {
+    let items = [returnsPolicy];
+    const api = shopApi({
+      'GET /api/policy/': () => json(items),
+      'POST /api/policy/create/': ({ body }) => {
+        items = [...items, { ...returnsPolicy, ...(body as object), _id: 'pol-2' }];
+        return json(items.at(-1), 201);
+      },
+    });
+    const { user } = renderApp('/new/uk/policies', { deps: { fetch: api.fetch }, preloadedState: admin });
+    const list = await screen.findByTestId('policy-list');
+    expect(within(list).getByText('Returns policy')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create policy' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Title'), 'Privacy policy');
+    await user.type(screen.getByLabelText('Text'), 'We keep your details safe.');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await within(screen.getByTestId('policy-list')).findByText('Privacy policy')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Privacy policy', des: 'We keep your details safe.', image: [], sort: 0 });
+    expect(api.calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/policy/').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+  });
+
+  it('Update fills the form (update mode) and puts to the entry', async () => {
+    const api = shopApi({ 'PUT /api/policy/update/pol-returns': returnsPolicy });
+    const { user } = renderApp('/new/uk/policies', { deps: { fetch: api.fetch }, preloadedState: admin });
+    await user.click(await screen.findByRole('button', { name: 'Update Returns policy' }));
+    expect(screen.getByRole('heading', { name: 'Update policy: Returns policy' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('Returns policy');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/policy/update/pol-returns')).toBe(true));
+  });
+
+  it("shows the server's 422 message at the field it names", async () => {
+    const api = shopApi({ 'POST /api/link/create/': json({ message: 'link must be https://... or a shop path /...' }, 422) });
+    const { user } = renderApp('/new/uk/links', { deps: { fetch: api.fetch }, preloadedState: admin });
+    await screen.findByTestId('link-list');
+    await user.type(screen.getByLabelText('Name'), 'Stockists');
+    await user.type(screen.getByLabelText('Link'), '/somewhere');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('link must be https://... or a shop path /...')).toBeInTheDocument();
+    expect(screen.getByLabelText('Link')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the name before sending', async () => {
+    const api = shopApi({ 'GET /api/category/': [] });
+    const { user } = renderApp('/new/uk/categories', { deps: { fetch: api.fetch }, preloadedState: admin });
+    expect(await screen.findByText('No category yet')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'ab');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByText('name must be at least 3 characters')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('deletes after a confirm, then refetches; no confirm, no delete', async () => {
+    let items = [returnsPolicy];
+    const api = shopApi({
+      'GET /api/about/': () => json(items),
+      'DELETE /api/about/delete/pol-returns': () => {
+        items = [];
+        return json({ message: 'Deleted' });
+      },
+    });
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const { user } = renderApp('/new/uk/about', { deps: { fetch: api.fetch }, preloadedState: admin });
+    await user.click(await screen.findByRole('button', { name: 'Delete Returns policy' }));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete Returns policy' }));
+    expect(await screen.findByText('No about text yet')).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it("a failed list shows the error and 'Try again' refetches", async () => {
+    let fail = true;
+    const api = shopApi({ 'GET /api/whoweare/': () => (fail ? json({ message: 'Try later' }, 500) : json([])) });
+    const { user } = renderApp('/new/uk/whoweare', { deps: { fetch: api.fetch }, preloadedState: admin });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try later');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No who-we-are text yet')).toBeInTheDocument();
+  });
+});
+
+describe('admin site info screen', () => {
+  const stored = { ...siteInfo, _id: 'main', Social: { instagram: 'https://instagram.com/d' }, discount: '' };
+
+  it('fills the form from the site info and updates it with PUT, then refetches', async () => {
+    const api = shopApi({
+      'GET /api/connect/uk/palestine/connect/': stored,
+      'PUT /api/connect/update/main': ({ body }) => json({ ...stored, ...(body as object) }),
+    });
+    const { user } = renderApp('/new/uk/siteinfo', { deps: { fetch: api.fetch }, preloadedState: admin });
+    const phone = await screen.findByLabelText('Phone');
+    await waitFor(() => expect(phone).toHaveValue('0113 496 0000'));
+    expect(screen.getByLabelText('Instagram')).toHaveValue('https://instagram.com/d');
+    await user.clear(phone);
+    await user.type(phone, '0113 496 1234');
+    await user.type(screen.getByLabelText('Promotion line'), '10% off');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('The site info is saved.')).toBeInTheDocument();
+    const put = api.calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      phone: '0113 496 1234',
+      open: 'Mon-Fri 09:00-18:00',
+      discount: '10% off',
+      Social: { facebook: '', instagram: 'https://instagram.com/d', x: '', tiktok: '', youtube: '' },
+    });
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/connect/uk/palestine/connect/').length).toBeGreaterThanOrEqual(2),
+    );
+  });
+
+  it('creates with POST when the site info has no _id yet', async () => {
+    const api = shopApi({
+      'GET /api/connect/uk/palestine/connect/': { _id: null },
+      'POST /api/connect/create/': ({ body }) => json({ ...(body as object), _id: 'main' }, 201),
+    });
+    const { user } = renderApp('/new/uk/siteinfo', { deps: { fetch: api.fetch }, preloadedState: admin });
+    expect(await screen.findByRole('heading', { name: 'Create the site info' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'Palestine Drinks');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/connect/create/')).toBe(true));
+  });
+
+  it("shows a social link's 422 message at its field", async () => {
+    const api = shopApi({
+      'GET /api/connect/uk/palestine/connect/': stored,
+      'PUT /api/connect/update/main': json({ message: 'Social.youtube must be a web address (https://...)' }, 422),
+    });
+    const { user } = renderApp('/new/uk/siteinfo', { deps: { fetch: api.fetch }, preloadedState: admin });
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('0113 496 0000'));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Social.youtube must be a web address (https://...)')).toBeInTheDocument();
+    expect(screen.getByLabelText('YouTube')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a customer never reaches it', async () => {
+    const api = fakeFetch({});
+    renderApp('/new/uk/siteinfo', {
+      deps: { fetch: api.fetch },
+      preloadedState: { auth: { ...initialAuthState, token: 't', userInfo: { email: 'shopper@example.com', role: 'customer' } } },
+    });
+    await waitFor(() => expect(screen.queryByLabelText('Phone')).not.toBeInTheDocument());
+  });
+});

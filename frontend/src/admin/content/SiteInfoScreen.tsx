@@ -1,0 +1,174 @@
+// /new/uk/siteinfo: the site info (name, descriptions, image, contact details, opening hours, the five social
+// links and the promotion line). Create mode (POST /api/connect/create/) while it has no _id, update mode
+// (PUT /api/connect/update/{_id}) after; a save sets the reload flag, which refetches it.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ErrorView, LoadingView } from '../../components/StatusView';
+import ui from '../../components/ui.module.css';
+import { check } from '../../lib/validation';
+import type { SiteInfo } from '../../types/catalog';
+import { adminReloadRequested, fetchAdminSite, saveAdminSite, selectAdminSite, type SiteDraft } from './adminContentSlice';
+import styles from './AdminContent.module.css';
+import { Field, fieldOfMessage, parseImages } from './Field';
+
+const SOCIAL = [
+  ['facebook', 'Facebook'],
+  ['instagram', 'Instagram'],
+  ['x', 'X (Twitter)'],
+  ['tiktok', 'TikTok'],
+  ['youtube', 'YouTube'],
+] as const;
+type SocialKey = (typeof SOCIAL)[number][0];
+
+type TextField = 'name' | 'des' | 'cover_des' | 'image' | 'phone' | 'email' | 'open' | 'close' | 'address' | 'discount';
+type FormState = Record<TextField, string> & { Social: Record<SocialKey, string> };
+type ErrorKey = TextField | `Social.${SocialKey}`;
+
+const ERROR_KEYS: readonly ErrorKey[] = [
+  'name', 'des', 'cover_des', 'image', 'phone', 'email', 'open', 'close', 'address', 'discount',
+  'Social.facebook', 'Social.instagram', 'Social.x', 'Social.tiktok', 'Social.youtube',
+];
+
+function toForm(info: SiteInfo | null): FormState {
+  const image = Array.isArray(info?.image) ? info.image.join(', ') : (info?.image ?? '');
+  const social = info?.Social ?? {};
+  return {
+    name: info?.name ?? '',
+    des: info?.des ?? '',
+    cover_des: info?.cover_des ?? '',
+    image,
+    phone: info?.phone ?? '',
+    email: info?.email ?? '',
+    open: info?.open ?? '',
+    close: info?.close ?? '',
+    address: info?.address ?? '',
+    discount: info?.discount == null ? '' : String(info.discount),
+    Social: {
+      facebook: social.facebook ?? '',
+      instagram: social.instagram ?? '',
+      x: social.x ?? social.twitter ?? '',
+      tiktok: social.tiktok ?? '',
+      youtube: social.youtube ?? '',
+    },
+  };
+}
+
+function toDraft(form: FormState): SiteDraft {
+  const t = (v: string) => v.trim();
+  return {
+    name: t(form.name),
+    des: t(form.des),
+    cover_des: t(form.cover_des),
+    image: parseImages(form.image),
+    phone: t(form.phone),
+    email: t(form.email),
+    open: t(form.open),
+    close: t(form.close),
+    address: t(form.address),
+    discount: t(form.discount),
+    Social: {
+      facebook: t(form.Social.facebook),
+      instagram: t(form.Social.instagram),
+      x: t(form.Social.x),
+      tiktok: t(form.Social.tiktok),
+      youtube: t(form.Social.youtube),
+    },
+  };
+}
+
+function localErrors(form: FormState): Partial<Record<ErrorKey, string>> {
+  const errors: Partial<Record<ErrorKey, string>> = {};
+  if (!check('name', form.name)) errors.name = 'name must be at least 3 characters';
+  if (form.phone.trim() && !check('phone', form.phone)) errors.phone = 'phone must be at least 10 digits';
+  if (form.email.trim() && !check('email', form.email.trim())) errors.email = 'email must be a valid e-mail address';
+  for (const [key] of SOCIAL) {
+    const link = form.Social[key].trim();
+    if (link && !/^https?:\/\/\S+$/.test(link)) errors[`Social.${key}`] = `Social.${key} must be a web address (https://...)`;
+  }
+  return errors;
+}
+
+export function SiteInfoScreen() {
+  const dispatch = useAppDispatch();
+  const site = useAppSelector(selectAdminSite);
+  const [form, setForm] = useState<FormState>(() => toForm(site.info));
+  const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
+  const serverField = fieldOfMessage(site.saveError, ERROR_KEYS);
+  const creating = !site.info?._id;
+
+  useEffect(() => {
+    if (site.status === 'idle' || site.reload) void dispatch(fetchAdminSite());
+  }, [dispatch, site.status, site.reload]);
+  // Each fetch (the first, and the refetch after a save) fills the form with what the server holds.
+  useEffect(() => {
+    if (site.status === 'loaded') setForm(toForm(site.info));
+  }, [site.status, site.info]);
+
+  if (site.status === 'failed') {
+    return <ErrorView title="We could not load the site info" message={site.error ?? 'Try later'} onRetry={() => dispatch(adminReloadRequested('site'))} />;
+  }
+  if (site.status !== 'loaded' && !site.info) return <LoadingView label="Loading the site info" cards={2} />;
+
+  const errorFor = (key: ErrorKey) => errors[key] ?? (serverField === key ? site.saveError : null);
+  const set = (field: TextField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const setSocial = (key: SocialKey) => (value: string) => setForm((f) => ({ ...f, Social: { ...f.Social, [key]: value } }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = localErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    void dispatch(saveAdminSite(site.info?._id, toDraft(form)));
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="siteinfo-title">
+      <div className={styles.head}>
+        <h2 id="siteinfo-title">{creating ? 'Create the site info' : 'Site info'}</h2>
+      </div>
+      {site.notice && (
+        <p className={styles.notice} role="status">
+          {site.notice}
+        </p>
+      )}
+      {site.saveError && !serverField && (
+        <p className={styles.alert} role="alert">
+          {site.saveError}
+        </p>
+      )}
+      <fieldset className={styles.fieldset}>
+        <legend>The shop</legend>
+        <Field label="Name" name="name" value={form.name} onChange={set('name')} error={errorFor('name')} />
+        <Field label="Cover text (home hero)" name="cover_des" value={form.cover_des} onChange={set('cover_des')} error={errorFor('cover_des')} multiline />
+        <Field label="Description" name="des" value={form.des} onChange={set('des')} error={errorFor('des')} multiline />
+        <Field label="Images" name="image" value={form.image} onChange={set('image')} error={errorFor('image')} hint="Uploaded image names, separated by commas." />
+        <Field label="Promotion line" name="discount" value={form.discount} onChange={set('discount')} error={errorFor('discount')} />
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend>Contact and opening hours</legend>
+        <div className={styles.fields}>
+          <Field label="Phone" name="phone" type="tel" value={form.phone} onChange={set('phone')} error={errorFor('phone')} />
+          <Field label="E-mail" name="email" type="email" value={form.email} onChange={set('email')} error={errorFor('email')} />
+          <Field label="Opening hours" name="open" value={form.open} onChange={set('open')} error={errorFor('open')} hint="Mon-Fri 09:00-18:00, Sat 10:00-18:00" />
+          <Field label="Closed" name="close" value={form.close} onChange={set('close')} error={errorFor('close')} hint="Sundays and bank holidays" />
+        </div>
+        <Field label="Address" name="address" value={form.address} onChange={set('address')} error={errorFor('address')} />
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend>Social links</legend>
+        <div className={styles.fields}>
+          {SOCIAL.map(([key, label]) => (
+            <Field key={key} label={label} name={`Social.${key}`} type="url" value={form.Social[key]} onChange={setSocial(key)} error={errorFor(`Social.${key}`)} />
+          ))}
+        </div>
+      </fieldset>
+      <div className={styles.actions}>
+        <button type="submit" className={ui.primary} disabled={site.saving}>
+          {site.saving ? 'Saving…' : creating ? 'Create' : 'Update'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default SiteInfoScreen;

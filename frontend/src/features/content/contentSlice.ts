@@ -1,0 +1,118 @@
+// The public content pages' own data: the policy on screen (GET /api/_uk_home/palestine/show/details/website/
+// {id}) and the contact form's sending (POST /api/_uk_home/palestine/feedback/send/only/). Injected with the
+// content pages' chunk, so the home page does not carry it.
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
+import { errorMessage } from '../../lib/api';
+import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
+import type { Entry } from '../../types/catalog';
+
+export interface FeedbackForm {
+  fullname: string;
+  email: string;
+  phone: string;
+  message: string;
+}
+
+export interface ContentState {
+  policy: Loadable & { id: string | null; entry: Entry | null };
+  feedback: {
+    status: 'idle' | 'loading' | 'loaded' | 'failed';
+    error: string | null;
+    /** The spec: a sent message sets the reload flag; the page then shows the server's answer. */
+    reload: boolean;
+    message: string | null;
+  };
+}
+
+export const initialContentState: ContentState = {
+  policy: { ...initialLoadable, id: null, entry: null },
+  feedback: { status: 'idle', error: null, reload: false, message: null },
+};
+
+const contentSlice = createSlice({
+  name: 'content',
+  initialState: initialContentState,
+  reducers: {
+    policyRequested(state, action: PayloadAction<string>) {
+      state.policy = { status: 'loading', error: null, reload: false, id: action.payload, entry: null };
+    },
+    policyReceived(state, action: PayloadAction<Received<string, Entry>>) {
+      if (action.payload.arg !== state.policy.id) return; // an answer for a page already left
+      state.policy.status = 'loaded';
+      state.policy.entry = action.payload.result;
+    },
+    policyFailed(state, action: PayloadAction<Failed<string>>) {
+      if (action.payload.arg !== state.policy.id) return;
+      state.policy.status = 'failed';
+      state.policy.error = action.payload.message;
+    },
+    policyReloadRequested(state) {
+      state.policy.reload = true;
+    },
+    feedbackSent(state) {
+      state.feedback = { status: 'loading', error: null, reload: false, message: null };
+    },
+    feedbackAccepted(state, action: PayloadAction<string>) {
+      state.feedback = { status: 'loaded', error: null, reload: true, message: action.payload };
+    },
+    feedbackRejected(state, action: PayloadAction<string>) {
+      state.feedback = { status: 'failed', error: action.payload, reload: false, message: null };
+    },
+    /** 'Send another message': the form again, empty. */
+    feedbackReset(state) {
+      state.feedback = initialContentState.feedback;
+    },
+  },
+  selectors: {
+    selectPolicy: (state) => state.policy,
+    selectFeedback: (state) => state.feedback,
+  },
+});
+
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof contentSlice> {}
+}
+
+const injected = contentSlice.injectInto(rootReducer);
+
+export const {
+  policyRequested,
+  policyReceived,
+  policyFailed,
+  policyReloadRequested,
+  feedbackSent,
+  feedbackAccepted,
+  feedbackRejected,
+  feedbackReset,
+} = contentSlice.actions;
+export const { selectPolicy, selectFeedback } = injected.selectors;
+
+export const fetchPolicy = createLoader(
+  { requested: policyRequested, received: policyReceived, failed: policyFailed },
+  (api, id: string) => api.get<Entry>(`/_uk_home/palestine/show/details/website/${encodeURIComponent(id)}`),
+);
+
+/** The server's reply when it gives none of its own. */
+export const REPLY_PROMISE = 'Thank you: we reply within 24 hours on business days (Monday to Friday).';
+
+/** Sends the contact form; the server's message (or its 422/429 message) lands in `feedback`. */
+export const sendFeedback =
+  (form: FeedbackForm): AppThunk<Promise<void>> =>
+  async (dispatch, _getState, { api }) => {
+    dispatch(feedbackSent());
+    try {
+      const answer = await api.post<{ _id?: string; message?: string }>('/_uk_home/palestine/feedback/send/only/', {
+        fullname: form.fullname.trim(),
+        email: form.email.trim().toLowerCase(),
+        phone: form.phone.trim(),
+        message: form.message.trim(),
+      });
+      dispatch(feedbackAccepted(answer?.message || REPLY_PROMISE));
+    } catch (error) {
+      dispatch(feedbackRejected(errorMessage(error)));
+    }
+  };
+
+export default contentSlice;
