@@ -291,6 +291,25 @@ impl UploadName {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// Every name of an `image` list, or the error for the first bad one.
+    pub fn parse_all(names: &[String]) -> Result<Vec<String>, crate::ApiError> {
+        names
+            .iter()
+            .map(|name| UploadName::parse(name).map(|n| n.0))
+            .collect()
+    }
+}
+
+/// A free text field, trimmed, at most `max` characters; the error names the field.
+pub fn bounded_text(field: &str, value: &str, max: usize) -> Result<String, crate::ApiError> {
+    let value = value.trim();
+    if value.chars().count() > max {
+        return Err(crate::ApiError::invalid(format!(
+            "{field} must be at most {max} characters"
+        )));
+    }
+    Ok(value.to_owned())
 }
 
 #[cfg(test)]

@@ -89,10 +89,7 @@ impl CategoryInput {
             }
         }
         if let Some(images) = &self.image {
-            category.image = images
-                .iter()
-                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
-                .collect::<Result<_, _>>()?;
+            category.image = UploadName::parse_all(images)?;
         }
         Ok(category)
     }

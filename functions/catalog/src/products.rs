@@ -14,7 +14,7 @@ use shared::dynamo::{
 use shared::json::{created, NumberField};
 use shared::money::{Pence, Percent};
 use shared::store::{new_id, not_found, version_of, Entity};
-use shared::validation::{Name, UploadName};
+use shared::validation::{bounded_text, Name, UploadName};
 use shared::{ApiError, ApiResult, Json};
 
 const MAX_SORT: u32 = 1_000_000;
@@ -235,27 +235,17 @@ pub struct ProductInput {
     category: Option<String>,
 }
 
-fn limited(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
-    let value = value.trim();
-    if value.chars().count() > max {
-        return Err(ApiError::invalid(format!(
-            "{field} must be at most {max} characters"
-        )));
-    }
-    Ok(value.to_owned())
-}
-
 impl ProductInput {
     /// Applies this input over `base` (a new blank drink, or the stored one), checking every field given.
     pub fn apply(self, mut product: Product) -> Result<Product, ApiError> {
         if let Some(name) = &self.name {
-            product.name = limited("name", Name::parse(name)?.as_str(), 120)?;
+            product.name = bounded_text("name", Name::parse(name)?.as_str(), 120)?;
         }
         if let Some(des) = &self.des {
-            product.des = limited("des", des, 2_000)?;
+            product.des = bounded_text("des", des, 2_000)?;
         }
         if let Some(des2) = &self.des2 {
-            product.des2 = limited("des2", des2, 10_000)?;
+            product.des2 = bounded_text("des2", des2, 10_000)?;
         }
         if let Some(sort) = &self.sort {
             product.sort = sort.whole("sort", MAX_SORT)?;
@@ -272,7 +262,7 @@ impl ProductInput {
             }
         }
         if let Some(qty) = &self.qty {
-            product.qty = limited("qty", qty, 60)?;
+            product.qty = bounded_text("qty", qty, 60)?;
             if product.qty.is_empty() {
                 return Err(ApiError::invalid("qty (the pack label) must not be empty"));
             }
@@ -286,10 +276,7 @@ impl ProductInput {
                     "image holds at most {MAX_IMAGES} names"
                 )));
             }
-            product.image = images
-                .iter()
-                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
-                .collect::<Result<_, _>>()?;
+            product.image = UploadName::parse_all(images)?;
         }
         if let Some(discount) = &self.discount {
             product.discount = Percent::new(discount.value("discount")?)

@@ -15,7 +15,7 @@ use shared::dynamo::{
 use shared::json::created;
 use shared::money::{Pence, Percent};
 use shared::store::{not_found, version_of, Entity};
-use shared::validation::UploadName;
+use shared::validation::{bounded_text, UploadName};
 use shared::{ApiError, ApiResult, Json};
 use time::{macros::format_description, Date, OffsetDateTime, Time};
 
@@ -307,19 +307,16 @@ impl CodeInput {
             code.expires_on = day;
         }
         if let Some(name) = &self.name {
-            code.name = limited("name", name, 120)?;
+            code.name = bounded_text("name", name, 120)?;
         }
         if let Some(des) = &self.des {
-            code.des = limited("des", des, 2_000)?;
+            code.des = bounded_text("des", des, 2_000)?;
         }
         if let Some(images) = &self.image {
-            code.image = images
-                .iter()
-                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
-                .collect::<Result<_, _>>()?;
+            code.image = UploadName::parse_all(images)?;
         }
         if let Some(link) = &self.link {
-            code.link = limited("link", link, 500)?;
+            code.link = bounded_text("link", link, 500)?;
         }
         if let Some(price) = &self.discount_price {
             code.discount_price = Pence::from_pounds(price.value("Discountprice")?)
@@ -327,16 +324,6 @@ impl CodeInput {
         }
         Ok(code)
     }
-}
-
-fn limited(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
-    let value = value.trim();
-    if value.chars().count() > max {
-        return Err(ApiError::invalid(format!(
-            "{field} must be at most {max} characters"
-        )));
-    }
-    Ok(value.to_owned())
 }
 
 /// Newest first.

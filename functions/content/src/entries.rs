@@ -187,10 +187,7 @@ impl EntryInput {
             if images.len() > 10 {
                 return Err(ApiError::invalid("image holds at most 10 names"));
             }
-            entry.image = images
-                .iter()
-                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
-                .collect::<Result<_, _>>()?;
+            entry.image = UploadName::parse_all(images)?;
         }
         if let Some(sort) = self.sort {
             entry.sort = sort;

@@ -12,7 +12,7 @@ use shared::auth::Admin;
 use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, Item, ItemError};
 use shared::json::created;
 use shared::store::{version_of, Entity};
-use shared::validation::{Email, Name, Phone, UploadName};
+use shared::validation::{bounded_text, Email, Name, Phone, UploadName};
 use shared::{ApiError, ApiResult, Json};
 
 pub const SITE_ID: &str = "main";
@@ -152,16 +152,6 @@ pub struct SiteInput {
     discount: Option<String>,
 }
 
-fn text(field: &str, value: &str, max: usize) -> Result<String, ApiError> {
-    let value = value.trim();
-    if value.chars().count() > max {
-        return Err(ApiError::invalid(format!(
-            "{field} must be at most {max} characters"
-        )));
-    }
-    Ok(value.to_owned())
-}
-
 fn social_link(field: &str, value: &str) -> Result<String, ApiError> {
     let value = value.trim();
     if value.is_empty() {
@@ -178,25 +168,22 @@ fn social_link(field: &str, value: &str) -> Result<String, ApiError> {
 impl SiteInput {
     fn apply(self, mut site: SiteInfo) -> Result<SiteInfo, ApiError> {
         if let Some(name) = &self.name {
-            site.name = text("name", Name::parse(name)?.as_str(), 80)?;
+            site.name = bounded_text("name", Name::parse(name)?.as_str(), 80)?;
         }
         if let Some(des) = &self.des {
-            site.des = text("des", des, 2_000)?;
+            site.des = bounded_text("des", des, 2_000)?;
         }
         if let Some(cover) = &self.cover_des {
-            site.cover_des = text("cover_des", cover, 500)?;
+            site.cover_des = bounded_text("cover_des", cover, 500)?;
         }
         if let Some(images) = &self.image {
-            site.image = images
-                .iter()
-                .map(|name| UploadName::parse(name).map(|n| n.as_str().to_owned()))
-                .collect::<Result<_, _>>()?;
+            site.image = UploadName::parse_all(images)?;
         }
         if let Some(phone) = &self.phone {
             site.phone = if phone.trim().is_empty() {
                 String::new()
             } else {
-                text("phone", Phone::parse(phone)?.as_str(), 30)?
+                bounded_text("phone", Phone::parse(phone)?.as_str(), 30)?
             };
         }
         if let Some(email) = &self.email {
@@ -207,13 +194,13 @@ impl SiteInput {
             };
         }
         if let Some(open) = &self.open {
-            site.open = text("open", open, 200)?;
+            site.open = bounded_text("open", open, 200)?;
         }
         if let Some(close) = &self.close {
-            site.close = text("close", close, 200)?;
+            site.close = bounded_text("close", close, 200)?;
         }
         if let Some(address) = &self.address {
-            site.address = text("address", address, 300)?;
+            site.address = bounded_text("address", address, 300)?;
         }
         if let Some(social) = &self.social {
             site.social = Social {
@@ -225,7 +212,7 @@ impl SiteInput {
             };
         }
         if let Some(discount) = &self.discount {
-            site.discount = text("discount", discount, 200)?;
+            site.discount = bounded_text("discount", discount, 200)?;
         }
         Ok(site)
     }
