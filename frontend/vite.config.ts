@@ -72,6 +72,8 @@ export default defineConfig({
     globals: false,
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // CI runs on two cores with everything else; a first render that imports lazy chunks can pass 5 s there.
+    testTimeout: 15_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 });

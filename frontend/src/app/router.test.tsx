@@ -1,6 +1,6 @@
 // Every route in the spec's tables renders inside the layout; unknown paths render Home.
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/renderWithProviders';
 import { shopApi } from '../testing/shopApi';
 import { initialAuthState } from '../features/auth/authSlice';
@@ -55,6 +55,13 @@ describe('account wrapper', () => {
 });
 
 describe('admin area under /new/uk/', () => {
+  // Every admin screen is a lazy chunk that Vitest transforms on first import, which can take seconds on a
+  // two-core CI machine. Pay that once here, outside the per-test timeout, so the tests time the rendering.
+  beforeAll(async () => {
+    const screens = import.meta.glob('../admin/screens/*Screen.tsx');
+    await Promise.all([import('../admin/AdminArea'), import('../admin/screens/AdminHome'), ...Object.values(screens).map((load) => load())]);
+  }, 120_000);
+
   it.each([
     ['/new/uk', 'Dashboard'],
     ['/new/uk/result', 'Sales results'],
