@@ -5,10 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# crate:LogicalId:event[:status the event must get, 200 by default]
 functions=(
   content:ContentFunction:events/content/show-site.json
   catalog:CatalogFunction:events/catalog/list-products.json
   auth:AuthFunction:events/auth/request-code.json
+  codes:CodesFunction:events/codes/check-code.json
+  orders:OrdersFunction:events/orders/show-order.json:404
 )
 
 target=${CARGO_TARGET_DIR:-target}
@@ -28,7 +31,7 @@ PATH="$PWD/.tools/lambda/bin:$PATH" cargo lambda build --release --arm64 \
   $(for f in "${functions[@]}"; do echo "--bin ${f%%:*}"; done) >/tmp/cargo-lambda.log 2>&1 || arm64_ok=false
 
 for f in "${functions[@]}"; do
-  IFS=: read -r crate logical event <<<"$f"
+  IFS=: read -r crate logical event status <<<"$f"
   native=$(stat -c %s "$target/release/$crate")
   if $arm64_ok && [ -f "$target/lambda/$crate/bootstrap" ]; then
     arm=$(stat -c %s "$target/lambda/$crate/bootstrap")
@@ -36,7 +39,7 @@ for f in "${functions[@]}"; do
   else
     printf '%s: native x86_64 %.2f MB (arm64 build failed: see /tmp/cargo-lambda.log)\n' "$crate" "$(echo "$native/1048576" | bc -l)"
   fi
-  "$target/debug/coldstart" "$target/release/$crate" "$logical" "$event" 21
+  "$target/debug/coldstart" "$target/release/$crate" "$logical" "$event" 21 "${status:-200}"
 done
 
 echo "== Storefront"

@@ -11,7 +11,6 @@ import { selectIsLoggedIn } from '../features/auth/authSlice';
 import { selectCartCount } from '../features/cart/cartSlice';
 import { Header } from '../features/header/components/Header';
 import { cartPanelClosed, menuClosed, selectCartOpen } from '../features/header/headerSlice';
-import { fetchSitePart } from '../features/site/siteSlice';
 import { lazyPage } from '../lib/chunks';
 import { useAppDispatch, useAppSelector } from './hooks';
 import styles from './Layout.module.css';
@@ -23,6 +22,9 @@ const CartPanel = lazyPage(loadCartPanel);
 const preloadCartPanel = () => void loadCartPanel().catch(() => undefined);
 // The footer is below the fold on every page: it loads as the shopper scrolls towards it.
 const Footer = lazyPage(() => import('../features/site/components/Footer'));
+// The site info and about texts show only below the fold (footer, home's lower part): their slice loads
+// after the first render, outside the first page's script.
+const loadSite = () => import('../features/site/siteSlice');
 
 export function Layout() {
   const dispatch = useAppDispatch();
@@ -32,9 +34,11 @@ export function Layout() {
   const cartOpen = useAppSelector(selectCartOpen);
 
   useEffect(() => {
-    // The thunks' conditions skip the calls when the info is already held.
-    void dispatch(fetchSitePart('info'));
-    void dispatch(fetchSitePart('about'));
+    // The thunks' conditions skip the calls when the info is already held. A failed chunk load leaves the
+    // parts that show the info to report it (they import the same chunk and fail visibly).
+    loadSite()
+      .then(({ fetchSitePart }) => Promise.all([dispatch(fetchSitePart('info')), dispatch(fetchSitePart('about'))]))
+      .catch(() => undefined);
     dispatch(menuClosed());
     dispatch(cartPanelClosed());
     window.scrollTo(0, 0);

@@ -1,12 +1,11 @@
 // The root reducer. Slices every page needs are combined here; the slices of lazily loaded screens (shop,
-// search, product) inject themselves when their chunk loads, so the home page does not download them.
+// search, product, the site info) inject themselves when their chunk loads, so the home page does not download them.
 import { combineSlices } from '@reduxjs/toolkit';
 import authSlice from '../features/auth/authSlice';
 import cartSlice from '../features/cart/cartSlice';
 import discountSlice from '../features/discount/discountSlice';
 import headerSlice from '../features/header/headerSlice';
 import homeSlice from '../features/home/homeSlice';
-import siteSlice from '../features/site/siteSlice';
 
 /** Slices that inject themselves later add their state type here (declaration merging). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -18,7 +17,6 @@ export const rootReducer = combineSlices(
   discountSlice,
   headerSlice,
   homeSlice,
-  siteSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, metaDescription, toPence, truncate } from './format';
+import { formatDate } from './dates';
+import { formatMoney, toPence, truncate } from './format';
+import { metaDescription } from './meta';
 import { discountedPrice, lineTotal, unitPrice } from './price';
 import { nextPageOf } from './paging';
 

@@ -1,9 +1,17 @@
 // The document title, meta description and Open Graph tags per page (index.html carries the tags that never
 // change: og:site_name, og:locale, twitter:card).
 import { useEffect } from 'react';
-import { metaDescription } from './format';
+import { SITE_NAME } from './brand';
 
-export const SITE_NAME = 'Palestine Drinks';
+export { SITE_NAME };
+
+export const META_DESCRIPTION_MAX = 165;
+
+/** A meta description: whitespace collapsed, at most 165 characters. */
+export function metaDescription(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return Array.from(clean).slice(0, META_DESCRIPTION_MAX).join('');
+}
 
 export function pageTitle(title: string): string {
   return title ? `${title} | ${SITE_NAME}` : `${SITE_NAME} | Soft drinks delivered across the UK`;

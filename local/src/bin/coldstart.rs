@@ -2,7 +2,10 @@
 //! Runtime API and the AWS emulator, and reports the init time (process start to its first poll for an
 //! event) and the first-invoke time (event handed over to response posted), over several cold starts.
 //!
-//! `coldstart <binary> <LogicalId> <event.json> [runs]`
+//! `coldstart <binary> <LogicalId> <event.json> [runs] [status]`
+//!
+//! `status` (default 200) is the answer the event must get: a public read of a record that does not exist
+//! (404) is a fair first invoke too, since it makes the same round trip to the database.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue};
@@ -91,10 +94,11 @@ fn percentile(values: &mut [f64], p: f64) -> f64 {
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let args: Vec<String> = std::env::args().collect();
     let [_, binary, logical_id, event_file, rest @ ..] = args.as_slice() else {
-        eprintln!("usage: coldstart <binary> <LogicalId> <event.json> [runs]");
+        eprintln!("usage: coldstart <binary> <LogicalId> <event.json> [runs] [status]");
         std::process::exit(2);
     };
     let runs: usize = rest.first().map(|r| r.parse()).transpose()?.unwrap_or(15);
+    let expected: u64 = rest.get(1).map(|s| s.parse()).transpose()?.unwrap_or(200);
     let binary = PathBuf::from(binary);
     let event = std::fs::read_to_string(event_file)?;
 
@@ -191,7 +195,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let status = serde_json::from_str::<serde_json::Value>(&body)?["statusCode"]
             .as_u64()
             .unwrap_or(0);
-        if status != 200 {
+        if status != expected {
             return Err(format!("run {run}: the first invoke answered {status}: {body}").into());
         }
         inits.push((polled - started).as_secs_f64() * 1000.0);

@@ -7,7 +7,7 @@ import { fieldStyles } from '../../components/Field';
 import { EmptyView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { selectUserInfo, type UserInfo } from '../../features/auth/authSlice';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/dates';
 import { usePageMeta } from '../../lib/meta';
 import { FIRST_PAGE } from '../../lib/paging';
 import { changeUserRole, deleteUser, fetchUsersPage, selectUsers, usersReloadRequested } from '../users/usersSlice';

@@ -1,8 +1,11 @@
 // What every page may show about the shop: the site info ("connect") and the about and who-we-are texts
 // (the policies and link entries are in siteListsSlice.ts, loaded with the parts that show them). Pages load
 // them on entry only when not already held: the loader skips the call while one is running or after one
-// succeeded, so a retry after a failure simply asks again.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+// succeeded, so a retry after a failure simply asks again. Nothing above the fold shows them, so the slice
+// injects itself when first imported (the layout imports it after the first render) rather than riding in
+// the first page's script.
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
 import type { AboutPayload, Entry, SiteInfo } from '../../types/catalog';
 
@@ -55,9 +58,21 @@ const siteSlice = createSlice({
       state.loading[action.payload.arg] = { status: 'failed', error: action.payload.message, reload: false };
     },
   },
+  selectors: {
+    selectSiteInfo: (state) => state.info,
+    selectSiteState: (state) => state,
+  },
 });
 
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof siteSlice> {}
+}
+
+const injected = siteSlice.injectInto(rootReducer);
+
 export const { sitePartRequested, sitePartReceived, sitePartFailed } = siteSlice.actions;
+export const { selectSiteInfo, selectSiteState } = injected.selectors;
 
 /** An admin saved the site info: every page shows the saved record at once, without another call. */
 export const siteInfoSaved = (info: SiteInfo) => sitePartReceived({ arg: 'info', result: info });
@@ -66,12 +81,8 @@ export const siteInfoSaved = (info: SiteInfo) => sitePartReceived({ arg: 'info',
 export const fetchSitePart = createLoader(
   { requested: sitePartRequested, received: sitePartReceived, failed: sitePartFailed },
   (api, part: SitePart) => api.get<SiteAnswer>(SOURCES[part]),
-  (state, part) => ['loading', 'loaded'].includes((state as { site: SiteState }).site.loading[part].status),
+  (state, part) =>
+    ['loading', 'loaded'].includes(((state as { site?: SiteState }).site ?? initialSiteState).loading[part].status),
 );
-
-// Plain selector functions: the ones a page does not use drop out of its script.
-type Root = { site: SiteState };
-export const selectSiteInfo = (state: Root) => state.site.info;
-export const selectSiteState = (state: Root) => state.site;
 
 export default siteSlice;

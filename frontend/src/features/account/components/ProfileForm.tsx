@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Field, fieldStyles } from '../../../components/Field';
 import { StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 import {
   fetchProfile,
   profileEdited,

@@ -7,7 +7,7 @@ import { JsonLd } from '../../../components/JsonLd';
 import { PageHeading } from '../../../components/PageHeading';
 import { EmptyView, StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
 import { usePageMeta } from '../../../lib/meta';
 import { breadcrumbs, graph } from '../../../lib/structuredData';
 import { fetchPolicy, policyReloadRequested, selectPolicy } from '../contentSlice';

@@ -4,7 +4,7 @@
 import { Link, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
-import { SITE_NAME } from '../../../lib/meta';
+import { SITE_NAME } from '../../../lib/brand';
 import { cartPanelToggled, menuClosed, menuToggled, selectCartOpen, selectMenuOpen } from '../headerSlice';
 import { useHideOnScroll } from '../useHideOnScroll';
 import styles from './Header.module.css';

@@ -1,8 +1,8 @@
 // Home: the hero (its words fixed, so the first screen never shifts), featured drinks and categories from
 // GET /api/home/home/uk/, then, below the fold and loaded as the shopper scrolls, link entries, an about
-// teaser with the site info's name, cover text and description, and the FAQ. The structured search data
-// (organisation, local business with opening hours, breadcrumbs, FAQ) follows in its own small chunk right
-// after the first render.
+// teaser with the site info's name, cover text and description, and the FAQ. The page's title and meta tags
+// and its structured search data (organisation, local business with opening hours, breadcrumbs, FAQ) follow
+// in their own small chunk right after the first render (HomeHead.tsx).
 import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -12,24 +12,18 @@ import { EmptyView, StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { WhenNear } from '../../../components/WhenNear';
 import { lazyPage } from '../../../lib/chunks';
-import { SITE_NAME, usePageMeta } from '../../../lib/meta';
 import { fetchHome, homeReloadRequested, selectHome } from '../homeSlice';
 import styles from './HomePage.module.css';
 
 const Categories = lazyPage(() => import('./Categories'));
 const HomeMore = lazyPage(() => import('./HomeMore'));
-const HomeStructuredData = lazyPage(() => import('./HomeStructuredData'));
+const HomeHead = lazyPage(() => import('./HomeHead'));
 
 const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 24 hours'];
 
 export function HomePage() {
   const dispatch = useAppDispatch();
   const { products, categories, status, error, reload } = useAppSelector(selectHome);
-
-  usePageMeta(
-    '',
-    `${SITE_NAME}: soft drinks by the case, delivered across the UK. Shop our drinks online.`,
-  );
 
   useEffect(() => {
     if (status === 'idle' || reload) void dispatch(fetchHome());
@@ -38,7 +32,7 @@ export function HomePage() {
   return (
     <>
       <Suspense fallback={null}>
-        <HomeStructuredData />
+        <HomeHead />
       </Suspense>
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className={styles.heroInner}>

@@ -6,7 +6,8 @@ import { paths } from '../../../app/paths';
 import { StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { FIRST_PAGE } from '../../../lib/paging';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/format';
 import { fetchOrderHistoryPage, fetchOrderTotals, historyReloadRequested, selectOrderHistory } from '../orderSlice';
 import styles from './Order.module.css';
 
