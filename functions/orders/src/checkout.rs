@@ -72,6 +72,30 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     Ok(Some(key.to_owned()))
 }
 
+impl OrderInput {
+    /// What a retry must repeat for its Idempotency-Key to stand for the same order: the buyer, the lines
+    /// and the code. Not the payment: a retry tokenises the card again, so its token differs every time.
+    /// SHA-256 over the fields in a fixed order, so key order in the JSON is moot.
+    fn fingerprint(&self) -> String {
+        let lines: Vec<_> = self
+            .product
+            .iter()
+            .map(|line| serde_json::json!([line.product.trim(), line.qty.value("qty").ok()]))
+            .collect();
+        let canonical = serde_json::json!([
+            self.fullname.trim(),
+            self.address.trim(),
+            self.phone.trim(),
+            self.email.trim().to_lowercase(),
+            self.message.trim(),
+            lines,
+            self.code.as_deref().map(str::trim),
+        ]);
+        let digest = ring::digest::digest(&ring::digest::SHA256, canonical.to_string().as_bytes());
+        digest.as_ref().iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
 fn idempotency_item_key(key: &str) -> Item {
     Item::from([
         ("pk".to_owned(), s(format!("IDEMPOTENCY#{key}"))),
@@ -79,7 +103,13 @@ fn idempotency_item_key(key: &str) -> Item {
     ])
 }
 
-async fn earlier_order(state: &AppState, key: &str) -> Result<Option<String>, ApiError> {
+/// The answer to a retry: the order placed earlier under this key (200 with its id), or 422 when the key
+/// was used for a different order; None when the key is new.
+async fn earlier_order(
+    state: &AppState,
+    key: &str,
+    fingerprint: &str,
+) -> Result<Option<Response>, ApiError> {
     let found = state
         .db
         .get_item()
@@ -88,9 +118,16 @@ async fn earlier_order(state: &AppState, key: &str) -> Result<Option<String>, Ap
         .consistent_read(true)
         .send()
         .await?;
-    Ok(found
-        .item()
-        .and_then(|item| item.get("orderId")?.as_s().ok().cloned()))
+    let Some(item) = found.item() else {
+        return Ok(None);
+    };
+    let text = |name: &str| item.get(name).and_then(|v| v.as_s().ok()).cloned();
+    if text("fingerprint").is_some_and(|stored| stored != fingerprint) {
+        return Err(ApiError::invalid(
+            "Idempotency-Key was already used for a different order: send a new key",
+        ));
+    }
+    Ok(text("orderId").map(|id| id_reply(StatusCode::OK, &id)))
 }
 
 fn id_reply(status: StatusCode, id: &str) -> Response {
@@ -233,9 +270,10 @@ pub async fn create_order(
     Json(input): Json<OrderInput>,
 ) -> ApiResult<Response> {
     let key = idempotency_key(&headers)?;
+    let fingerprint = input.fingerprint();
     if let Some(key) = &key {
-        if let Some(id) = earlier_order(&state, key).await? {
-            return Ok(id_reply(StatusCode::OK, &id));
+        if let Some(reply) = earlier_order(&state, key, &fingerprint).await? {
+            return Ok(reply);
         }
     }
     let fullname = FullName::parse(&input.fullname)?;
@@ -321,7 +359,8 @@ pub async fn create_order(
         version: 1,
     };
 
-    let (items, steps) = transaction(&state, &order, key.as_deref(), now_unix)?;
+    let idempotency = key.as_deref().map(|key| (key, fingerprint.as_str()));
+    let (items, steps) = transaction(&state, &order, idempotency, now_unix)?;
     let written = state
         .db
         .transact_write_items()
@@ -331,8 +370,10 @@ pub async fn create_order(
     if let Err(error) = written {
         return match failed_step(&error, &steps) {
             Some(Step::Idempotency) => {
-                match earlier_order(&state, key.as_deref().unwrap_or_default()).await? {
-                    Some(id) => Ok(id_reply(StatusCode::OK, &id)),
+                match earlier_order(&state, key.as_deref().unwrap_or_default(), &fingerprint)
+                    .await?
+                {
+                    Some(reply) => Ok(reply),
                     None => Err(ApiError::conflict(
                         "This order is being placed already: wait a moment",
                     )),
@@ -379,7 +420,7 @@ fn failed_step<'a>(
 fn transaction(
     state: &AppState,
     order: &Order,
-    idempotency: Option<&str>,
+    idempotency: Option<(&str, &str)>,
     now: i64,
 ) -> Result<(Vec<TransactWriteItem>, Vec<Step>), ApiError> {
     let tables = &state.tables;
@@ -431,10 +472,11 @@ fn transaction(
     customer.insert("email".to_owned(), s(&order.email));
     items.push(put(customer, None, &tables.orders)?);
     steps.push(Step::Customer);
-    if let Some(key) = idempotency {
+    if let Some((key, fingerprint)) = idempotency {
         let mut item = idempotency_item_key(key);
         item.extend([
             ("orderId".to_owned(), s(&order.id)),
+            ("fingerprint".to_owned(), s(fingerprint)),
             ("expiresAt".to_owned(), n(now + IDEMPOTENCY_TTL)),
         ]);
         items.push(put(item, Some("attribute_not_exists(pk)"), &tables.orders)?);

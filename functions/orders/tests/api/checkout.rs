@@ -156,7 +156,10 @@ async fn a_retry_with_the_same_idempotency_key_creates_nothing() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
     let body = checkout(&app.alice_email, json!([{"product": soda, "qty": 2}]));
-    let send = || {
+    let send = |token: &str| {
+        let mut body = body.clone();
+        // A retry tokenises the card again: the token differs, the order is the same.
+        body["payment"]["token"] = json!(token);
         let request = http::Request::builder()
             .method(Method::POST)
             .uri("/api/order/create/")
@@ -166,12 +169,39 @@ async fn a_retry_with_the_same_idempotency_key_creates_nothing() {
             .unwrap();
         app.orders.send(request)
     };
-    let first = send().await;
+    let first = send("tok_test_first").await;
     assert_eq!(first.status, StatusCode::CREATED);
-    let second = send().await;
+    let second = send("tok_test_retry").await;
     assert_eq!(second.status, StatusCode::OK);
     assert_eq!(second.body, first.body, "the first order's id");
     assert_eq!(app.stock(&soda).await, 8);
+    let all = app.admin(Method::GET, "/api/order", None).await.body;
+    assert_eq!(all["product"].as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn an_idempotency_key_reused_for_a_different_order_is_refused() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 10, 0).await;
+    let send = |qty: u32| {
+        let body = checkout(&app.alice_email, json!([{"product": soda, "qty": qty}]));
+        let request = http::Request::builder()
+            .method(Method::POST)
+            .uri("/api/order/create/")
+            .header("content-type", "application/json")
+            .header("idempotency-key", "basket-0c11")
+            .body(axum::body::Body::from(body.to_string()))
+            .unwrap();
+        app.orders.send(request)
+    };
+    assert_eq!(send(2).await.status, StatusCode::CREATED);
+    let other = send(3).await;
+    assert_eq!(other.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        other.body["message"],
+        "Idempotency-Key was already used for a different order: send a new key"
+    );
+    assert_eq!(app.stock(&soda).await, 8, "the second basket took nothing");
     let all = app.admin(Method::GET, "/api/order", None).await.body;
     assert_eq!(all["product"].as_array().unwrap().len(), 1);
 }
