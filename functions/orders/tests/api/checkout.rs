@@ -156,22 +156,12 @@ async fn a_retry_with_the_same_idempotency_key_creates_nothing() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
     let body = checkout(&app.alice_email, json!([{"product": soda, "qty": 2}]));
-    let send = |token: &str| {
-        let mut body = body.clone();
-        // A retry tokenises the card again: the token differs, the order is the same.
-        body["payment"]["token"] = json!(token);
-        let request = http::Request::builder()
-            .method(Method::POST)
-            .uri("/api/order/create/")
-            .header("content-type", "application/json")
-            .header("idempotency-key", "basket-7f3a")
-            .body(axum::body::Body::from(body.to_string()))
-            .unwrap();
-        app.orders.send(request)
-    };
-    let first = send("tok_test_first").await;
+    let first = app.place_with_key(&body, "basket-7f3a").await;
     assert_eq!(first.status, StatusCode::CREATED);
-    let second = send("tok_test_retry").await;
+    // A retry tokenises the card again: the token differs, the order is the same.
+    let mut retry = body.clone();
+    retry["payment"]["token"] = json!("tok_test_retry");
+    let second = app.place_with_key(&retry, "basket-7f3a").await;
     assert_eq!(second.status, StatusCode::OK);
     assert_eq!(second.body, first.body, "the first order's id");
     assert_eq!(app.stock(&soda).await, 8);
@@ -183,19 +173,10 @@ async fn a_retry_with_the_same_idempotency_key_creates_nothing() {
 async fn an_idempotency_key_reused_for_a_different_order_is_refused() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
-    let send = |qty: u32| {
-        let body = checkout(&app.alice_email, json!([{"product": soda, "qty": qty}]));
-        let request = http::Request::builder()
-            .method(Method::POST)
-            .uri("/api/order/create/")
-            .header("content-type", "application/json")
-            .header("idempotency-key", "basket-0c11")
-            .body(axum::body::Body::from(body.to_string()))
-            .unwrap();
-        app.orders.send(request)
-    };
-    assert_eq!(send(2).await.status, StatusCode::CREATED);
-    let other = send(3).await;
+    let basket = |qty: u32| checkout(&app.alice_email, json!([{"product": soda, "qty": qty}]));
+    let first = app.place_with_key(&basket(2), "basket-0c11").await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    let other = app.place_with_key(&basket(3), "basket-0c11").await;
     assert_eq!(other.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         other.body["message"],

@@ -112,6 +112,18 @@ impl TestApp {
             .await
     }
 
+    /// Places an order with an Idempotency-Key header.
+    pub async fn place_with_key(&self, body: &Value, key: &str) -> Reply {
+        let request = http::Request::builder()
+            .method(Method::POST)
+            .uri("/api/order/create/")
+            .header("content-type", "application/json")
+            .header("idempotency-key", key)
+            .body(axum::body::Body::from(body.to_string()))
+            .unwrap();
+        self.orders.send(request).await
+    }
+
     pub async fn order(&self, id: &str) -> Value {
         let reply = self
             .orders
