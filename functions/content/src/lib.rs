@@ -133,6 +133,7 @@ fn api() -> ApiRoutes<AppState> {
             feedback::send_feedback,
         )
         .get("/sitemap.xml", Public, sitemap::show_sitemap)
+        .get("/robots.txt", Public, sitemap::show_robots)
 }
 
 /// Every route this function serves, as template.yaml must declare them.

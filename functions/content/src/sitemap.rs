@@ -1,6 +1,7 @@
 //! `/sitemap.xml`: the shop's public pages, every drink and every policy, built from the live tables so it
-//! is never stale. CloudFront sends `/sitemap.xml` to the API like `/api/*`; the local gateway serves it
-//! from this same router.
+//! is never stale; and `/robots.txt`, which must name the sitemap by its absolute address (the static build
+//! cannot know it). CloudFront sends both to the API like `/api/*`; the local gateway serves them from this
+//! same router.
 
 use crate::entries::{Entry, Policy};
 use crate::AppState;
@@ -43,6 +44,26 @@ fn base_url(state: &AppState, headers: &HeaderMap) -> String {
         "https"
     };
     format!("{scheme}://{host}")
+}
+
+/// Areas a search engine has no business in: the admin area, the account pages, the checkout.
+const PRIVATE: &[&str] = &["/new/uk/", "/account/", "/checkout", "/myorder/"];
+
+pub async fn show_robots(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let base = base_url(&state, &headers);
+    let mut text = String::from("User-agent: *\nAllow: /\n");
+    for path in PRIVATE {
+        text.push_str(&format!("Disallow: {path}\n"));
+    }
+    text.push_str(&format!("\nSitemap: {base}/sitemap.xml\n"));
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        text,
+    )
+        .into_response()
 }
 
 pub async fn show_sitemap(

@@ -157,6 +157,40 @@ async fn contact_details_are_saved_into_the_site_info() {
 }
 
 #[tokio::test]
+async fn robots_txt_names_the_sitemap_by_its_absolute_address_and_keeps_out_private_areas() {
+    let app = spawn_app().await;
+    let request = http::Request::builder()
+        .uri("/robots.txt")
+        .header("host", "shop.example.co.uk")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = tower::ServiceExt::oneshot(app.client.router.clone(), request)
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"],
+        "text/plain; charset=utf-8"
+    );
+    let bytes = http_body_util::BodyExt::collect(response.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.contains(&"Sitemap: https://shop.example.co.uk/sitemap.xml"),
+        "{text}"
+    );
+    assert!(lines.contains(&"Disallow: /new/uk/"), "{text}");
+    assert!(lines.contains(&"Disallow: /checkout"), "{text}");
+    assert!(
+        !lines.contains(&"Disallow: /"),
+        "the shop itself stays open: {text}"
+    );
+}
+
+#[tokio::test]
 async fn the_sitemap_lists_pages_drinks_and_policies() {
     let app = spawn_app().await;
     let policy = app
