@@ -19,7 +19,8 @@ import {
   type ItemDraft,
 } from './adminContentSlice';
 import styles from './AdminContent.module.css';
-import { Field, fieldOfMessage, parseImages } from './Field';
+import { Field } from '../../components/Field';
+import { fieldOfMessage, parseImages } from './forms';
 
 type FormField = 'name' | 'des' | 'link' | 'image' | 'sort';
 

@@ -9,7 +9,8 @@ import { check } from '../../lib/validation';
 import type { SiteInfo } from '../../types/catalog';
 import { adminReloadRequested, fetchAdminSite, saveAdminSite, selectAdminSite, type SiteDraft } from './adminContentSlice';
 import styles from './AdminContent.module.css';
-import { Field, fieldOfMessage, parseImages } from './Field';
+import { Field } from '../../components/Field';
+import { fieldOfMessage, parseImages } from './forms';
 
 const SOCIAL = [
   ['facebook', 'Facebook'],

@@ -3,7 +3,7 @@
 // 'The operation was completed successfully. Return.' shows; Return reloads the list.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { FormField as Field } from '../../components/FormField';
+import { Field } from '../../components/Field';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatMoney } from '../../lib/format';

@@ -35,8 +35,8 @@ export function ProfileForm() {
     if (profile) setForm({ fullname: profile.fullname ?? '', phone: profile.phone ?? '', address: profile.address ?? '' });
   }, [profile]);
 
-  const edit = (field: keyof ProfileChanges) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [field]: event.target.value }));
+  const edit = (field: keyof ProfileChanges) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
     dispatch(profileEdited());
   };
 

@@ -83,7 +83,7 @@ function EmailStep({ initialEmail }: { initialEmail: string }) {
         inputMode="email"
         value={email}
         error={ruleError}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={setEmail}
       />
       <div className={fieldStyles.actions}>
         <button type="submit" className={ui.primary} aria-disabled={loading}>
@@ -152,7 +152,7 @@ function CodeStep({ email, codeSentAt }: { email: string; codeSentAt: number | n
         maxLength={6}
         value={code}
         error={ruleError}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+        onChange={(value) => setCode(value.replace(/\D/g, ''))}
       />
       <div className={fieldStyles.actions}>
         <button type="submit" className={ui.primary} aria-disabled={loading}>

@@ -17,7 +17,7 @@ import { lookUpDiscountCode } from '../../discount/lookUpDiscountCode';
 import { checkoutOpened, placeOrder, selectCheckout, type DeliveryDetails } from '../checkoutSlice';
 import { cardErrors, type CardInput } from '../payment';
 import { checkoutSummary } from '../summary';
-import { FormField as Field } from '../../../components/FormField';
+import { Field } from '../../../components/Field';
 import styles from './Checkout.module.css';
 
 /** The spec's checkout form: the delivery fields plus its error flag (set by a submit with bad fields). */

@@ -2,6 +2,7 @@
 // before sending; then the server's answer (the reply promise), or its 422 / 429 message.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Field as FormField } from '../../../components/Field';
 import ui from '../../../components/ui.module.css';
 import { check } from '../../../lib/validation';
 import { feedbackReset, selectFeedback, sendFeedback, type FeedbackForm } from '../contentSlice';
@@ -12,21 +13,37 @@ type Field = keyof FeedbackForm;
 export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 5000;
 
+interface Rule {
+  label: string;
+  valid: (value: string) => boolean;
+  message: string;
+  /** The control's attributes: its type and what the browser may fill in; the message is a textarea. */
+  input: { type?: string; autoComplete?: string; maxLength?: number; multiline?: boolean };
+}
+
 /** Each field's rule and what to say when it fails. */
-const RULES: Record<Field, { label: string; valid: (value: string) => boolean; message: string }> = {
+const RULES: Record<Field, Rule> = {
   fullname: {
     label: 'Full name',
     valid: (v) => check('checkout_fullname', v),
     message: 'Enter your full name (more than 5 characters).',
+    input: { autoComplete: 'name' },
   },
-  email: { label: 'E-mail', valid: (v) => check('email', v.trim()), message: 'Enter a valid e-mail address.' },
+  email: {
+    label: 'E-mail',
+    valid: (v) => check('email', v.trim()),
+    message: 'Enter a valid e-mail address.',
+    input: { type: 'email', autoComplete: 'email' },
+  },
   phone: {
     label: 'Phone',
     valid: (v) => check('checkout_phone', v),
     message: 'Enter a phone number of at least 10 digits.',
+    input: { type: 'tel', autoComplete: 'tel' },
   },
   message: {
     label: 'Message',
+    input: { multiline: true, maxLength: MESSAGE_MAX },
     valid: (v) => {
       const n = Array.from(v.trim()).length;
       return n >= MESSAGE_MIN && n <= MESSAGE_MAX;
@@ -109,32 +126,18 @@ export function ContactForm() {
         const rule = RULES[field];
         const inputId = `${id}-${field}`;
         const bad = invalid.includes(field) || serverField === field;
-        const common = {
-          id: inputId,
-          name: field,
-          value: form[field],
-          'aria-invalid': bad,
-          'aria-describedby': bad ? `${inputId}-error` : undefined,
-          onChange: (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value }),
-        };
         return (
-          <div key={field} className={styles.field}>
-            <label htmlFor={inputId}>{rule.label}</label>
-            {field === 'message' ? (
-              <textarea {...common} rows={6} maxLength={MESSAGE_MAX} />
-            ) : (
-              <input
-                {...common}
-                type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
-                autoComplete={field === 'fullname' ? 'name' : field === 'email' ? 'email' : 'tel'}
-              />
-            )}
-            {bad && (
-              <p id={`${inputId}-error`} className={styles.fieldError}>
-                {invalid.includes(field) ? rule.message : feedback.error}
-              </p>
-            )}
-          </div>
+          <FormField
+            key={field}
+            id={inputId}
+            name={field}
+            label={rule.label}
+            value={form[field]}
+            onChange={(value) => setForm({ ...form, [field]: value })}
+            error={bad ? (invalid.includes(field) ? rule.message : feedback.error) : null}
+            rows={6}
+            {...rule.input}
+          />
         );
       })}
       <p className={styles.note}>We reply within 24 hours on business days (Monday to Friday).</p>
