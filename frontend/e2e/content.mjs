@@ -4,59 +4,13 @@
 // the data it needs through the API, so none depends on another.
 
 import AxeBuilder from '@axe-core/playwright';
+import { adminHelpers } from './admin.mjs';
 
 /** A short random tag, so a rerun against the same gateway never meets its own earlier data. */
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 export default function registerContentJourneys({ journey, check, checkEqual, eventually, BASE_URL }) {
-  const api = async (method, path, body, token) => {
-    const response = await fetch(`${BASE_URL}${path}`, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    const json = text ? JSON.parse(text) : undefined;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return json;
-  };
-
-  const outbox = () => api('GET', '/_local/outbox');
-
-  // One admin session per run: the back end allows 5 codes an hour per address, and a session is not data
-  // another journey could disturb.
-  let session;
-  async function adminSession() {
-    if (session) return session;
-    const email = 'admin@example.com';
-    const before = (await outbox()).length;
-    await api('POST', '/api/user/login/', { email });
-    const mail = await eventually(
-      async () => (await outbox()).slice(before).filter((m) => m.to.includes(email)).at(-1),
-      (m) => m && /\d{6}$/.test(m.subject),
-      'the login code in the outbox',
-    );
-    const code = mail.subject.match(/(\d{6})$/)[1];
-    session = await api('POST', '/api/user/verify/', { email, code });
-    check(session.token && session.userInfo?.role === 'admin', 'admin@example.com signs in as an admin');
-    return session;
-  }
-
-  /** A page whose app starts signed in as the admin: the persisted auth state as redux-persist stores it. */
-  async function adminPage(newPage) {
-    const { token, userInfo } = await adminSession();
-    const page = await newPage({ width: 1280, height: 900 });
-    const persisted = JSON.stringify({
-      auth: JSON.stringify({ userInfo, token }),
-      _persist: JSON.stringify({ version: 1, rehydrated: true }),
-    });
-    await page.addInitScript((value) => window.localStorage.setItem('persist:root', value), persisted);
-    return page;
-  }
+  const { api, outbox, adminSession, adminPage } = adminHelpers({ check, eventually, BASE_URL });
 
   /** Scrolls to the bottom until the footer (loaded as it comes near) is there. */
   async function openFooter(page) {

@@ -1,0 +1,58 @@
+// What journeys that act as the admin share: a JSON API caller and ONE admin session per run (the back end
+// allows 5 login codes an hour per address, and several journey files need the admin), plus a page whose
+// app starts signed in as the admin.
+
+/** The run's admin session (a promise), shared by every journey file. */
+let session;
+
+export function adminHelpers({ check, eventually, BASE_URL }) {
+  const api = async (method, path, body, token) => {
+    const response = await fetch(`${BASE_URL}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const json = text ? JSON.parse(text) : undefined;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return json;
+  };
+
+  const outbox = () => api('GET', '/_local/outbox');
+
+  async function adminSession() {
+    session ??= (async () => {
+      const email = 'admin@example.com';
+      const before = (await outbox()).length;
+      await api('POST', '/api/user/login/', { email });
+      const mail = await eventually(
+        async () => (await outbox()).slice(before).filter((m) => m.to.includes(email)).at(-1),
+        (m) => m && /\d{6}$/.test(m.subject),
+        'the login code in the outbox',
+      );
+      const code = mail.subject.match(/(\d{6})$/)[1];
+      const signedIn = await api('POST', '/api/user/verify/', { email, code });
+      check(signedIn.token && signedIn.userInfo?.role === 'admin', 'admin@example.com signs in as an admin');
+      return signedIn;
+    })();
+    return session;
+  }
+
+  /** A page whose app starts signed in as the admin: the persisted auth state as redux-persist stores it. */
+  async function adminPage(newPage) {
+    const { token, userInfo } = await adminSession();
+    const page = await newPage({ width: 1280, height: 900 });
+    const persisted = JSON.stringify({
+      auth: JSON.stringify({ userInfo, token }),
+      _persist: JSON.stringify({ version: 1, rehydrated: true }),
+    });
+    await page.addInitScript((value) => window.localStorage.setItem('persist:root', value), persisted);
+    return page;
+  }
+
+  return { api, outbox, adminSession, adminPage };
+}

@@ -1,0 +1,213 @@
+// Admin drinks (/new/uk/products): the list (GET /api/product/, in shop order), the create/update form
+// (create without _id, update with it) and delete. The server checks every field and names the one it
+// refuses; a save or delete goes back to the list, which reloads. Categories come along for the form's
+// select. Stock edits are safe against orders: the server's write is conditional on the version it read.
+import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
+import { errorMessage } from '../../lib/api';
+import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
+import type { Category, Product } from '../../types/catalog';
+
+/** What the form holds: text as typed; `_id` present means update mode. */
+export interface ProductForm {
+  _id?: string;
+  name: string;
+  qty: string;
+  price: string;
+  discount: string;
+  TheNumber: string;
+  sort: string;
+  Isdefault: boolean;
+  category: string;
+  image: string;
+  des: string;
+  des2: string;
+}
+
+export interface AdminProductsState extends Loadable {
+  products: Product[];
+  categories: Category[];
+  view: 'list' | 'form';
+  editing: ProductForm | null;
+  saving: boolean;
+  /** Why the last save or delete was refused, as the server worded it. */
+  actionError: string | null;
+  /** What the last save or delete did, for the list to say. */
+  notice: string | null;
+}
+
+export const initialAdminProductsState: AdminProductsState = {
+  ...initialLoadable,
+  products: [],
+  categories: [],
+  view: 'list',
+  editing: null,
+  saving: false,
+  actionError: null,
+  notice: null,
+};
+
+export function emptyProductForm(): ProductForm {
+  return { name: '', qty: '', price: '', discount: '0', TheNumber: '0', sort: '0', Isdefault: false, category: '', image: '', des: '', des2: '' };
+}
+
+export function formFromProduct(product: Product): ProductForm {
+  return {
+    _id: product._id,
+    name: product.name,
+    qty: product.qty,
+    price: product.price.toFixed(2),
+    discount: String(product.discount),
+    TheNumber: String(product.TheNumber),
+    sort: String(product.sort),
+    Isdefault: product.Isdefault,
+    category: product.category ?? '',
+    image: product.image.join(', '),
+    des: product.des,
+    des2: product.des2,
+  };
+}
+
+/** Numbers go as typed (the server names a field it cannot read); image names split on commas. */
+export function productBody(form: ProductForm): Record<string, unknown> {
+  const number = (text: string) => (text.trim() === '' ? text.trim() : Number(text.trim()));
+  return {
+    name: form.name.trim(),
+    qty: form.qty.trim(),
+    price: number(form.price),
+    discount: number(form.discount || '0'),
+    TheNumber: number(form.TheNumber || '0'),
+    sort: number(form.sort || '0'),
+    Isdefault: form.Isdefault,
+    category: form.category,
+    image: form.image
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+    des: form.des.trim(),
+    des2: form.des2.trim(),
+  };
+}
+
+export const DELETE_CONFIRM = 'do you wnat delete';
+
+interface Catalogue {
+  products: Product[];
+  categories: Category[];
+}
+
+const adminProductsSlice = createSlice({
+  name: 'adminProducts',
+  initialState: initialAdminProductsState,
+  reducers: {
+    adminProductsRequested(state, _action: PayloadAction<void>) {
+      state.status = 'loading';
+      state.error = null;
+      state.reload = false;
+    },
+    adminProductsReceived(state, action: PayloadAction<Received<void, Catalogue>>) {
+      state.status = 'loaded';
+      state.products = action.payload.result.products;
+      state.categories = action.payload.result.categories;
+    },
+    adminProductsFailed(state, action: PayloadAction<Failed<void>>) {
+      state.status = 'failed';
+      state.error = action.payload.message;
+    },
+    adminProductsReloadRequested(state) {
+      state.reload = true;
+    },
+    productFormOpened(state, action: PayloadAction<ProductForm | null>) {
+      state.view = 'form';
+      state.editing = action.payload;
+      state.actionError = null;
+      state.notice = null;
+    },
+    productFormClosed(state) {
+      state.view = 'list';
+      state.editing = null;
+      state.actionError = null;
+    },
+    productActionStarted(state) {
+      state.saving = true;
+      state.actionError = null;
+      state.notice = null;
+    },
+    productActionSucceeded(state, action: PayloadAction<string>) {
+      state.saving = false;
+      state.view = 'list';
+      state.editing = null;
+      state.notice = action.payload;
+      state.reload = true;
+    },
+    productActionFailed(state, action: PayloadAction<string>) {
+      state.saving = false;
+      state.actionError = action.payload;
+    },
+  },
+  selectors: {
+    selectAdminProducts: (state) => state,
+  },
+});
+
+declare module '../../app/rootReducer' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof adminProductsSlice> {}
+}
+
+const injected = adminProductsSlice.injectInto(rootReducer);
+
+export const {
+  adminProductsRequested,
+  adminProductsReceived,
+  adminProductsFailed,
+  adminProductsReloadRequested,
+  productFormOpened,
+  productFormClosed,
+  productActionStarted,
+  productActionSucceeded,
+  productActionFailed,
+} = adminProductsSlice.actions;
+export const { selectAdminProducts } = injected.selectors;
+
+export const fetchAdminProducts = createLoader(
+  { requested: adminProductsRequested, received: adminProductsReceived, failed: adminProductsFailed },
+  async (api): Promise<Catalogue> => {
+    const [products, categories] = await Promise.all([api.get<Product[]>('/product/'), api.get<Category[]>('/category/')]);
+    return { products, categories };
+  },
+);
+
+type Action = ThunkAction<Promise<boolean>, unknown, ThunkExtra, UnknownAction>;
+
+function productAction(run: (api: ThunkExtra['api']) => Promise<string>): Action {
+  return async (dispatch, _getState, { api }) => {
+    dispatch(productActionStarted());
+    try {
+      dispatch(productActionSucceeded(await run(api)));
+      return true;
+    } catch (error) {
+      dispatch(productActionFailed(errorMessage(error)));
+      return false;
+    }
+  };
+}
+
+/** Create without _id, update with it. */
+export const saveProduct = (form: ProductForm): Action =>
+  productAction(async (api) => {
+    if (form._id) {
+      const saved = await api.put<Product>(`/product/update/${encodeURIComponent(form._id)}`, productBody(form));
+      return `${saved.name} is saved.`;
+    }
+    const created = await api.post<Product>('/product/create/', productBody(form));
+    return `${created.name} is added to the shop.`;
+  });
+
+export const deleteProduct = (product: Product): Action =>
+  productAction(async (api) => {
+    await api.delete(`/product/delete/${encodeURIComponent(product._id)}`);
+    return `${product.name} is deleted.`;
+  });
+
+export default adminProductsSlice;

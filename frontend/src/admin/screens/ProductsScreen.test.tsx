@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RootState } from '../../app/store';
+import { json } from '../../testing/fakeFetch';
+import { cola, lemon, mango, sodas } from '../../testing/fixtures';
+import { renderApp } from '../../testing/renderWithProviders';
+import { shopApi } from '../../testing/shopApi';
+import { emptyProductForm, productBody } from '../products/adminProductsSlice';
+import { productFormErrors } from './ProductsScreen';
+
+const FIRST_LOAD = { timeout: 5000 };
+const admin: Partial<RootState> = {
+  auth: { userInfo: { email: 'admin@example.com', role: 'admin' }, token: 'admin-token', loading: false, error: null, verification: false, pendingEmail: null, codeSentAt: null },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('product form rules', () => {
+  it('asks for a name, a pack label and a price above 0 before sending', () => {
+    expect(Object.keys(productFormErrors(emptyProductForm())).sort()).toEqual(['name', 'price', 'qty']);
+    const good = { ...emptyProductForm(), name: 'Cherry Pop', qty: '24 x 330ml', price: '18.50' };
+    expect(productFormErrors(good)).toEqual({});
+    expect(productFormErrors({ ...good, price: '0' })).toHaveProperty('price');
+    expect(productFormErrors({ ...good, price: 'abc' })).toHaveProperty('price');
+  });
+
+  it('sends numbers as numbers and image names as a list', () => {
+    const body = productBody({ ...emptyProductForm(), name: ' Cherry Pop ', qty: '24 x 330ml', price: '18.50', TheNumber: '40', image: 'a.png, ,b.png ' });
+    expect(body).toMatchObject({ name: 'Cherry Pop', price: 18.5, TheNumber: 40, discount: 0, sort: 0, image: ['a.png', 'b.png'] });
+  });
+});
+
+describe('admin products screen', () => {
+  const catalogue = (overrides: Parameters<typeof shopApi>[0] = {}) =>
+    shopApi({ 'GET /api/product/': [mango, cola, lemon], 'GET /api/category/': [sodas], ...overrides });
+
+  it('lists every drink with its price, stock and actions', async () => {
+    renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: catalogue().fetch } });
+    const rows = await screen.findAllByTestId('admin-product', undefined, FIRST_LOAD);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[2]!).getByText('Sold out')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('button', { name: `Edit ${mango.name}` })).toBeInTheDocument();
+  });
+
+  it('adds a drink: checks the essentials first, then posts and reloads the list', async () => {
+    let created = false;
+    const api = catalogue({
+      'GET /api/product/': () => json(created ? [mango, cola, lemon, { ...mango, _id: 'p-cherry', name: 'Cherry Pop' }] : [mango, cola, lemon]),
+      'POST /api/product/create/': ({ body }) => {
+        created = true;
+        return json({ ...mango, ...(body as object), _id: 'p-cherry' }, 201);
+      },
+    });
+    const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: 'New drink' }, FIRST_LOAD));
+    await user.click(screen.getByRole('button', { name: 'Add drink' }));
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(screen.getByLabelText('Name'), 'Cherry Pop');
+    await user.type(screen.getByLabelText(/Pack label/), '24 x 330ml');
+    await user.type(screen.getByLabelText('Price (£)'), '18.50');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Sodas');
+    await user.click(screen.getByRole('button', { name: 'Add drink' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Cherry Pop is added to the shop.');
+    const post = api.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toMatchObject({ name: 'Cherry Pop', qty: '24 x 330ml', price: 18.5, category: sodas._id });
+    await waitFor(() => expect(screen.getAllByTestId('admin-product')).toHaveLength(4));
+  });
+
+  it('marks the field the server refuses and keeps the form', async () => {
+    const api = catalogue({ 'PUT /api/product/update/p-mango': json({ message: 'discount must be from 0 to 100' }, 422) });
+    const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: `Edit ${mango.name}` }, FIRST_LOAD));
+    const discount = screen.getByLabelText('Discount (% off)');
+    await user.clear(discount);
+    await user.type(discount, '150');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText('Discount (% off)')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('discount must be from 0 to 100')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue(mango.name);
+  });
+
+  it('deletes only after the confirm, then reloads', async () => {
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const api = catalogue({ 'DELETE /api/product/delete/p-cola': { message: 'deleted' } });
+    const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: `Delete ${cola.name}` }, FIRST_LOAD));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: `Delete ${cola.name}` }));
+    expect(await screen.findByRole('status')).toHaveTextContent(`${cola.name} is deleted.`);
+    await waitFor(() => expect(api.calls.filter((c) => c.url.pathname === '/api/product/')).toHaveLength(2));
+  });
+
+  it('shows an error with a retry when the list fails', async () => {
+    let fail = true;
+    const api = catalogue({
+      'GET /api/product/': () => (fail ? json({ message: 'Try later' }, 500) : json([mango])),
+    });
+    const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    expect(await screen.findByText('We could not load the drinks', undefined, FIRST_LOAD)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /Try again/ }));
+    expect(await screen.findAllByTestId('admin-product')).toHaveLength(1);
+  });
+});
