@@ -12,6 +12,7 @@ functions=(
   auth:AuthFunction:events/auth/request-code.json
   codes:CodesFunction:events/codes/check-code.json
   orders:OrdersFunction:events/orders/show-order.json:404
+  uploading:UploadingFunction:events/uploading/list-images.json:401
 )
 
 target=${CARGO_TARGET_DIR:-target}

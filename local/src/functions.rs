@@ -75,6 +75,18 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
             )))
         },
     },
+    FunctionEntry {
+        logical_id: "UploadingFunction",
+        routes: uploading::routes,
+        mount: |env| {
+            let config = uploading::Config::from_env(&env.lookup("UploadingFunction"))?;
+            Ok(uploading::router(uploading::AppState::new(
+                config,
+                env.dynamodb.clone(),
+                env.s3.clone(),
+            )))
+        },
+    },
 ];
 
 /// Each function's environment as the template declares it, resolved to local names, plus the clients.

@@ -267,6 +267,29 @@ impl LocalNames {
 // ---------------------------------------------------------------------------------------------------------
 // Creating resources
 
+/// Creates a bucket in the configured region unless it exists.
+pub async fn create_bucket(config: &SdkConfig, bucket: &str) -> Result<(), BoxError> {
+    let s3 = crate::aws::s3(config);
+    if s3.head_bucket().bucket(bucket).send().await.is_ok() {
+        return Ok(());
+    }
+    let region = config
+        .region()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|| REGION.to_owned());
+    let location = aws_sdk_s3::types::CreateBucketConfiguration::builder()
+        .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::from(
+            region.as_str(),
+        ))
+        .build();
+    s3.create_bucket()
+        .bucket(bucket)
+        .create_bucket_configuration(location)
+        .send()
+        .await?;
+    Ok(())
+}
+
 /// Creates every table and bucket of the template under `names`; resources that exist are left alone.
 pub async fn create_resources(
     config: &SdkConfig,
@@ -277,25 +300,8 @@ pub async fn create_resources(
     for (logical_id, _) in template.tables() {
         create_table(&dynamodb, template, &logical_id, &names.table(&logical_id)).await?;
     }
-    let s3 = crate::aws::s3(config);
     for logical_id in template.buckets() {
-        let bucket = names.bucket(&logical_id);
-        if s3.head_bucket().bucket(&bucket).send().await.is_err() {
-            let region = config
-                .region()
-                .map(|r| r.to_string())
-                .unwrap_or_else(|| REGION.to_owned());
-            let location = aws_sdk_s3::types::CreateBucketConfiguration::builder()
-                .location_constraint(aws_sdk_s3::types::BucketLocationConstraint::from(
-                    region.as_str(),
-                ))
-                .build();
-            s3.create_bucket()
-                .bucket(&bucket)
-                .create_bucket_configuration(location)
-                .send()
-                .await?;
-        }
+        create_bucket(config, &names.bucket(&logical_id)).await?;
     }
     Ok(())
 }

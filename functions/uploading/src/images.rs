@@ -1,0 +1,415 @@
+//! The image routes. Every file is checked by its first bytes (the name and the declared type are not
+//! trusted), stored as `uploads/{uuid}.{ext}` with its real content type, and only then attached.
+
+use crate::AppState;
+use aws_sdk_dynamodb::types::AttributeValue;
+use aws_sdk_s3::primitives::ByteStream;
+use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use shared::auth::Admin;
+use shared::dynamo::{n, s};
+use shared::validation::UploadName;
+use shared::{ApiError, ApiResult, Json};
+
+/// One image at most 2 MB: a Lambda's request is at most 6 MB once base64-encoded by API Gateway.
+pub const MAX_IMAGE_BYTES: usize = 2 * 1024 * 1024;
+/// A whole upload request (several images and the multipart framing).
+pub const MAX_REQUEST_BYTES: usize = 4 * 1024 * 1024 + 64 * 1024;
+/// How many images one request may carry.
+const MAX_FILES: usize = 4;
+/// How many images an item may list.
+const MAX_ON_ITEM: usize = 10;
+const PREFIX: &str = "uploads/";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageKind {
+    Png,
+    Jpeg,
+    Webp,
+    Gif,
+}
+
+impl ImageKind {
+    pub fn extension(self) -> &'static str {
+        match self {
+            ImageKind::Png => "png",
+            ImageKind::Jpeg => "jpg",
+            ImageKind::Webp => "webp",
+            ImageKind::Gif => "gif",
+        }
+    }
+
+    pub fn content_type(self) -> &'static str {
+        match self {
+            ImageKind::Png => "image/png",
+            ImageKind::Jpeg => "image/jpeg",
+            ImageKind::Webp => "image/webp",
+            ImageKind::Gif => "image/gif",
+        }
+    }
+}
+
+/// What the bytes are, by their signature; None for anything but the four accepted formats.
+pub fn sniff(bytes: &[u8]) -> Option<ImageKind> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some(ImageKind::Png)
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some(ImageKind::Jpeg)
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some(ImageKind::Webp)
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some(ImageKind::Gif)
+    } else {
+        None
+    }
+}
+
+fn multipart_error(error: MultipartError) -> ApiError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("image: send at most {MAX_FILES} images of 2 MB each"),
+        )
+    } else {
+        ApiError::bad_request(format!("image: the upload could not be read ({error})"))
+    }
+}
+
+fn not_multipart(_: MultipartRejection) -> ApiError {
+    ApiError::new(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Send the images as multipart/form-data in fields named image",
+    )
+}
+
+/// Every `image` field of the form, checked; other fields are ignored.
+async fn read_images(
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Vec<(ImageKind, Vec<u8>)>, ApiError> {
+    let mut multipart = multipart.map_err(not_multipart)?;
+    let mut files = Vec::new();
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        if field.name() != Some("image") {
+            continue;
+        }
+        let label = field.file_name().unwrap_or("the image").to_owned();
+        let bytes = field.bytes().await.map_err(multipart_error)?;
+        if bytes.is_empty() {
+            return Err(ApiError::invalid(format!("image: {label} is empty")));
+        }
+        if bytes.len() > MAX_IMAGE_BYTES {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("image: {label} is over 2 MB"),
+            ));
+        }
+        let kind = sniff(&bytes).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!("image: {label} is not a PNG, JPEG, WebP or GIF image"),
+            )
+        })?;
+        files.push((kind, bytes.to_vec()));
+        if files.len() > MAX_FILES {
+            return Err(ApiError::invalid(format!(
+                "image: send at most {MAX_FILES} images at once"
+            )));
+        }
+    }
+    if files.is_empty() {
+        return Err(ApiError::invalid("image: choose an image to upload"));
+    }
+    Ok(files)
+}
+
+async fn store(state: &AppState, files: Vec<(ImageKind, Vec<u8>)>) -> ApiResult<Vec<String>> {
+    let mut names = Vec::with_capacity(files.len());
+    for (kind, bytes) in files {
+        let name = format!("{}.{}", uuid::Uuid::new_v4(), kind.extension());
+        let put = state
+            .s3
+            .put_object()
+            .bucket(&*state.bucket)
+            .key(format!("{PREFIX}{name}"))
+            .content_type(kind.content_type())
+            .cache_control("public, max-age=31536000, immutable")
+            .body(ByteStream::from(bytes))
+            .send()
+            .await;
+        if let Err(error) = put {
+            remove(state, &names).await;
+            return Err(ApiError::internal(error));
+        }
+        names.push(name);
+    }
+    Ok(names)
+}
+
+/// Best effort: objects of a request that failed half-way.
+async fn remove(state: &AppState, names: &[String]) {
+    for name in names {
+        let deleted = state
+            .s3
+            .delete_object()
+            .bucket(&*state.bucket)
+            .key(format!("{PREFIX}{name}"))
+            .send()
+            .await;
+        if let Err(error) = deleted {
+            tracing::warn!(%name, ?error, "could not remove an orphaned upload");
+        }
+    }
+}
+
+fn created<T: serde::Serialize>(body: T) -> Response {
+    (StatusCode::CREATED, Json(body)).into_response()
+}
+
+/// `POST /api/uploading/`: one image; answers its stored name as a JSON string.
+pub async fn upload_one(
+    _: Admin,
+    State(state): State<AppState>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Response> {
+    let files = read_images(multipart).await?;
+    if files.len() > 1 {
+        return Err(ApiError::invalid(
+            "image: this takes one image; use /api/new/ for several",
+        ));
+    }
+    let names = store(&state, files).await?;
+    Ok(created(&names[0]))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct AttachQuery {
+    mode: Option<String>,
+    id: Option<String>,
+}
+
+/// Where the spec's numeric modes put the names: which table, which kind of item.
+enum Target {
+    Item { table: String, kind: &'static str },
+    Gallery,
+}
+
+fn target(state: &AppState, mode: Option<&str>) -> ApiResult<Target> {
+    let item = |table: &str, kind| {
+        Ok(Target::Item {
+            table: table.to_owned(),
+            kind,
+        })
+    };
+    match mode.map(str::trim) {
+        Some("8") => item(&state.content_table, "SITE"),
+        Some("10") => item(&state.content_table, "LINK"),
+        Some("12") => item(&state.catalog_table, "CATEGORY"),
+        Some("14") => item(&state.catalog_table, "PRODUCT"),
+        Some("22") => Ok(Target::Gallery),
+        Some("20") => Err(ApiError::invalid(
+            "mode 20: image upload for reviews is temporarily disabled",
+        )),
+        _ => Err(ApiError::invalid(
+            "mode must be 8 (site info), 10 (link entry), 12 (category), 14 (drink) or 22 (gallery)",
+        )),
+    }
+}
+
+/// `POST /api/new/?mode=N&id=ID`: stores the images and appends their names to the item's `image` list
+/// (mode 22: the gallery only). Answers the names. An unknown item, or a list that would pass 10 images,
+/// stores nothing.
+pub async fn upload_and_attach(
+    _: Admin,
+    State(state): State<AppState>,
+    Query(query): Query<AttachQuery>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Response> {
+    let target = target(&state, query.mode.as_deref())?;
+    let id = match (&target, query.id.as_deref().map(str::trim)) {
+        (Target::Item { kind: "SITE", .. }, None | Some("")) => Some("main".to_owned()),
+        (Target::Item { .. }, Some(id)) if !id.is_empty() && id.len() <= 64 => Some(id.to_owned()),
+        (Target::Item { .. }, _) => {
+            return Err(ApiError::invalid("id: name the item to attach to"))
+        }
+        (Target::Gallery, _) => None,
+    };
+    let files = read_images(multipart).await?;
+    let count = files.len();
+    let names = store(&state, files).await?;
+    if let (Target::Item { table, kind }, Some(id)) = (&target, id) {
+        let listed: Vec<AttributeValue> = names.iter().map(s).collect();
+        let updated = state
+            .db
+            .update_item()
+            .table_name(table)
+            .key("pk", s(format!("{kind}#{id}")))
+            .key("sk", s(*kind))
+            .update_expression(
+                "SET image = list_append(if_not_exists(image, :none), :names) ADD version :one",
+            )
+            .condition_expression(
+                "attribute_exists(pk) AND (attribute_not_exists(image) OR size(image) <= :room)",
+            )
+            .expression_attribute_values(":none", AttributeValue::L(Vec::new()))
+            .expression_attribute_values(":names", AttributeValue::L(listed))
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":room", n((MAX_ON_ITEM - count) as i64))
+            .send()
+            .await;
+        if let Err(error) = updated {
+            remove(&state, &names).await;
+            if shared::dynamo::is_condition_failed(&error) {
+                return Err(attach_refusal(&state, table, kind, &id).await);
+            }
+            return Err(ApiError::internal(error));
+        }
+    }
+    Ok(created(names))
+}
+
+/// Why the append was refused: the item is gone, or its list is full.
+async fn attach_refusal(state: &AppState, table: &str, kind: &str, id: &str) -> ApiError {
+    let found = state
+        .db
+        .get_item()
+        .table_name(table)
+        .key("pk", s(format!("{kind}#{id}")))
+        .key("sk", s(kind))
+        .send()
+        .await;
+    match found {
+        Ok(found) if found.item().is_some() => ApiError::invalid(format!(
+            "image: an item holds at most {MAX_ON_ITEM} images; delete some first"
+        )),
+        Ok(_) => ApiError::not_found(format!("No {} has the id {id}", kind.to_lowercase())),
+        Err(error) => ApiError::internal(error),
+    }
+}
+
+/// `GET /api/uploading/sh/`: every stored image's name, newest first.
+pub async fn list_images(_: Admin, State(state): State<AppState>) -> ApiResult<Json<Vec<String>>> {
+    let mut found = Vec::new();
+    let mut pages = state
+        .s3
+        .list_objects_v2()
+        .bucket(&*state.bucket)
+        .prefix(PREFIX)
+        .into_paginator()
+        .send();
+    while let Some(page) = pages.next().await {
+        let page = page.map_err(ApiError::internal)?;
+        for object in page.contents() {
+            if let Some(name) = object.key().and_then(|key| key.strip_prefix(PREFIX)) {
+                let modified = object.last_modified().map(|t| t.secs()).unwrap_or_default();
+                found.push((modified, name.to_owned()));
+            }
+        }
+    }
+    found.sort_by(|a, b| b.cmp(a));
+    Ok(Json(found.into_iter().map(|(_, name)| name).collect()))
+}
+
+async fn delete_one(state: &AppState, raw: &str) -> ApiResult<String> {
+    let name = UploadName::parse(raw)?;
+    let key = format!("{PREFIX}{}", name.as_str());
+    let head = state
+        .s3
+        .head_object()
+        .bucket(&*state.bucket)
+        .key(&key)
+        .send()
+        .await;
+    if let Err(error) = head {
+        return Err(
+            if error.as_service_error().is_some_and(|e| e.is_not_found()) {
+                ApiError::not_found(format!("No image is named {}", name.as_str()))
+            } else {
+                ApiError::internal(error)
+            },
+        );
+    }
+    state
+        .s3
+        .delete_object()
+        .bucket(&*state.bucket)
+        .key(&key)
+        .send()
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(name.as_str().to_owned())
+}
+
+#[derive(serde::Serialize)]
+pub struct Deleted {
+    message: String,
+    deleted: Vec<String>,
+}
+
+/// `DELETE /api/delete/image/{name}`. The items that list the name keep it until their screen saves them
+/// without it (the spec's flow: delete, then update the category or drink).
+pub async fn delete_image(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> ApiResult<Json<Deleted>> {
+    let name = delete_one(&state, &name).await?;
+    Ok(Json(Deleted {
+        message: format!("{name} is deleted"),
+        deleted: vec![name],
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct DeleteList {
+    images: Vec<String>,
+}
+
+/// `POST /api/delete/array/` `{images: [names]}`: checks every name first, then deletes those stored
+/// (a name already gone is not an error here: the caller wants it gone).
+pub async fn delete_images(
+    _: Admin,
+    State(state): State<AppState>,
+    Json(list): Json<DeleteList>,
+) -> ApiResult<Json<Deleted>> {
+    if list.images.is_empty() || list.images.len() > 50 {
+        return Err(ApiError::invalid("images: list 1 to 50 image names"));
+    }
+    UploadName::parse_all(&list.images)?;
+    let mut deleted = Vec::new();
+    for name in &list.images {
+        match delete_one(&state, name).await {
+            Ok(name) => deleted.push(name),
+            Err(error) if error.status() == StatusCode::NOT_FOUND => {}
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(Json(Deleted {
+        message: format!("{} images deleted", deleted.len()),
+        deleted,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniffs_the_four_formats_by_their_bytes_only() {
+        assert_eq!(sniff(b"\x89PNG\r\n\x1a\n rest"), Some(ImageKind::Png));
+        assert_eq!(
+            sniff(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0]),
+            Some(ImageKind::Jpeg)
+        );
+        assert_eq!(
+            sniff(b"RIFF\x10\x00\x00\x00WEBPVP8 "),
+            Some(ImageKind::Webp)
+        );
+        assert_eq!(sniff(b"GIF89a...."), Some(ImageKind::Gif));
+        assert_eq!(sniff(b"<svg xmlns="), None);
+        assert_eq!(sniff(b"RIFF\x10\x00\x00\x00WAVEfmt "), None);
+        assert_eq!(sniff(b""), None);
+    }
+}

@@ -1,0 +1,11 @@
+//! The uploading Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    shared::lambda::init_tracing();
+    let config = uploading::Config::from_env(&shared::config::ProcessEnv)?;
+    let aws = shared::aws::sdk_config().await;
+    let state =
+        uploading::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::s3(&aws));
+    shared::lambda::run(uploading::router(state)).await
+}
