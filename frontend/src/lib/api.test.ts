@@ -34,6 +34,16 @@ describe('api client', () => {
     expect(call?.body).toEqual({ code: 'SUMMER' });
   });
 
+  it('sends a FormData body (an image upload) as is, leaving its Content-Type to the browser', async () => {
+    const fake = fakeFetch({ 'POST /api/uploading/': json('a1.png', 201) });
+    const form = new FormData();
+    form.append('image', new Blob(['png']), 'can.png');
+    await expect(client(fake.fetch, 'jwt-123').api.post('/uploading/', form)).resolves.toBe('a1.png');
+    const [call] = fake.calls;
+    expect(call?.body).toBe(form);
+    expect(call?.headers.has('Content-Type')).toBe(false);
+  });
+
   it('sends no Authorization header without a token', async () => {
     const fake = fakeFetch({ 'GET /api/product/': [] });
     await client(fake.fetch).api.get('/product/');

@@ -110,15 +110,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (value != null) url.searchParams.set(key, String(value));
     }
     const token = options.getToken();
+    // A FormData body (image uploads) goes as is: the browser writes its multipart Content-Type.
+    const form = body instanceof FormData;
     const init: RequestInit = {
       method,
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : form ? body : JSON.stringify(body),
       signal: signal ?? null,
     };
     try {

@@ -23,7 +23,7 @@ export function fakeFetch(routes: Record<string, Route>) {
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = (init.method ?? 'GET').toUpperCase();
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body instanceof FormData ? init.body : undefined;
     const call: FakeCall = { method, url, headers: new Headers(init.headers), body };
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];

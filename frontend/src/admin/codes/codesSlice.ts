@@ -61,7 +61,7 @@ export const initialCodesState: CodesState = {
 };
 
 export const SUCCESS_TEXT = 'The operation was completed successfully.';
-export const DELETE_CONFIRM = 'do you wnat delete';
+export { DELETE_CONFIRM } from '../confirm';
 
 export function emptyCodeForm(): CodeForm {
   return { code: '', discount: '', open: true, maxUses: '', oncePerEmail: false, expiresOn: '', name: '', des: '', link: '', Discountprice: '' };

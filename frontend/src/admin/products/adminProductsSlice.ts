@@ -2,10 +2,10 @@
 // (create without _id, update with it) and delete. The server checks every field and names the one it
 // refuses; a save or delete goes back to the list, which reloads. Categories come along for the form's
 // select. Stock edits are safe against orders: the server's write is conditional on the version it read.
-import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { errorMessage } from '../../lib/api';
-import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
+import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
+import { createWrite } from '../../lib/writes';
 import type { Category, Product } from '../../types/catalog';
 
 /** What the form holds: text as typed; `_id` present means update mode. */
@@ -89,7 +89,7 @@ export function productBody(form: ProductForm): Record<string, unknown> {
   };
 }
 
-export const DELETE_CONFIRM = 'do you wnat delete';
+export { DELETE_CONFIRM } from '../confirm';
 
 interface Catalogue {
   products: Product[];
@@ -178,23 +178,14 @@ export const fetchAdminProducts = createLoader(
   },
 );
 
-type Action = ThunkAction<Promise<boolean>, unknown, ThunkExtra, UnknownAction>;
-
-function productAction(run: (api: ThunkExtra['api']) => Promise<string>): Action {
-  return async (dispatch, _getState, { api }) => {
-    dispatch(productActionStarted());
-    try {
-      dispatch(productActionSucceeded(await run(api)));
-      return true;
-    } catch (error) {
-      dispatch(productActionFailed(errorMessage(error)));
-      return false;
-    }
-  };
-}
+const productAction = createWrite({
+  started: productActionStarted,
+  succeeded: productActionSucceeded,
+  failed: productActionFailed,
+});
 
 /** Create without _id, update with it. */
-export const saveProduct = (form: ProductForm): Action =>
+export const saveProduct = (form: ProductForm) =>
   productAction(async (api) => {
     if (form._id) {
       const saved = await api.put<Product>(`/product/update/${encodeURIComponent(form._id)}`, productBody(form));
@@ -204,7 +195,7 @@ export const saveProduct = (form: ProductForm): Action =>
     return `${created.name} is added to the shop.`;
   });
 
-export const deleteProduct = (product: Product): Action =>
+export const deleteProduct = (product: Product) =>
   productAction(async (api) => {
     await api.delete(`/product/delete/${encodeURIComponent(product._id)}`);
     return `${product.name} is deleted.`;

@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RootState } from '../../app/store';
+import { json } from '../../testing/fakeFetch';
+import { mango } from '../../testing/fixtures';
+import { renderApp } from '../../testing/renderWithProviders';
+import { shopApi } from '../../testing/shopApi';
+
+const FIRST_LOAD = { timeout: 5000 };
+const admin: Partial<RootState> = {
+  auth: { userInfo: { email: 'admin@example.com', role: 'admin' }, token: 'admin-token', loading: false, error: null, verification: false, pendingEmail: null, codeSentAt: null },
+};
+const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('admin images screen', () => {
+  it('shows every image as a 200 px preview and copies a name', async () => {
+    const api = shopApi({ 'GET /api/uploading/sh/': ['b2.png', 'a1.jpg'] });
+    const { user } = renderApp('/new/uk/show', { preloadedState: admin, deps: { fetch: api.fetch } });
+    const tiles = await screen.findAllByTestId('gallery-image', undefined, FIRST_LOAD);
+    expect(tiles).toHaveLength(2);
+    const preview = tiles[0]!.querySelector('img');
+    expect(preview).toHaveAttribute('src', '/uploads/b2.png');
+    expect(preview).toHaveAttribute('height', '200');
+    await user.click(within(tiles[1]!).getByRole('button', { name: 'Copy name a1.jpg' }));
+    // user-event puts a clipboard stub on the page; it holds what the screen wrote.
+    expect(await navigator.clipboard.readText()).toBe('a1.jpg');
+    expect(within(tiles[1]!).getByRole('button', { name: 'Copy name a1.jpg' })).toHaveTextContent('Copied');
+  });
+
+  it('uploads to the gallery as multipart image fields, then reloads', async () => {
+    let names = ['a1.jpg'];
+    const api = shopApi({
+      'GET /api/uploading/sh/': () => json(names),
+      'POST /api/new/': ({ url }) => {
+        expect(url.searchParams.get('mode')).toBe('22');
+        names = ['n1.png', 'n2.png', ...names];
+        return json(['n1.png', 'n2.png'], 201);
+      },
+    });
+    const { user } = renderApp('/new/uk/show', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await screen.findAllByTestId('gallery-image', undefined, FIRST_LOAD);
+    await user.upload(screen.getByLabelText(/Images to upload/), [png('one.png'), png('two.png')]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('2 images are uploaded.');
+    const sent = api.calls.find((c) => c.method === 'POST')?.body as FormData;
+    expect(sent.getAll('image').map((f) => (f as File).name)).toEqual(['one.png', 'two.png']);
+    await waitFor(() => expect(screen.getAllByTestId('gallery-image')).toHaveLength(3));
+  });
+
+  it("shows the server's refusal of a file and refuses more than 4 before sending", async () => {
+    const api = shopApi({
+      'GET /api/uploading/sh/': [],
+      'POST /api/new/': json({ message: 'image: fake.png is not a PNG, JPEG, WebP or GIF image' }, 415),
+    });
+    const { user } = renderApp('/new/uk/show', { preloadedState: admin, deps: { fetch: api.fetch } });
+    expect(await screen.findByText('No images yet: upload the first ones above.', undefined, FIRST_LOAD)).toBeInTheDocument();
+    const chooser = screen.getByLabelText(/Images to upload/);
+    await user.upload(chooser, ['1', '2', '3', '4', '5'].map((n) => png(`${n}.png`)));
+    expect(screen.getByText('Choose at most 4 images at once.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.upload(chooser, [png('fake.png')]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('image: fake.png is not a PNG, JPEG, WebP or GIF image');
+  });
+
+  it('deletes only after the confirm', async () => {
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const api = shopApi({ 'GET /api/uploading/sh/': ['a1.jpg'], 'DELETE /api/delete/image/a1.jpg': { message: 'a1.jpg is deleted', deleted: ['a1.jpg'] } });
+    const { user } = renderApp('/new/uk/show', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: 'Delete a1.jpg' }, FIRST_LOAD));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete a1.jpg' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('a1.jpg is deleted.');
+  });
+});
+
+describe('pictures on the products form', () => {
+  it('uploads to the drink (mode 14) and the form lists the new names', async () => {
+    const api = shopApi({
+      'GET /api/product/': [mango],
+      'GET /api/category/': [],
+      'POST /api/new/': ({ url }) => {
+        expect(url.searchParams.get('mode')).toBe('14');
+        expect(url.searchParams.get('id')).toBe(mango._id);
+        return json(['new1.png'], 201);
+      },
+    });
+    const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: `Edit ${mango.name}` }, FIRST_LOAD));
+    await user.upload(screen.getByLabelText(/Add pictures/), [png('side.png')]);
+    await user.click(screen.getByRole('button', { name: 'Upload pictures' }));
+    expect(await screen.findByText('The picture is added to the drink.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Images')).toHaveValue([...mango.image, 'new1.png'].join(', '));
+  });
+});
