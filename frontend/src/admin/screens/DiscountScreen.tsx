@@ -14,7 +14,6 @@ import {
   codeFormOpened,
   codesReloadRequested,
   codesReturned,
-  DELETE_CONFIRM,
   deleteCode,
   emptyCodeForm,
   fetchCodes,
@@ -24,6 +23,7 @@ import {
   SUCCESS_TEXT,
   type CodeForm,
 } from '../codes/codesSlice';
+import { DeleteButton } from '../WriteOutcome';
 
 export function CodeFormView({ initial, saving, error }: { initial: CodeForm; saving: boolean; error: string | null }) {
   const dispatch = useAppDispatch();
@@ -165,17 +165,7 @@ export default function DiscountScreen() {
                         >
                           Update
                         </button>
-                        <button
-                          type="button"
-                          className={`${ui.secondary} ${styles.small}`}
-                          aria-label={`Delete ${code.code}`}
-                          disabled={state.saving}
-                          onClick={() => {
-                            if (window.confirm(DELETE_CONFIRM)) void dispatch(deleteCode(code._id));
-                          }}
-                        >
-                          Delete
-                        </button>
+                        <DeleteButton what={code.code} disabled={state.saving} onConfirmed={() => void dispatch(deleteCode(code._id))} />
                       </div>
                     </td>
                   </tr>

@@ -14,10 +14,10 @@ import { formatMoney } from '../../lib/format';
 import type { Category } from '../../types/catalog';
 import styles from '../adminScreens.module.css';
 import { fieldOfMessage } from '../content/forms';
+import { DeleteButton, WriteOutcome } from '../WriteOutcome';
 import { ACCEPTED_TYPES, MAX_FILES, UPLOAD_MODE, uploadToItem } from '../images/upload';
 import {
   adminProductsReloadRequested,
-  DELETE_CONFIRM,
   deleteProduct,
   emptyProductForm,
   fetchAdminProducts,
@@ -157,11 +157,7 @@ function PictureUpload({ id, onUploaded }: { id: string; onUploaded: (names: str
           {busy ? 'Uploading…' : 'Upload pictures'}
         </button>
       </div>
-      {message && (
-        <p className={message.failed ? styles.alert : styles.success} role={message.failed ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <WriteOutcome notice={message?.failed ? null : message?.text} error={message?.failed ? message.text : null} />
     </div>
   );
 }
@@ -187,16 +183,7 @@ export default function ProductsScreen() {
             New drink
           </button>
         </p>
-        {state.notice && (
-          <p className={styles.success} role="status">
-            {state.notice}
-          </p>
-        )}
-        {state.actionError && (
-          <p className={styles.alert} role="alert">
-            {state.actionError}
-          </p>
-        )}
+        <WriteOutcome notice={state.notice} error={state.actionError} />
         <StatusView
           status={state.status}
           error={state.error}
@@ -259,17 +246,7 @@ export default function ProductsScreen() {
                         >
                           Edit
                         </button>
-                        <button
-                          type="button"
-                          className={`${ui.secondary} ${styles.small}`}
-                          aria-label={`Delete ${product.name}`}
-                          disabled={state.saving}
-                          onClick={() => {
-                            if (window.confirm(DELETE_CONFIRM)) void dispatch(deleteProduct(product));
-                          }}
-                        >
-                          Delete
-                        </button>
+                        <DeleteButton what={product.name} disabled={state.saving} onConfirmed={() => void dispatch(deleteProduct(product))} />
                       </div>
                     </td>
                   </tr>

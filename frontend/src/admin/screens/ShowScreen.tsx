@@ -7,7 +7,6 @@ import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { uploadUrl } from '../../lib/api';
 import styles from '../adminScreens.module.css';
-import { DELETE_CONFIRM } from '../confirm';
 import {
   ACCEPTED_TYPES,
   deleteImage,
@@ -17,6 +16,7 @@ import {
   selectImages,
   uploadToGallery,
 } from '../images/imagesSlice';
+import { DeleteButton, WriteOutcome } from '../WriteOutcome';
 
 export default function ShowScreen() {
   const dispatch = useAppDispatch();
@@ -76,16 +76,7 @@ export default function ShowScreen() {
           {state.busy ? 'Working…' : 'Upload'}
         </button>
       </form>
-      {state.notice && (
-        <p className={styles.success} role="status">
-          {state.notice}
-        </p>
-      )}
-      {state.actionError && (
-        <p className={styles.alert} role="alert">
-          {state.actionError}
-        </p>
-      )}
+      <WriteOutcome notice={state.notice} error={state.actionError} />
       <StatusView
         status={state.status}
         error={state.error}
@@ -104,17 +95,7 @@ export default function ShowScreen() {
                 <button type="button" className={`${ui.secondary} ${styles.small}`} onClick={() => void copy(name)} aria-label={`Copy name ${name}`}>
                   {copied === name ? 'Copied' : 'Copy name'}
                 </button>
-                <button
-                  type="button"
-                  className={`${ui.secondary} ${styles.small}`}
-                  aria-label={`Delete ${name}`}
-                  disabled={state.busy}
-                  onClick={() => {
-                    if (window.confirm(DELETE_CONFIRM)) void dispatch(deleteImage(name));
-                  }}
-                >
-                  Delete
-                </button>
+                <DeleteButton what={name} disabled={state.busy} onConfirmed={() => void dispatch(deleteImage(name))} />
               </div>
             </li>
           ))}

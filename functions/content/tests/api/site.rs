@@ -156,11 +156,10 @@ async fn contact_details_are_saved_into_the_site_info() {
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }
 
-#[tokio::test]
-async fn robots_txt_names_the_sitemap_by_its_absolute_address_and_keeps_out_private_areas() {
-    let app = spawn_app().await;
+/// A GET of a non-JSON page as the shop's host sends it: checks 200 and the content type, answers the text.
+async fn plain_get(app: &crate::helpers::TestApp, uri: &str, content_type: &str) -> String {
     let request = http::Request::builder()
-        .uri("/robots.txt")
+        .uri(uri)
         .header("host", "shop.example.co.uk")
         .body(axum::body::Body::empty())
         .unwrap();
@@ -168,15 +167,18 @@ async fn robots_txt_names_the_sitemap_by_its_absolute_address_and_keeps_out_priv
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(
-        response.headers()["content-type"],
-        "text/plain; charset=utf-8"
-    );
+    assert_eq!(response.headers()["content-type"], content_type);
     let bytes = http_body_util::BodyExt::collect(response.into_body())
         .await
         .unwrap()
         .to_bytes();
-    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[tokio::test]
+async fn robots_txt_names_the_sitemap_by_its_absolute_address_and_keeps_out_private_areas() {
+    let app = spawn_app().await;
+    let text = plain_get(&app, "/robots.txt", "text/plain; charset=utf-8").await;
     let lines: Vec<&str> = text.lines().collect();
     assert!(
         lines.contains(&"Sitemap: https://shop.example.co.uk/sitemap.xml"),
@@ -204,24 +206,7 @@ async fn the_sitemap_lists_pages_drinks_and_policies() {
         .as_str()
         .unwrap()
         .to_owned();
-    let request = http::Request::builder()
-        .uri("/sitemap.xml")
-        .header("host", "shop.example.co.uk")
-        .body(axum::body::Body::empty())
-        .unwrap();
-    let response = tower::ServiceExt::oneshot(app.client.router.clone(), request)
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(
-        response.headers()["content-type"],
-        "application/xml; charset=utf-8"
-    );
-    let bytes = http_body_util::BodyExt::collect(response.into_body())
-        .await
-        .unwrap()
-        .to_bytes();
-    let xml = String::from_utf8(bytes.to_vec()).unwrap();
+    let xml = plain_get(&app, "/sitemap.xml", "application/xml; charset=utf-8").await;
     assert!(
         xml.contains("<loc>https://shop.example.co.uk/</loc>"),
         "{xml}"
