@@ -12,6 +12,7 @@ functions=(
   auth:AuthFunction:events/auth/request-code.json
   codes:CodesFunction:events/codes/check-code.json
   orders:OrdersFunction:events/orders/show-order.json:404
+  reviews:ReviewsFunction:events/reviews/show-summary.json
 )
 
 target=${CARGO_TARGET_DIR:-target}
