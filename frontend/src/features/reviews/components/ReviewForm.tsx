@@ -153,7 +153,7 @@ export function ReviewForm({ initialProduct = '' }: { initialProduct?: string })
                 checked={form.rating === n}
                 onChange={() => set('rating', n)}
               />
-              <label htmlFor={`${id}-rating-${n}`} className={n <= form.rating ? styles.starOn : styles.starOff}>
+              <label htmlFor={`${id}-rating-${n}`} className={n <= form.rating ? styles.starOn : styles.pickOff}>
                 <span aria-hidden="true">★</span>
                 <span className="visually-hidden">{n === 1 ? '1 star' : `${n} stars`}</span>
               </label>
