@@ -13,6 +13,7 @@ functions=(
   codes:CodesFunction:events/codes/check-code.json
   orders:OrdersFunction:events/orders/show-order.json:404
   uploading:UploadingFunction:events/uploading/list-images.json:401
+  reviews:ReviewsFunction:events/reviews/show-summary.json
 )
 
 target=${CARGO_TARGET_DIR:-target}

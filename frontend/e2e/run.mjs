@@ -14,6 +14,7 @@ import registerAuthJourneys from './auth.mjs';
 import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
+import registerReviewJourneys from './reviews.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-artifacts');
@@ -273,6 +274,9 @@ registerCatalogJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 
 // Journeys (issue 6): checkout, orders and discount codes
 registerCheckout({ journey, check, checkEqual, eventually, pounds, pence, BASE_URL, DESKTOP, shot });
+
+// Journeys: customer reviews, the public page and the admin screen
+registerReviewJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 
 // ------------------------------------------------------------------------------------------------------
 

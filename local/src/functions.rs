@@ -87,6 +87,17 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
             )))
         },
     },
+    FunctionEntry {
+        logical_id: "ReviewsFunction",
+        routes: reviews::routes,
+        mount: |env| {
+            let config = reviews::Config::from_env(&env.lookup("ReviewsFunction"))?;
+            Ok(reviews::router(reviews::AppState::new(
+                config,
+                env.dynamodb.clone(),
+            )))
+        },
+    },
 ];
 
 /// Each function's environment as the template declares it, resolved to local names, plus the clients.

@@ -1,6 +1,6 @@
-//! The demo shop a newcomer sees after `make run`: drinks with generated pictures, categories, site info
-//! and the admin account. Drinks and categories go in through the catalog's own API, so seeded data passes
-//! the same rules as anything an admin types.
+//! The demo shop a newcomer sees after `make run`: drinks with generated pictures, categories, site info,
+//! a few customer reviews and the admin account. Drinks, categories and reviews go in through their
+//! functions' own APIs, so seeded data passes the same rules as anything an admin or shopper types.
 
 use crate::functions::LocalEnv;
 use aws_sdk_dynamodb::types::AttributeValue;
@@ -119,6 +119,53 @@ const DRINKS: &[Demo] = &[
     },
 ];
 
+/// Demo reviews: stars, drink (index into `DRINKS`), name, comment. Mostly happy, as a real shop's are.
+const REVIEWS: &[(u8, usize, &str, &str)] = &[
+    (
+        5,
+        0,
+        "Hannah Whitfield",
+        "Proper cola, like the ones we had as kids. The case arrived the next day.",
+    ),
+    (
+        4,
+        4,
+        "Omar Saleh",
+        "Lovely mango flavour, not too sweet. I would buy a bigger case.",
+    ),
+    (
+        5,
+        2,
+        "Grace O'Connell",
+        "Tastes of real oranges. Our office goes through a case a week.",
+    ),
+    (
+        3,
+        1,
+        "Daniel Price",
+        "Good for a zero sugar drink, though I prefer the classic.",
+    ),
+    (
+        5,
+        5,
+        "Aisha Rahman",
+        "Fine bubbles and a clean taste: the best sparkling water we have tried.",
+    ),
+];
+
+/// The demo reviews, written through the reviews API so they pass its rules and move its counters.
+async fn seed_reviews(api: &Router, token: &str, drink_ids: &[String]) -> Result<(), BoxError> {
+    for (n, (rating, drink, fullname, comment)) in REVIEWS.iter().enumerate() {
+        let body = json!({
+            "rating": rating, "comment": comment, "fullname": fullname,
+            "email": format!("reviewer{}@example.com", n + 1),
+            "products": drink_ids.get(*drink).cloned().unwrap_or_default(),
+        });
+        call(api, Method::POST, "/api/reviews/create/", token, Some(body)).await?;
+    }
+    Ok(())
+}
+
 /// Lets the emulator's SES send from the shop's address (a domain identity covers the whole domain).
 pub async fn verify_sender(env: &LocalEnv) -> Result<(), BoxError> {
     let from = env
@@ -193,6 +240,7 @@ pub async fn seed_if_empty(env: &LocalEnv, api: &Router) -> Result<(), BoxError>
         .await?;
         category_ids.push(created["_id"].as_str().unwrap_or_default().to_owned());
     }
+    let mut drink_ids = Vec::new();
     for (sort, drink) in DRINKS.iter().enumerate() {
         let image = format!("{}.png", slug(drink.name));
         env.s3
@@ -210,7 +258,7 @@ pub async fn seed_if_empty(env: &LocalEnv, api: &Router) -> Result<(), BoxError>
             "Isdefault": drink.featured, "sort": sort + 1, "image": [image],
             "category": category_ids[drink.category],
         });
-        call(
+        let created = call(
             api,
             Method::POST,
             "/api/product/create/",
@@ -218,9 +266,15 @@ pub async fn seed_if_empty(env: &LocalEnv, api: &Router) -> Result<(), BoxError>
             Some(body),
         )
         .await?;
+        drink_ids.push(created["_id"].as_str().unwrap_or_default().to_owned());
     }
     seed_site_info(env).await?;
-    tracing::info!(drinks = DRINKS.len(), "seeded the demo shop");
+    seed_reviews(api, &token, &drink_ids).await?;
+    tracing::info!(
+        drinks = DRINKS.len(),
+        reviews = REVIEWS.len(),
+        "seeded the demo shop"
+    );
     Ok(())
 }
 

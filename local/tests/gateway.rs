@@ -193,6 +193,17 @@ async fn the_demo_shop_is_seeded_with_pictures() {
         assert_eq!(reply.content_type, "image/png");
         assert_eq!(&reply.bytes[..8], b"\x89PNG\r\n\x1a\n");
     }
+    // A few reviews through the reviews API: counted in the summary, and no reviewer's e-mail shown.
+    let reviews = send(&gateway.router, Method::GET, "/api/home/uk/review/")
+        .await
+        .json();
+    assert!(reviews["Thecount"].as_u64().unwrap() >= 4, "{reviews}");
+    assert_eq!(reviews["ratings"]["totalComments"], reviews["Thecount"]);
+    assert_eq!(reviews["connect"]["_id"], "main");
+    let listed = reviews["comment"]["product"].as_array().unwrap();
+    assert_eq!(listed.len() as u64, reviews["Thecount"].as_u64().unwrap());
+    assert!(listed.iter().all(|r| r.get("email").is_none()));
+    assert!(!reviews["comment"].to_string().contains("@example.com"));
     let missing = send(&gateway.router, Method::GET, "/uploads/nothing.png").await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     let admin = gateway

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { siteInfo } from '../testing/fixtures';
 import type { SiteInfo } from '../types/catalog';
-import { breadcrumbs, faqPage, graph, localBusiness, organization, OPENING_HOURS_TEXT, serializeJsonLd } from './structuredData';
+import {
+  aggregateRating,
+  breadcrumbs,
+  faqPage,
+  graph,
+  localBusiness,
+  organization,
+  OPENING_HOURS_TEXT,
+  review,
+  serializeJsonLd,
+} from './structuredData';
 
 const origin = 'https://shop.example';
 
@@ -56,5 +66,21 @@ describe('JSON-LD builders', () => {
     expect(text).not.toContain('</script>');
     expect(JSON.parse(text)).toEqual(data);
     expect(JSON.parse(text)['@context']).toBe('https://schema.org');
+  });
+
+  it('gives a review its author, stars out of 5, text, day and the store it reviews', () => {
+    expect(review({ fullname: 'Layla Haddad', rating: 4, comment: 'lovely', createdAt: '2026-11-22T10:00:00Z' }, origin)).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Layla Haddad' },
+      reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+      reviewBody: 'lovely',
+      datePublished: '2026-11-22',
+      itemReviewed: { '@id': 'https://shop.example/#store' },
+    });
+  });
+
+  it('gives an average rating only when there are reviews', () => {
+    expect(aggregateRating(4.3, 12)).toEqual({ '@type': 'AggregateRating', ratingValue: 4.3, reviewCount: 12, bestRating: 5, worstRating: 1 });
+    expect(aggregateRating(0, 0)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // Structured search data (JSON-LD, schema.org) for the storefront's pages: the organisation, the shop as a
-// local business with its opening hours, breadcrumbs and FAQ. Pure builders, so the tests can check them;
+// local business with its opening hours, breadcrumbs, FAQ, and customers' reviews with their average. Pure builders, so the tests can check them;
 // components/JsonLd.tsx puts the result in a `<script type="application/ld+json">`.
 import type { SiteInfo } from '../types/catalog';
 import { SITE_NAME } from './meta';
@@ -104,6 +104,32 @@ export function faqPage(items: FaqItem[]): Thing {
       acceptedAnswer: { '@type': 'Answer', text: item.answer },
     })),
   };
+}
+
+export interface ReviewEntry {
+  fullname: string;
+  rating: number;
+  comment: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** A customer's review of the shop (the Store of `localBusiness`). */
+export function review(entry: ReviewEntry, origin: string): Thing {
+  return compact({
+    '@type': 'Review',
+    author: { '@type': 'Person', name: entry.fullname },
+    reviewRating: { '@type': 'Rating', ratingValue: entry.rating, bestRating: 5, worstRating: 1 },
+    reviewBody: entry.comment,
+    datePublished: entry.createdAt.slice(0, 10),
+    itemReviewed: { '@id': absolute(origin, '/#store') },
+  });
+}
+
+/** The average of `count` reviews, for a Store's `aggregateRating`; undefined without reviews. */
+export function aggregateRating(average: number, count: number): Thing | undefined {
+  if (!(count > 0)) return undefined;
+  return { '@type': 'AggregateRating', ratingValue: average, reviewCount: count, bestRating: 5, worstRating: 1 };
 }
 
 /** Several things in one document. */

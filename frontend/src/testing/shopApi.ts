@@ -1,6 +1,7 @@
 // A fake back end for whole-app tests: the catalogue endpoints answering the fixtures.
 import { fakeFetch } from './fakeFetch';
 import { aboutEntry, cola, homePayload, lemon, mango, page, returnsPolicy, siteInfo, stockistsLink, whoEntry } from './fixtures';
+import { layla, noor, reviewPage, reviewSummary, sami } from './reviewFixtures';
 
 export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
   return fakeFetch({
@@ -15,6 +16,9 @@ export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
     'GET /api/policy/': [returnsPolicy],
     'GET /api/link/': [stockistsLink],
     'GET /api/_uk_home/palestine/show/details/website/pol-returns': returnsPolicy,
+    'GET /api/product/': [mango, cola, lemon],
+    'GET /api/home/uk/review/': reviewSummary([layla, sami, noor]),
+    'GET /api/home_uk/palestine/comment/reviews': reviewPage([layla, sami, noor], 1, 1),
     ...overrides,
   });
 }

@@ -15,7 +15,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
 use std::sync::Arc;
 
-pub use site::SiteInfo;
+pub use site::{SiteInfo, SITE_ID};
 
 pub struct Config {
     pub table: String,

@@ -1,12 +1,176 @@
-// /{product}/review: placeholder until the reviews issue lands.
-import { Placeholder } from '../../../components/Placeholder';
+// /{product}/review, 'Customer Reviews': the average out of 5, 'Based on N reviews', a bar per star count,
+// 'Write a review' (the form opens below it; `?product=` preselects the drink), the reviews newest first
+// with 'View more comments' while there are more, and the FAQ. Structured search data: the organisation,
+// the shop as a business with its opening hours and average rating, breadcrumbs, the FAQ and the reviews.
+import { useEffect, useMemo, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { JsonLd } from '../../../components/JsonLd';
+import { PageHeading } from '../../../components/PageHeading';
+import { EmptyView, ErrorView, LoadingView } from '../../../components/StatusView';
+import ui from '../../../components/ui.module.css';
+import { SITE_NAME, usePageMeta } from '../../../lib/meta';
+import { aggregateRating, breadcrumbs, faqPage, graph, localBusiness, organization, review } from '../../../lib/structuredData';
+import { useQuery } from '../../../lib/useQuery';
+import { selectSiteInfo } from '../../site/siteSlice';
+import { basedOn } from '../display';
+import { reviewFaq } from '../faq';
+import {
+  fetchReviewsPage,
+  fetchReviewSummary,
+  reviewFormReset,
+  reviewSummaryReloadRequested,
+  selectReviewList,
+  selectReviewSummary,
+} from '../reviewsSlice';
+import { RatingOverview } from './RatingOverview';
+import { ReviewForm } from './ReviewForm';
+import { ReviewList } from './ReviewList';
+import styles from './Reviews.module.css';
+
+const TITLE = 'Customer Reviews';
+const FORM_ID = 'write-review';
 
 export default function ReviewsPage() {
+  const dispatch = useAppDispatch();
+  const summary = useAppSelector(selectReviewSummary);
+  const list = useAppSelector(selectReviewList);
+  const heldInfo = useAppSelector(selectSiteInfo);
+  const info = summary.connect ?? heldInfo;
+  const shopName = info?.name || SITE_NAME;
+  const product = useQuery().get('product') ?? '';
+  const [formOpen, setFormOpen] = useState(false);
+
+  usePageMeta(
+    TITLE,
+    summary.ratings && summary.count > 0
+      ? `${shopName} soft drinks are rated ${summary.ratings.avgRating.toFixed(1)} out of 5 by our customers. ${basedOn(summary.count)}: read them, or write your own.`
+      : `What our customers say about ${shopName} soft drinks: read their reviews, or write your own.`,
+  );
+
+  // Every visit fetches afresh; the reload flag (a retry, a stored review) fetches again.
+  useEffect(() => {
+    void dispatch(fetchReviewSummary());
+    return () => void dispatch(reviewFormReset());
+  }, [dispatch]);
+  useEffect(() => {
+    if (summary.reload) void dispatch(fetchReviewSummary());
+  }, [dispatch, summary.reload]);
+
+  const faq = useMemo(() => reviewFaq(shopName), [shopName]);
+  const data = useMemo(() => {
+    const origin = window.location.origin;
+    const store = localBusiness(info, origin);
+    const average = summary.ratings ? aggregateRating(summary.ratings.avgRating, summary.count) : undefined;
+    return graph(
+      organization(info, origin),
+      average ? { ...store, aggregateRating: average } : store,
+      breadcrumbs(
+        [
+          { name: 'Home', path: paths.home.to() },
+          { name: TITLE, path: paths.reviews.to() },
+        ],
+        origin,
+      ),
+      faqPage(faq),
+      ...list.products.map((entry) => review(entry, origin)),
+    );
+  }, [info, summary.ratings, summary.count, faq, list.products]);
+
+  const loadingMore = list.status === 'loading' && list.products.length > 0;
+
   return (
-    <Placeholder
-      title="Customer Reviews"
-      description="What our customers say about our drinks: ratings, comments and photos."
-      holds={['The average rating out of 5, based on every review', 'A bar per star count', "A 'Write a review' form and the review list"]}
-    />
+    <div className={ui.container}>
+      <JsonLd data={data} />
+      <PageHeading
+        title={TITLE}
+        lead="What our customers say about our drinks."
+        crumbs={[{ label: 'Home', to: paths.home.to() }, { label: TITLE }]}
+      />
+
+      <section className={styles.summary} aria-label="Rating summary">
+        {summary.status === 'failed' ? (
+          <ErrorView
+            title="We could not load the reviews"
+            message={summary.error ?? 'Try later'}
+            onRetry={() => dispatch(reviewSummaryReloadRequested())}
+          />
+        ) : summary.ratings ? (
+          <RatingOverview ratings={summary.ratings} count={summary.count} />
+        ) : (
+          <LoadingView label="Loading the ratings" cards={1} />
+        )}
+        <div className={styles.write}>
+          <button
+            type="button"
+            className={ui.accent}
+            aria-expanded={formOpen}
+            aria-controls={FORM_ID}
+            onClick={() => setFormOpen((open) => !open)}
+          >
+            Write a review
+          </button>
+          <p className={styles.note} data-testid="upload-note">
+            Photo uploads are temporarily disabled: you can still rate a drink and leave a comment.
+          </p>
+        </div>
+      </section>
+
+      <div id={FORM_ID} hidden={!formOpen}>
+        {formOpen && <ReviewForm initialProduct={product} />}
+      </div>
+
+      <section className={styles.reviews} aria-labelledby="reviews-title">
+        <h2 id="reviews-title" className={ui.sectionTitle}>
+          Reviews
+        </h2>
+        {summary.status === 'failed' && list.products.length === 0 ? (
+          <p className={styles.note}>The reviews will show here once they load.</p>
+        ) : list.status === 'idle' || (summary.status === 'loading' && list.products.length === 0) ? (
+          <LoadingView label="Loading the reviews" cards={3} />
+        ) : list.products.length === 0 && list.status !== 'failed' ? (
+          <EmptyView title="No reviews yet">
+            <p>Tried one of our drinks? Be the first to tell everyone what you thought.</p>
+          </EmptyView>
+        ) : (
+          <>
+            <ReviewList reviews={list.products} />
+            {list.status === 'failed' && (
+              <ErrorView
+                title="We could not load more reviews"
+                message={list.error ?? 'Try later'}
+                onRetry={() => list.nextPage !== null && void dispatch(fetchReviewsPage(list.nextPage))}
+              />
+            )}
+            {list.nextPage !== null && list.status !== 'failed' && (
+              <div className={ui.loadMore}>
+                <button
+                  type="button"
+                  className={ui.primary}
+                  aria-disabled={loadingMore}
+                  onClick={() => {
+                    if (!loadingMore && list.nextPage !== null) void dispatch(fetchReviewsPage(list.nextPage));
+                  }}
+                >
+                  {loadingMore ? 'Loading…' : 'View more comments'}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
+      <section className={styles.faq} aria-labelledby="reviews-faq">
+        <h2 id="reviews-faq" className={ui.sectionTitle}>
+          Questions about reviews
+        </h2>
+        {faq.map((item) => (
+          <details key={item.question} className={styles.question}>
+            <summary>{item.question}</summary>
+            <p>{item.answer}</p>
+          </details>
+        ))}
+      </section>
+    </div>
   );
 }

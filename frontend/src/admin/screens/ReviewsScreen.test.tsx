@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminReview } from '../reviews/adminReviewsSlice';
+import { initialAuthState } from '../../features/auth/authSlice';
+import { json, type FakeCall } from '../../testing/fakeFetch';
+import { makeReview } from '../../testing/reviewFixtures';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { shopApi } from '../../testing/shopApi';
+import ReviewsScreen from './ReviewsScreen';
+
+const admin = { auth: { ...initialAuthState, token: 'jwt', userInfo: { email: 'admin@example.com', role: 'admin' } } };
+
+const adminReview = (n: number): AdminReview => ({
+  ...makeReview(n, { rating: (n % 5) + 1 }),
+  email: `reviewer${n}@example.com`,
+  productName: 'Classic Cola',
+});
+
+function reviewsApi(overrides: Parameters<typeof shopApi>[0] = {}) {
+  let deleted = false;
+  return shopApi({
+    'GET /api/reviews': ({ url }: FakeCall) => {
+      const first = Array.from({ length: 20 }, (_, i) => adminReview(i + 1)).filter((r) => !(deleted && r._id === 'r-1'));
+      return json(
+        url.searchParams.get('pageNumber') === '1'
+          ? { product: first, pages: 2, result: { next: { page: 2 } } }
+          : { product: [adminReview(21)], pages: 2, result: {} },
+      );
+    },
+    'DELETE /api/reviews/delete/r-1': () => {
+      deleted = true;
+      return json({ message: 'The review was deleted' });
+    },
+    ...overrides,
+  });
+}
+
+describe('ReviewsScreen', () => {
+  it("lists rating, name, e-mail, drink, date and comment, 20 a page, with 'Load more reviews' until the last", async () => {
+    const api = reviewsApi();
+    const { user } = renderWithProviders(<ReviewsScreen />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    expect(screen.getByRole('heading', { level: 2, name: 'Reviews' })).toBeInTheDocument();
+    const table = await screen.findByTestId('admin-reviews');
+    const rows = within(table).getAllByTestId('admin-review');
+    expect(rows).toHaveLength(20);
+    const first = rows[0] as HTMLElement;
+    expect(first).toHaveTextContent('2 out of 5 stars');
+    expect(first).toHaveTextContent('Reviewer 1');
+    expect(first).toHaveTextContent('reviewer1@example.com');
+    expect(first).toHaveTextContent('Classic Cola');
+    expect(first).toHaveTextContent('22/11/2026');
+    expect(first).toHaveTextContent('review number 1: a proper fizzy drink.');
+    await user.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    expect(await screen.findByText('reviewer21@example.com')).toBeInTheDocument();
+    expect(within(table).getAllByTestId('admin-review')).toHaveLength(21);
+    expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
+    expect(api.calls.every((c) => c.url.pathname !== '/api/reviews' || c.headers.get('Authorization') === 'Bearer jwt')).toBe(true);
+  });
+
+  it('deletes only after the confirm, then lists again', async () => {
+    const api = reviewsApi();
+    const questions: string[] = [];
+    let answer = false;
+    const confirm = (question: string) => {
+      questions.push(question);
+      return answer;
+    };
+    const { user } = renderWithProviders(<ReviewsScreen confirm={confirm} />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    const remove = await screen.findByRole('button', { name: 'Delete the review by Reviewer 1' });
+    await user.click(remove);
+    expect(questions).toEqual(['Delete the review by Reviewer 1? This cannot be undone.']);
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    answer = true;
+    await user.click(remove);
+    await screen.findByRole('button', { name: 'Load more reviews' });
+    expect(await screen.findByText('reviewer2@example.com')).toBeInTheDocument();
+    expect(screen.queryByText('reviewer1@example.com')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.pathname === '/api/reviews')).toHaveLength(2);
+  });
+
+  it("shows the server's refusal of a delete", async () => {
+    const api = reviewsApi({ 'DELETE /api/reviews/delete/r-1': json({ message: 'No review has this id' }, 404) });
+    const { user } = renderWithProviders(<ReviewsScreen confirm={() => true} />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    await user.click(await screen.findByRole('button', { name: 'Delete the review by Reviewer 1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No review has this id');
+  });
+
+  it('shows an error with a retry, and an empty state', async () => {
+    let fail = true;
+    const api = reviewsApi({
+      'GET /api/reviews': () => (fail ? json({ message: 'Try later' }, 500) : json({ product: [], pages: 1, result: {} })),
+    });
+    const { user } = renderWithProviders(<ReviewsScreen />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    expect(await screen.findByRole('heading', { name: 'We could not load the reviews' })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No reviews yet' })).toBeInTheDocument();
+  });
+});

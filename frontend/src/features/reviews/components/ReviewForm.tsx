@@ -1,0 +1,243 @@
+// The review form: stars (a radio group, so arrow keys move between them), comment, full name, e-mail and the
+// drink, checked with the spec's rules (lib/validation.ts, the same cases the server runs) before sending.
+// On a failed check the form is in error mode: every failing field says why, the form's top scrolls into
+// view and the first failing field takes the focus. Once stored, the form gives way to the spec's thanks.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Field, fieldStyles } from '../../../components/Field';
+import ui from '../../../components/ui.module.css';
+import { check } from '../../../lib/validation';
+import {
+  fetchReviewDrinks,
+  reviewFormReset,
+  selectReviewDrinks,
+  selectReviewForm,
+  sendReview,
+  type ReviewForm as ReviewFormValues,
+} from '../reviewsSlice';
+import styles from './Reviews.module.css';
+
+/** The spec's words once a review is stored. */
+export const THANK_YOU =
+  "We sincerely appreciate your review of our product. Your feedback means a lot to us, and we're very glad to know you're satisfied.";
+
+export const COMMENT_MAX = 2000;
+export const FULLNAME_MAX = 80;
+
+type FieldName = keyof ReviewFormValues;
+
+const MESSAGES: Record<FieldName, string> = {
+  rating: 'This field is required.',
+  comment: 'Write a comment of more than 7 characters.',
+  fullname: 'Enter your full name (more than 5 characters).',
+  email: 'Enter a valid e-mail address.',
+  products: 'Choose the drink you are reviewing.',
+};
+
+const RULES: Record<FieldName, (form: ReviewFormValues) => boolean> = {
+  rating: (f) => check('review_rating', f.rating),
+  comment: (f) => check('review_comment', f.comment),
+  fullname: (f) => check('review_fullname', f.fullname),
+  email: (f) => check('email', f.email.trim().toLowerCase()),
+  products: (f) => f.products !== '',
+};
+
+/** In the form's order, so the first one is the one to fix first. */
+const FIELDS = Object.keys(RULES) as FieldName[];
+
+export function invalidFields(form: ReviewFormValues): FieldName[] {
+  return FIELDS.filter((field) => !RULES[field](form));
+}
+
+/** The field a server refusal names ('fullname must be …', 'products: no drink has this id'). */
+function fieldOf(message: string | null): FieldName | undefined {
+  return FIELDS.find((f) => message?.startsWith(`${f} `) || message?.startsWith(`${f}:`));
+}
+
+const STAR_VALUES = [1, 2, 3, 4, 5];
+
+export function ReviewForm({ initialProduct = '' }: { initialProduct?: string }) {
+  const dispatch = useAppDispatch();
+  const drinks = useAppSelector(selectReviewDrinks);
+  const sending = useAppSelector(selectReviewForm);
+  const [form, setForm] = useState<ReviewFormValues>({ rating: 0, comment: '', fullname: '', email: '', products: initialProduct });
+  const [errorMode, setErrorMode] = useState(false);
+  const id = useId();
+  const top = useRef<HTMLFormElement>(null);
+  const thanks = useRef<HTMLDivElement>(null);
+  const alert = useRef<HTMLParagraphElement>(null);
+  const invalid = errorMode ? invalidFields(form) : [];
+  const serverField = sending.status === 'failed' ? fieldOf(sending.error) : undefined;
+  const errorFor = (field: FieldName): string | null => {
+    if (invalid.includes(field)) return MESSAGES[field];
+    return serverField === field ? sending.error : null;
+  };
+  const controlId = (field: FieldName) => (field === 'rating' ? `${id}-rating-1` : `${id}-${field}`);
+
+  useEffect(() => {
+    void dispatch(fetchReviewDrinks());
+  }, [dispatch]);
+  // A drink named in the address that the shop does not sell is not preselected.
+  useEffect(() => {
+    if (drinks.status === 'loaded' && form.products && !drinks.items.some((d) => d._id === form.products)) {
+      setForm((f) => ({ ...f, products: '' }));
+    }
+  }, [drinks.status, drinks.items, form.products]);
+  useEffect(() => {
+    if (sending.status === 'loaded' && sending.reload) {
+      thanks.current?.scrollIntoView?.({ block: 'center' });
+      thanks.current?.focus({ preventScroll: true });
+    }
+    if (sending.status === 'failed') alert.current?.focus();
+  }, [sending.status, sending.reload]);
+
+  const set = <K extends FieldName>(field: K, value: ReviewFormValues[K]) => setForm((f) => ({ ...f, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.status === 'loading') return;
+    const failing = invalidFields(form);
+    if (failing.length > 0) {
+      setErrorMode(true);
+      top.current?.scrollIntoView?.({ block: 'start' });
+      const first = failing[0] as FieldName;
+      const control = document.getElementById(first === 'rating' && form.rating > 0 ? `${id}-rating-${form.rating}` : controlId(first));
+      control?.focus({ preventScroll: true });
+      return;
+    }
+    void dispatch(sendReview(form));
+  };
+
+  if (sending.status === 'loaded' && sending.reload) {
+    return (
+      <div className={styles.thanks} role="status" tabIndex={-1} ref={thanks} data-testid="review-thanks">
+        <p>{THANK_YOU}</p>
+        <button
+          type="button"
+          className={ui.secondary}
+          onClick={() => {
+            setForm({ rating: 0, comment: '', fullname: '', email: '', products: form.products });
+            setErrorMode(false);
+            dispatch(reviewFormReset());
+          }}
+        >
+          Write another review
+        </button>
+      </div>
+    );
+  }
+
+  const ratingError = errorFor('rating');
+  const productError = errorFor('products');
+  return (
+    <form ref={top} className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="review-form">
+      <h2 id={`${id}-title`} className={ui.sectionTitle}>
+        Write a review
+      </h2>
+      {sending.status === 'failed' && (
+        <p className={fieldStyles.alert} role="alert" tabIndex={-1} ref={alert}>
+          {sending.error}
+        </p>
+      )}
+      <fieldset className={styles.starField} aria-describedby={ratingError ? `${id}-rating-error` : undefined}>
+        <legend className={fieldStyles.label}>Your rating</legend>
+        <div className={styles.starPicker}>
+          {STAR_VALUES.map((n) => (
+            <span key={n} className={styles.starChoice}>
+              <input
+                type="radio"
+                className={`visually-hidden ${styles.starInput}`}
+                id={`${id}-rating-${n}`}
+                name={`${id}-rating`}
+                value={n}
+                checked={form.rating === n}
+                onChange={() => set('rating', n)}
+              />
+              <label htmlFor={`${id}-rating-${n}`} className={n <= form.rating ? styles.starOn : styles.pickOff}>
+                <span aria-hidden="true">★</span>
+                <span className="visually-hidden">{n === 1 ? '1 star' : `${n} stars`}</span>
+              </label>
+            </span>
+          ))}
+        </div>
+        {ratingError && (
+          <p id={`${id}-rating-error`} className={fieldStyles.error}>
+            {ratingError}
+          </p>
+        )}
+      </fieldset>
+      <Field
+        id={controlId('comment')}
+        name="comment"
+        label="Your review"
+        multiline
+        rows={5}
+        maxLength={COMMENT_MAX}
+        value={form.comment}
+        onChange={(v) => set('comment', v)}
+        error={errorFor('comment')}
+      />
+      <Field
+        id={controlId('fullname')}
+        name="fullname"
+        label="Full name"
+        autoComplete="name"
+        maxLength={FULLNAME_MAX}
+        value={form.fullname}
+        onChange={(v) => set('fullname', v)}
+        error={errorFor('fullname')}
+      />
+      <Field
+        id={controlId('email')}
+        name="email"
+        type="email"
+        label="E-mail"
+        autoComplete="email"
+        hint="Never shown with your review."
+        value={form.email}
+        onChange={(v) => set('email', v)}
+        error={errorFor('email')}
+      />
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label} htmlFor={controlId('products')}>
+          Drink
+        </label>
+        <select
+          id={controlId('products')}
+          name="products"
+          className={fieldStyles.input}
+          value={form.products}
+          onChange={(event) => set('products', event.target.value)}
+          disabled={drinks.status !== 'loaded'}
+          aria-invalid={productError ? true : undefined}
+          aria-describedby={productError ? `${id}-products-error` : undefined}
+        >
+          <option value="">{drinks.status === 'loaded' || drinks.status === 'failed' ? 'Choose a drink' : 'Loading drinks…'}</option>
+          {drinks.items.map((drink) => (
+            <option key={drink._id} value={drink._id}>
+              {drink.name}
+            </option>
+          ))}
+        </select>
+        {productError && (
+          <p id={`${id}-products-error`} className={fieldStyles.error}>
+            {productError}
+          </p>
+        )}
+        {drinks.status === 'failed' && (
+          <p className={fieldStyles.error}>
+            We could not load our drinks: {drinks.error}{' '}
+            <button type="button" className={styles.linkButton} onClick={() => void dispatch(fetchReviewDrinks())}>
+              Try again
+            </button>
+          </p>
+        )}
+      </div>
+      <div>
+        <button type="submit" className={ui.primary} disabled={sending.status === 'loading'}>
+          {sending.status === 'loading' ? 'Sending…' : 'Send review'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+//! Customer reviews: shoppers write them (no login), everyone reads them with the rating summary, admins
+//! list them with the reviewer's e-mail and delete them. The summary's counters move in the same
+//! transaction as the review they count, so they can never drift from the reviews themselves.
+
+mod read;
+mod review;
+mod summary;
+mod write;
+
+use axum::extract::FromRef;
+use shared::auth::{Auth, AuthConfig};
+use shared::config::{required, ConfigError, Lookup};
+use shared::routes::{Access, ApiRoutes, RouteSpec};
+use shared::store::Store;
+use std::sync::Arc;
+
+pub use review::{ADMIN_PAGE, PUBLIC_PAGE};
+pub use write::{LIMIT_PER_EMAIL, LIMIT_PER_IP};
+
+pub struct Config {
+    pub table: String,
+    /// The catalogue, read to check that a review names a real drink (and to keep its name).
+    pub catalog_table: String,
+    /// The content table, read for the site info the summary answers as `connect`.
+    pub content_table: String,
+    pub auth: AuthConfig,
+}
+
+impl Config {
+    /// `REVIEWS_TABLE`, `CATALOG_TABLE`, `CONTENT_TABLE` and the auth settings.
+    pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
+        Ok(Config {
+            table: required(env, "REVIEWS_TABLE")?,
+            catalog_table: required(env, "CATALOG_TABLE")?,
+            content_table: required(env, "CONTENT_TABLE")?,
+            auth: AuthConfig::from_env(env)?,
+        })
+    }
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub auth: Arc<Auth>,
+    db: aws_sdk_dynamodb::Client,
+    table: Arc<str>,
+    catalog: Store,
+    content: Store,
+}
+
+impl AppState {
+    pub fn new(config: Config, dynamodb: aws_sdk_dynamodb::Client) -> Self {
+        AppState {
+            auth: config.auth.into_auth(dynamodb.clone()),
+            catalog: Store::new(dynamodb.clone(), config.catalog_table),
+            content: Store::new(dynamodb.clone(), config.content_table),
+            db: dynamodb,
+            table: config.table.into(),
+        }
+    }
+}
+
+impl FromRef<AppState> for Arc<Auth> {
+    fn from_ref(state: &AppState) -> Self {
+        state.auth.clone()
+    }
+}
+
+fn api() -> ApiRoutes<AppState> {
+    use Access::{Admin, Public};
+    ApiRoutes::new()
+        .post("/api/reviews/create/", Public, write::create_review)
+        .post("/api/reviews/x/", Public, write::check_review)
+        .get("/api/reviews", Admin, read::list_reviews)
+        .delete("/api/reviews/delete/{id}", Admin, write::delete_review)
+        .get(
+            "/api/home_uk/palestine/comment/reviews",
+            Public,
+            read::list_public_reviews,
+        )
+        .get("/api/home/uk/review/", Public, read::show_summary)
+}
+
+/// Every route this function serves, as template.yaml must declare them.
+pub fn routes() -> Vec<RouteSpec> {
+    api().specs().to_vec()
+}
+
+pub fn router(state: AppState) -> axum::Router {
+    api().into_router().with_state(state)
+}

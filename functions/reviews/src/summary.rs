@@ -1,0 +1,143 @@
+//! The rating summary: how many reviews gave each number of stars, their count and the sum of their stars,
+//! kept on one item for the whole shop (`SUMMARY#ALL`) and one per drink (`SUMMARY#PRODUCT#id`). The
+//! writes that move them go into the same transaction as the review's put or delete, so a summary always
+//! equals what a count over the reviews would give; reading it is one GetItem, and it gives the paged
+//! lists their page count without reading every review.
+
+use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+use shared::dynamo::{get_n, n, s, Item};
+use shared::ApiError;
+
+/// Which reviews a summary counts.
+#[derive(Debug, Clone, Copy)]
+pub enum Scope<'a> {
+    All,
+    Product(&'a str),
+}
+
+impl Scope<'_> {
+    fn key(self) -> Item {
+        let pk = match self {
+            Scope::All => "SUMMARY#ALL".to_owned(),
+            Scope::Product(id) => format!("SUMMARY#PRODUCT#{id}"),
+        };
+        Item::from([("pk".to_owned(), s(pk)), ("sk".to_owned(), s("SUMMARY"))])
+    }
+}
+
+fn stars_attribute(rating: u8) -> String {
+    format!("stars{rating}")
+}
+
+/// The write that counts one review of `rating` stars in (`delta` 1) or out (`delta` -1).
+pub fn change(
+    table: &str,
+    scope: Scope<'_>,
+    rating: u8,
+    delta: i64,
+) -> Result<TransactWriteItem, ApiError> {
+    let update = Update::builder()
+        .table_name(table)
+        .set_key(Some(scope.key()))
+        .update_expression("ADD #stars :delta, #total :delta, #sum :stars")
+        .expression_attribute_names("#stars", stars_attribute(rating))
+        .expression_attribute_names("#total", "total")
+        .expression_attribute_names("#sum", "ratingSum")
+        .expression_attribute_values(":delta", n(delta))
+        .expression_attribute_values(":stars", n(delta * i64::from(rating)))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
+/// Counts by star (index 0 is one star), the number of reviews and the sum of their stars.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Ratings {
+    pub stars: [u64; 5],
+    pub total: u64,
+    pub sum: u64,
+}
+
+impl Ratings {
+    fn from_item(item: &Item) -> Self {
+        let count = |name: &str| get_n::<i64>(item, name).unwrap_or(0).max(0) as u64;
+        Ratings {
+            stars: [1, 2, 3, 4, 5].map(|r| count(&stars_attribute(r))),
+            total: count("total"),
+            sum: count("ratingSum"),
+        }
+    }
+
+    /// The average to one decimal, half-up; 0 without reviews.
+    pub fn average(&self) -> f64 {
+        if self.total == 0 {
+            return 0.0;
+        }
+        // Whole tenths first, so 4.25 is 4.3 and the float never shows 4.300000001.
+        let tenths = (self.sum * 100 / self.total + 5) / 10;
+        tenths as f64 / 10.0
+    }
+}
+
+/// `{"5": n, "4": n, "3": n, "2": n, "1": n, "avgRating": 4.3, "totalComments": n}`.
+impl Serialize for Ratings {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(7))?;
+        for rating in (1..=5).rev() {
+            map.serialize_entry(&rating.to_string(), &self.stars[rating - 1])?;
+        }
+        map.serialize_entry("avgRating", &self.average())?;
+        map.serialize_entry("totalComments", &self.total)?;
+        map.end()
+    }
+}
+
+/// The summary of `scope`; all zeros before the first review.
+pub async fn load(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    scope: Scope<'_>,
+) -> Result<Ratings, ApiError> {
+    let found = db
+        .get_item()
+        .table_name(table)
+        .set_key(Some(scope.key()))
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(found.item().map(Ratings::from_item).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_average_rounds_half_up_to_a_tenth() {
+        let of = |sum, total| Ratings {
+            stars: [0; 5],
+            total,
+            sum,
+        };
+        assert_eq!(of(0, 0).average(), 0.0);
+        assert_eq!(of(17, 4).average(), 4.3); // 4.25
+        assert_eq!(of(13, 3).average(), 4.3); // 4.333
+        assert_eq!(of(14, 3).average(), 4.7); // 4.666
+        assert_eq!(of(10, 2).average(), 5.0);
+    }
+
+    #[test]
+    fn ratings_serialize_by_star_with_the_average_and_count() {
+        let ratings = Ratings {
+            stars: [1, 0, 0, 2, 1],
+            total: 4,
+            sum: 1 + 4 + 4 + 5,
+        };
+        assert_eq!(
+            serde_json::to_value(ratings).unwrap(),
+            serde_json::json!({"5": 1, "4": 2, "3": 0, "2": 0, "1": 1, "avgRating": 3.5, "totalComments": 4})
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! `spawn_app`: the reviews router on its own tables, with two drinks in the catalogue (made through the
+//! catalog's own router), an admin and a customer signed in, and the content router for the site info.
+
+use http::{Method, StatusCode};
+use serde_json::{json, Value};
+use shared::auth::{AuthKeys, Role};
+use shared::testing::{put_user, Client, Harness, Reply};
+
+pub const TEST_SECRET: &str = "reviews-tests-secret-at-least-32-chars";
+
+pub struct TestApp {
+    pub client: Client,
+    pub content: Client,
+    pub keys: AuthKeys,
+    pub admin: String,
+    pub customer: String,
+    /// Two drinks' ids: "Classic Cola" and "Mango Passion".
+    pub cola: String,
+    pub mango: String,
+}
+
+pub async fn spawn_app() -> TestApp {
+    let harness = Harness::new(
+        "ReviewsFunction",
+        TEST_SECRET,
+        &[],
+        &["ReviewsTable", "CatalogTable", "ContentTable", "UsersTable"],
+    )
+    .await;
+    let lookup = harness.lookup();
+    let config = reviews::Config::from_env(&lookup).expect("reviews config from the template");
+    let keys = harness.keys();
+    let db = shared::aws::dynamodb(&harness.sdk);
+    let state = reviews::AppState::new(config, db.clone());
+    put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
+    put_user(&state.auth.users, "shopper@example.com", Role::Customer).await;
+    let admin = keys.issue("admin@example.com", Role::Admin, 600).unwrap();
+    // The reviews function's environment names the catalogue and content tables these routers write.
+    let catalog = Client::new(catalog::router(catalog::AppState::new(
+        catalog::Config::from_env(&lookup).expect("catalog config"),
+        db.clone(),
+    )));
+    let content = Client::new(content::router(content::AppState::new(
+        content::Config::from_env(&lookup).expect("content config"),
+        db,
+        shared::aws::ses(&harness.sdk),
+    )));
+    let mut ids = Vec::new();
+    for name in ["Classic Cola", "Mango Passion"] {
+        let created = catalog
+            .call(
+                Method::POST,
+                "/api/product/create/",
+                Some(&admin),
+                Some(json!({"name": name, "price": 17.99, "qty": "24 x 330ml"})),
+            )
+            .await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+        ids.push(created.body["_id"].as_str().unwrap().to_owned());
+    }
+    TestApp {
+        client: Client::new(reviews::router(state)),
+        content,
+        customer: keys
+            .issue("shopper@example.com", Role::Customer, 600)
+            .unwrap(),
+        keys,
+        admin,
+        cola: ids[0].clone(),
+        mango: ids[1].clone(),
+    }
+}
+
+/// A review of `product` that passes every rule, from a fresh address.
+pub fn review_of(product: &str, rating: u8, fullname: &str) -> Value {
+    json!({
+        "rating": rating,
+        "comment": format!("{fullname} says: a proper fizzy drink."),
+        "fullname": fullname,
+        "email": shared::testing::new_email("reviewer"),
+        "products": product,
+    })
+}
+
+impl TestApp {
+    pub async fn get(&self, uri: &str) -> Reply {
+        self.client.get(uri).await
+    }
+
+    pub async fn admin(&self, method: Method, uri: &str, body: Option<Value>) -> Reply {
+        self.client.call(method, uri, Some(&self.admin), body).await
+    }
+
+    pub async fn post(&self, uri: &str, body: Value) -> Reply {
+        self.client.call(Method::POST, uri, None, Some(body)).await
+    }
+
+    /// Writes a review and answers the stored one; it must succeed.
+    pub async fn write(&self, body: Value) -> Value {
+        let reply = self.post("/api/reviews/create/", body).await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        reply.body
+    }
+
+    pub async fn summary(&self) -> Value {
+        let reply = self.get("/api/home/uk/review/").await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        reply.body
+    }
+
+    /// How many reviews the admin's list holds, over every page.
+    pub async fn stored(&self) -> usize {
+        let mut count = 0;
+        let mut page = 1;
+        loop {
+            let reply = self
+                .admin(
+                    Method::GET,
+                    &format!("/api/reviews?pageNumber={page}"),
+                    None,
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+            count += reply.body["product"].as_array().unwrap().len();
+            match reply.body["result"]["next"]["page"].as_u64() {
+                Some(next) => page = next,
+                None => return count,
+            }
+        }
+    }
+}
+
+/// Whether any object in `value`, however deep, has the key `key`.
+pub fn has_key(value: &Value, key: &str) -> bool {
+    match value {
+        Value::Object(map) => map.contains_key(key) || map.values().any(|v| has_key(v, key)),
+        Value::Array(items) => items.iter().any(|v| has_key(v, key)),
+        _ => false,
+    }
+}

@@ -1,0 +1,75 @@
+//! Rate limits on writing reviews: five an hour per e-mail address, thirty per source address (as API
+//! Gateway's request context gives it). A refused review stores nothing and moves no count.
+
+use crate::helpers::{review_of, spawn_app};
+use http::StatusCode;
+use serde_json::json;
+
+#[tokio::test]
+async fn one_email_address_writes_five_reviews_an_hour() {
+    let app = spawn_app().await;
+    for n in 0..reviews::LIMIT_PER_EMAIL {
+        let mut body = review_of(&app.cola, 5, "Layla Haddad");
+        // The limit is per address, however it is written.
+        body["email"] = json!(if n % 2 == 0 {
+            "layla@example.com"
+        } else {
+            " LAYLA@example.com "
+        });
+        app.write(body).await;
+    }
+    let mut sixth = review_of(&app.mango, 4, "Layla Haddad");
+    sixth["email"] = json!("Layla@Example.com");
+    let refused = app.post("/api/reviews/create/", sixth).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    let message = refused.body["message"].as_str().unwrap();
+    assert!(
+        message.starts_with(
+            "You have written several reviews with this e-mail address already: try again in"
+        ),
+        "{message}"
+    );
+    assert_eq!(app.summary().await["Thecount"], 5);
+    assert_eq!(app.stored().await, 5);
+    // Someone else is not held up.
+    app.write(review_of(&app.mango, 4, "Sami Khalil")).await;
+    assert_eq!(app.summary().await["ratings"]["4"], 1);
+}
+
+#[tokio::test]
+async fn one_source_address_writes_thirty_reviews_an_hour() {
+    let app = spawn_app().await;
+    let event = std::fs::read_to_string(
+        shared::emulator::repo_root().join("events/reviews/create-review.json"),
+    )
+    .unwrap()
+    .replace("PRODUCT_ID", &app.cola);
+    let send = |email: String| {
+        let event = event.replace("EMAIL", &email);
+        let client = app.client.clone();
+        async move { client.send_event(&event).await }
+    };
+    for _ in 0..reviews::LIMIT_PER_IP {
+        let reply = send(shared::testing::new_email("crowd")).await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+    }
+    let refused = send(shared::testing::new_email("crowd")).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Many reviews were written from your network in the last hour"));
+    assert_eq!(app.summary().await["Thecount"], reviews::LIMIT_PER_IP);
+    // Without a request context (the local gateway) only the e-mail limit applies.
+    app.write(review_of(&app.cola, 5, "Layla Haddad")).await;
+}

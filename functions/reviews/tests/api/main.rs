@@ -1,0 +1,6 @@
+//! Integration tests of the reviews router against the AWS emulator: one binary, fresh tables per test.
+
+mod events;
+mod helpers;
+mod limits;
+mod reviews;
