@@ -92,6 +92,44 @@ describe('admin entry screens', () => {
   });
 });
 
+describe('pictures straight onto a saved entry', () => {
+  const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'shelf.png', { type: 'image/png' });
+
+  it('a category in update mode takes pictures (mode 12) and its image list follows; a new one does not offer it', async () => {
+    const sodas = { _id: 'c-soda', name: 'Sodas', des: 'Fizzy', image: ['old.png'] };
+    const api = shopApi({
+      'GET /api/category/': [sodas],
+      'POST /api/new/': ({ url }) => {
+        expect([url.searchParams.get('mode'), url.searchParams.get('id')]).toEqual(['12', 'c-soda']);
+        return json(['new.png'], 201);
+      },
+    });
+    const { user } = renderApp('/new/uk/categories', { deps: { fetch: api.fetch }, preloadedState: admin });
+    await screen.findByTestId('category-list');
+    expect(screen.queryByLabelText(/Add pictures/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Sodas' }));
+    await user.upload(screen.getByLabelText(/Add pictures/), [png()]);
+    await user.click(screen.getByRole('button', { name: 'Upload pictures' }));
+    expect(await screen.findByText('The picture is added to the category.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Images')).toHaveValue('old.png, new.png');
+  });
+
+  it('the site info takes pictures (mode 8) once it exists', async () => {
+    const api = shopApi({
+      'GET /api/connect/uk/palestine/connect/': { ...siteInfo, _id: 'main', image: [] },
+      'POST /api/new/': ({ url }) => {
+        expect(url.searchParams.get('mode')).toBe('8');
+        return json(['front.png'], 201);
+      },
+    });
+    const { user } = renderApp('/new/uk/siteinfo', { deps: { fetch: api.fetch }, preloadedState: admin });
+    await user.upload(await screen.findByLabelText(/Add pictures/), [png()]);
+    await user.click(screen.getByRole('button', { name: 'Upload pictures' }));
+    expect(await screen.findByText('The picture is added to the site info.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Images')).toHaveValue('front.png');
+  });
+});
+
 describe('admin site info screen', () => {
   const stored = { ...siteInfo, _id: 'main', Social: { instagram: 'https://instagram.com/d' }, discount: '' };
 

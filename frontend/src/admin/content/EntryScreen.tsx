@@ -21,6 +21,8 @@ import {
 import styles from './AdminContent.module.css';
 import { Field } from '../../components/Field';
 import { fieldOfMessage, parseImages } from './forms';
+import { PictureUpload, withNames } from '../images/PictureUpload';
+import { UPLOAD_MODE } from '../images/upload';
 
 type FormField = 'name' | 'des' | 'link' | 'image' | 'sort';
 
@@ -42,6 +44,9 @@ interface FormState {
   image: string;
   sort: string;
 }
+
+/** The kinds the spec's upload modes cover: pictures go straight onto a saved link entry or category. */
+const UPLOAD_MODES: Partial<Record<EntryKind, number>> = { link: UPLOAD_MODE.link, category: UPLOAD_MODE.category };
 
 const EMPTY: FormState = { name: '', des: '', link: '', image: '', sort: '0' };
 
@@ -208,6 +213,15 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
           error={errorFor('image')}
           hint="Uploaded image names, separated by commas."
         />
+        {form._id && UPLOAD_MODES[kind] && (
+          <PictureUpload
+            key={form._id}
+            mode={UPLOAD_MODES[kind]}
+            id={form._id}
+            what={`the ${noun}`}
+            onUploaded={(names) => setForm((f) => ({ ...f, image: withNames(f.image, names) }))}
+          />
+        )}
         {fields.includes('sort') && (
           <Field label="Sort order" name="sort" type="number" value={form.sort} onChange={set('sort')} error={errorFor('sort')} />
         )}

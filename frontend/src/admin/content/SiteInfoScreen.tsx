@@ -11,6 +11,8 @@ import { adminReloadRequested, fetchAdminSite, saveAdminSite, selectAdminSite, t
 import styles from './AdminContent.module.css';
 import { Field } from '../../components/Field';
 import { fieldOfMessage, parseImages } from './forms';
+import { PictureUpload, withNames } from '../images/PictureUpload';
+import { UPLOAD_MODE } from '../images/upload';
 
 const SOCIAL = [
   ['facebook', 'Facebook'],
@@ -143,6 +145,9 @@ export function SiteInfoScreen() {
         <Field label="Cover text (home hero)" name="cover_des" value={form.cover_des} onChange={set('cover_des')} error={errorFor('cover_des')} multiline />
         <Field label="Description" name="des" value={form.des} onChange={set('des')} error={errorFor('des')} multiline />
         <Field label="Images" name="image" value={form.image} onChange={set('image')} error={errorFor('image')} hint="Uploaded image names, separated by commas." />
+        {site.info?._id && (
+          <PictureUpload mode={UPLOAD_MODE.siteInfo} id={site.info._id} what="the site info" onUploaded={(names) => setForm((f) => ({ ...f, image: withNames(f.image, names) }))} />
+        )}
         <Field label="Promotion line" name="discount" value={form.discount} onChange={set('discount')} error={errorFor('discount')} />
       </fieldset>
       <fieldset className={styles.fieldset}>

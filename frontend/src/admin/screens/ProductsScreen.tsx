@@ -3,19 +3,19 @@
 // pack label, price); the server checks every field and its message marks the field it names. Image names
 // are the uploaded files' names, separated by commas; an existing drink also takes new pictures straight from
 // the form (the server appends them to the drink and the form's list follows).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DrinkImage } from '../../components/DrinkImage';
 import { Field } from '../../components/Field';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
-import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import type { Category } from '../../types/catalog';
 import styles from '../adminScreens.module.css';
 import { fieldOfMessage } from '../content/forms';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
-import { ACCEPTED_TYPES, MAX_FILES, UPLOAD_MODE, uploadToItem } from '../images/upload';
+import { PictureUpload, withNames } from '../images/PictureUpload';
+import { UPLOAD_MODE } from '../images/upload';
 import {
   adminProductsReloadRequested,
   deleteProduct,
@@ -105,7 +105,7 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
         )}
       </div>
       <Field id="product-image" label="Images" hint="Uploaded image names, separated by commas; the first is the main one." value={form.image} onChange={set('image')} error={errorFor('image')} />
-      {form._id && <PictureUpload id={form._id} onUploaded={(names) => setForm((f) => ({ ...f, image: [f.image.trim(), ...names].filter(Boolean).join(', ') }))} />}
+      {form._id && <PictureUpload mode={UPLOAD_MODE.product} id={form._id} what="the drink" onUploaded={(names) => setForm((f) => ({ ...f, image: withNames(f.image, names) }))} />}
       <Field id="product-des" label="Short description" value={form.des} onChange={set('des')} error={errorFor('des')} multiline rows={3} />
       <Field id="product-des2" label="Full description" value={form.des2} onChange={set('des2')} error={errorFor('des2')} multiline rows={6} />
       <div className={styles.actions}>
@@ -117,48 +117,6 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
         </button>
       </div>
     </form>
-  );
-}
-
-/** New pictures for a saved drink: stored and appended on the server at once. */
-function PictureUpload({ id, onUploaded }: { id: string; onUploaded: (names: string[]) => void }) {
-  const dispatch = useAppDispatch();
-  const [files, setFiles] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-
-  const upload = async () => {
-    if (busy || files.length === 0) return;
-    if (files.length > MAX_FILES) {
-      setMessage({ text: `Choose at most ${MAX_FILES} pictures at once.`, failed: true });
-      return;
-    }
-    setBusy(true);
-    try {
-      const names = await dispatch(uploadToItem(UPLOAD_MODE.product, id, files));
-      onUploaded(names);
-      setMessage({ text: `${names.length === 1 ? 'The picture is' : `${names.length} pictures are`} added to the drink.`, failed: false });
-      setFiles([]);
-      if (input.current) input.current.value = '';
-    } catch (error) {
-      setMessage({ text: errorMessage(error), failed: true });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div className={styles.field}>
-      <label htmlFor="product-pictures">Add pictures (PNG, JPEG, WebP or GIF; up to 4, 2 MB each)</label>
-      <div className={styles.actions}>
-        <input ref={input} id="product-pictures" type="file" accept={ACCEPTED_TYPES} multiple onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
-        <button type="button" className={`${ui.secondary} ${styles.small}`} onClick={() => void upload()} aria-disabled={busy || files.length === 0}>
-          {busy ? 'Uploading…' : 'Upload pictures'}
-        </button>
-      </div>
-      <WriteOutcome notice={message?.failed ? null : message?.text} error={message?.failed ? message.text : null} />
-    </div>
   );
 }
 
