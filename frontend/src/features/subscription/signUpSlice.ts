@@ -5,8 +5,11 @@ import { rootReducer } from '../../app/rootReducer';
 import { errorMessage } from '../../lib/api';
 import type { AppThunk, Status } from '../../lib/thunk';
 
-/** The lists a shopper may join; the back end's SUBSCRIPTION_LISTS names the same. */
-export const SIGN_UP_LISTS = ['Newsletter', 'Offers and new drinks'] as const;
+/** The lists a shopper may join (the back end's SUBSCRIPTION_LISTS names the same), and how the form words them. */
+export const SIGN_UP_LISTS = [
+  { list: 'Newsletter', label: 'Our monthly newsletter' },
+  { list: 'Offers and new drinks', label: 'Special offers and new flavours' },
+] as const;
 
 export interface SignUp {
   email: string;

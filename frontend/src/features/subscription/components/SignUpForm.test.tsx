@@ -12,17 +12,17 @@ describe('footer sign-up form', () => {
     const api = shopApi({ 'POST /api/subscription/create/': json({ message: THANKS }, 201) });
     const { user } = renderWithProviders(<SignUpForm />, { deps: { fetch: api.fetch } });
     expect(screen.getByText(UNSUBSCRIBE_NOTE)).toBeInTheDocument();
-    await user.type(screen.getByLabelText('E-mail address'), 'not-an-address');
+    await user.type(screen.getByLabelText('Your email'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(screen.getByLabelText('E-mail address')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Your email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Tick at least one list')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await user.clear(screen.getByLabelText('E-mail address'));
-    await user.type(screen.getByLabelText('E-mail address'), ' Layla@Example.com ');
-    await user.type(screen.getByLabelText('Name (optional)'), 'Layla');
-    await user.click(screen.getByRole('checkbox', { name: 'Offers and new drinks' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Newsletter' }));
+    await user.clear(screen.getByLabelText('Your email'));
+    await user.type(screen.getByLabelText('Your email'), ' Layla@Example.com ');
+    await user.type(screen.getByLabelText('What should we call you? (optional)'), 'Layla');
+    await user.click(screen.getByRole('checkbox', { name: 'Special offers and new flavours' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Our monthly newsletter' }));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('status')).toHaveTextContent(THANKS);
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -37,8 +37,8 @@ describe('footer sign-up form', () => {
       'POST /api/subscription/create/': json({ message: 'This e-mail address was signed up several times already: try again in 60 minutes' }, 429),
     });
     const { user } = renderWithProviders(<SignUpForm />, { deps: { fetch: api.fetch } });
-    await user.type(screen.getByLabelText('E-mail address'), 'layla@example.com');
-    await user.click(screen.getByRole('checkbox', { name: 'Newsletter' }));
+    await user.type(screen.getByLabelText('Your email'), 'layla@example.com');
+    await user.click(screen.getByRole('checkbox', { name: 'Our monthly newsletter' }));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('signed up several times already');
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeInTheDocument();

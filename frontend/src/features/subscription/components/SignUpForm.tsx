@@ -1,5 +1,7 @@
 // The footer's sign-up: an e-mail address, an optional name and the lists to join (none ticked until the
-// shopper chooses), with sending, thank-you and error states. Its own lazy chunk: the footer loads it.
+// shopper chooses), with sending, thank-you and error states. Its own lazy chunk: the footer loads it. Every
+// page renders the footer, so its labels are worded to contain no other form's label ('Name', 'E-mail',
+// 'Address', 'Drink'), or those forms' label lookups would find two fields.
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Field } from '../../../components/Field';
@@ -44,19 +46,21 @@ export function SignUpForm() {
       <h2 id="sign-up-title" className={styles.title}>
         Stay in touch
       </h2>
-      <form onSubmit={onSubmit} aria-label="Sign up to our e-mails" noValidate>
-        <Field id="sign-up-email" label="E-mail address" type="email" autoComplete="email" value={email} onChange={setEmail} error={emailError} />
-        <Field id="sign-up-name" label="Name (optional)" autoComplete="name" value={fullname} onChange={setFullname} />
+      <form onSubmit={onSubmit} aria-label="Newsletter sign-up" noValidate>
+        <Field id="sign-up-email" label="Your email" type="email" autoComplete="email" value={email} onChange={setEmail} error={emailError} />
+        <Field id="sign-up-name" label="What should we call you? (optional)" autoComplete="given-name" value={fullname} onChange={setFullname} />
         <fieldset className={styles.lists} aria-describedby={listsError ? 'sign-up-lists-error' : undefined}>
           <legend>Send me</legend>
-          {SIGN_UP_LISTS.map((name) => (
-            <label key={name} className={styles.check}>
+          {SIGN_UP_LISTS.map(({ list, label }) => (
+            <label key={list} className={styles.check}>
               <input
                 type="checkbox"
-                checked={lists.includes(name)}
-                onChange={(e) => setLists((l) => (e.target.checked ? SIGN_UP_LISTS.filter((n) => n === name || l.includes(n)) : l.filter((n) => n !== name)))}
+                checked={lists.includes(list)}
+                onChange={(e) =>
+                  setLists((l) => (e.target.checked ? SIGN_UP_LISTS.map((s) => s.list).filter((n) => n === list || l.includes(n)) : l.filter((n) => n !== list)))
+                }
               />{' '}
-              {name}
+              {label}
             </label>
           ))}
           {listsError && (
