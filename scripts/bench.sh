@@ -14,6 +14,7 @@ functions=(
   orders:OrdersFunction:events/orders/show-order.json:404
   uploading:UploadingFunction:events/uploading/list-images.json:401
   reviews:ReviewsFunction:events/reviews/show-summary.json
+  subscription:SubscriptionFunction:events/subscription/list-lists.json:401
 )
 
 target=${CARGO_TARGET_DIR:-target}

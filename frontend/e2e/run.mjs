@@ -15,6 +15,7 @@ import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
 import registerReviewJourneys from './reviews.mjs';
+import registerSubscriptionJourneys from './subscription.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-artifacts');
@@ -277,6 +278,7 @@ registerCheckout({ journey, check, checkEqual, eventually, pounds, pence, BASE_U
 
 // Journeys: customer reviews, the public page and the admin screen
 registerReviewJourneys({ journey, check, checkEqual, eventually, BASE_URL });
+registerSubscriptionJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 
 // ------------------------------------------------------------------------------------------------------
 

@@ -98,6 +98,18 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
             )))
         },
     },
+    FunctionEntry {
+        logical_id: "SubscriptionFunction",
+        routes: subscription::routes,
+        mount: |env| {
+            let config = subscription::Config::from_env(&env.lookup("SubscriptionFunction"))?;
+            Ok(subscription::router(subscription::AppState::new(
+                config,
+                env.dynamodb.clone(),
+                env.ses.clone(),
+            )))
+        },
+    },
 ];
 
 /// Each function's environment as the template declares it, resolved to local names, plus the clients.

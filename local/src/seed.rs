@@ -166,6 +166,40 @@ async fn seed_reviews(api: &Router, token: &str, drink_ids: &[String]) -> Result
     Ok(())
 }
 
+/// Demo subscribers on the two configured mail lists, signed up through the public API as shoppers would.
+const SUBSCRIBERS: &[(&str, &str, &[&str])] = &[
+    (
+        "layla.subscriber@example.com",
+        "Layla Haddad",
+        &["Newsletter"],
+    ),
+    (
+        "sami.subscriber@example.com",
+        "Sami Khalil",
+        &["Newsletter", "Offers and new drinks"],
+    ),
+    (
+        "noor.subscriber@example.com",
+        "",
+        &["Offers and new drinks"],
+    ),
+];
+
+async fn seed_subscribers(api: &Router, token: &str) -> Result<(), BoxError> {
+    for (email, fullname, lists) in SUBSCRIBERS {
+        let body = json!({"email": email, "fullname": fullname, "lists": lists});
+        call(
+            api,
+            Method::POST,
+            "/api/subscription/create/",
+            token,
+            Some(body),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
 /// Lets the emulator's SES send from the shop's address (a domain identity covers the whole domain).
 pub async fn verify_sender(env: &LocalEnv) -> Result<(), BoxError> {
     let from = env
@@ -270,9 +304,11 @@ pub async fn seed_if_empty(env: &LocalEnv, api: &Router) -> Result<(), BoxError>
     }
     seed_site_info(env).await?;
     seed_reviews(api, &token, &drink_ids).await?;
+    seed_subscribers(api, &token).await?;
     tracing::info!(
         drinks = DRINKS.len(),
         reviews = REVIEWS.len(),
+        subscribers = SUBSCRIBERS.len(),
         "seeded the demo shop"
     );
     Ok(())

@@ -1,9 +1,10 @@
 // The page footer: the shop's links, every policy (GET /api/policy/), and its contact details, opening hours
-// and social links (only those set) once the site info is held.
-import { useEffect } from 'react';
+// and social links (only those set) once the site info is held; and the mail-list sign-up form.
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
+import { lazyPage } from '../../../lib/chunks';
 import { SITE_NAME } from '../../../lib/meta';
 import { OPENING_HOURS_TEXT } from '../../../lib/structuredData';
 import { fetchSiteList, selectPolicies } from '../siteListsSlice';
@@ -17,6 +18,9 @@ const SOCIAL_LABELS = [
   ['tiktok', 'TikTok'],
   ['youtube', 'YouTube'],
 ] as const;
+
+// The mail-list sign-up and its slice are a chunk of their own, loaded with the footer, never on first paint.
+const SignUpForm = lazyPage(() => import('../../subscription/components/SignUpForm'));
 
 export function Footer() {
   const dispatch = useAppDispatch();
@@ -119,6 +123,9 @@ export function Footer() {
             </ul>
           )}
         </section>
+        <Suspense fallback={null}>
+          <SignUpForm />
+        </Suspense>
       </div>
       <p className={styles.legal}>
         © {new Date().getFullYear()} {info?.name || SITE_NAME}

@@ -1,0 +1,191 @@
+// Admin subscriptions (/new/uk/subscription) and the mailer (/new/uk/mailer): the mail lists with their
+// counts (GET /api/sub/), the subscribers newest first, 20 at a time (GET /api/subscription/), delete, and
+// the mailer's send (POST /api/subscription/mailer/) with the spec's mail-sent flag.
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '../../app/rootReducer';
+import { userLoggedOut } from '../../features/auth/authSlice';
+import { errorMessage } from '../../lib/api';
+import { initialPagedList, receivePage, startPage, type Paged, type PagedList } from '../../lib/paging';
+import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
+import type { Letter } from './letter';
+
+export interface MailList {
+  name: string;
+  count: number;
+}
+
+export interface Subscriber {
+  _id: string;
+  email: string;
+  fullname: string;
+  lists: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubscriptionState extends Loadable, PagedList<Subscriber> {
+  lists: MailList[];
+  listsStatus: Loadable['status'];
+  listsError: string | null;
+  /** Ids with a delete on its way. */
+  busy: string[];
+  actionError: string | null;
+  /** The mailer: sending, then the spec's mail-sent flag with how many got it, or the refusal. */
+  sending: boolean;
+  mailSent: boolean;
+  recipients: number;
+  mailError: string | null;
+}
+
+export const initialSubscriptionState: SubscriptionState = {
+  ...initialLoadable,
+  ...initialPagedList<Subscriber>(),
+  lists: [],
+  listsStatus: 'idle',
+  listsError: null,
+  busy: [],
+  actionError: null,
+  sending: false,
+  mailSent: false,
+  recipients: 0,
+  mailError: null,
+};
+
+const subscriptionSlice = createSlice({
+  name: 'subscription',
+  initialState: initialSubscriptionState,
+  reducers: {
+    subscribersPageRequested(state, action: PayloadAction<number>) {
+      state.status = 'loading';
+      state.error = null;
+      state.reload = false;
+      startPage(state, action.payload, true);
+    },
+    subscribersPageReceived(state, action: PayloadAction<Received<number, Paged<Subscriber>>>) {
+      state.status = 'loaded';
+      receivePage(state, action.payload.arg, action.payload.result);
+    },
+    subscribersPageFailed(state, action: PayloadAction<Failed<number>>) {
+      state.status = 'failed';
+      state.error = action.payload.message;
+    },
+    subscriptionReloadRequested(state) {
+      state.reload = true;
+    },
+    mailListsRequested(state, _action: PayloadAction<void>) {
+      state.listsStatus = 'loading';
+      state.listsError = null;
+    },
+    mailListsReceived(state, action: PayloadAction<Received<void, MailList[]>>) {
+      state.listsStatus = 'loaded';
+      state.lists = action.payload.result;
+    },
+    mailListsFailed(state, action: PayloadAction<Failed<void>>) {
+      state.listsStatus = 'failed';
+      state.listsError = action.payload.message;
+    },
+    subscriberDeleteStarted(state, action: PayloadAction<string>) {
+      state.busy.push(action.payload);
+      state.actionError = null;
+    },
+    subscriberDeleted(state, action: PayloadAction<string>) {
+      state.busy = state.busy.filter((id) => id !== action.payload);
+      state.reload = true;
+    },
+    subscriberDeleteFailed(state, action: PayloadAction<{ id: string; message: string }>) {
+      state.busy = state.busy.filter((id) => id !== action.payload.id);
+      state.actionError = action.payload.message;
+    },
+    mailingStarted(state) {
+      state.sending = true;
+      state.mailError = null;
+    },
+    mailingSent(state, action: PayloadAction<number>) {
+      state.sending = false;
+      state.mailSent = true;
+      state.recipients = action.payload;
+    },
+    mailingFailed(state, action: PayloadAction<string>) {
+      state.sending = false;
+      state.mailError = action.payload;
+    },
+    /** 'Send another': back to a fresh letter. */
+    mailerReset(state) {
+      state.mailSent = false;
+      state.recipients = 0;
+      state.mailError = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(userLoggedOut, () => initialSubscriptionState);
+  },
+  selectors: {
+    selectSubscription: (state) => state,
+  },
+});
+
+declare module '../../app/rootReducer' {
+  export interface LazyLoadedSlices extends WithSlice<typeof subscriptionSlice> {}
+}
+
+const injected = subscriptionSlice.injectInto(rootReducer);
+
+export const {
+  subscribersPageRequested,
+  subscribersPageReceived,
+  subscribersPageFailed,
+  subscriptionReloadRequested,
+  mailListsRequested,
+  mailListsReceived,
+  mailListsFailed,
+  subscriberDeleteStarted,
+  subscriberDeleted,
+  subscriberDeleteFailed,
+  mailingStarted,
+  mailingSent,
+  mailingFailed,
+  mailerReset,
+} = subscriptionSlice.actions;
+export const { selectSubscription } = injected.selectors;
+
+export const fetchSubscribersPage = createLoader(
+  { requested: subscribersPageRequested, received: subscribersPageReceived, failed: subscribersPageFailed },
+  (api, page: number) => api.get<Paged<Subscriber>>('/subscription/', { query: { pageNumber: page } }),
+);
+
+export const fetchMailLists = createLoader({ requested: mailListsRequested, received: mailListsReceived, failed: mailListsFailed }, (api) =>
+  api.get<MailList[]>('/sub/'),
+);
+
+export const deleteSubscriber =
+  (id: string): AppThunk<Promise<void>> =>
+  async (dispatch, _getState, { api }) => {
+    dispatch(subscriberDeleteStarted(id));
+    try {
+      await api.delete<{ message: string }>(`/subscription/delete/${encodeURIComponent(id)}`);
+      dispatch(subscriberDeleted(id));
+      void dispatch(fetchMailLists());
+    } catch (error) {
+      dispatch(subscriberDeleteFailed({ id, message: errorMessage(error) }));
+    }
+  };
+
+/** Sends the letter to its lists; resolves whether it went. */
+export const sendMailing =
+  (letter: Letter): AppThunk<Promise<boolean>> =>
+  async (dispatch, _getState, { api }) => {
+    dispatch(mailingStarted());
+    try {
+      const answer = await api.post<{ message: string; recipients: number }>('/subscription/mailer/', {
+        MailList: letter.lists,
+        data: { subject: letter.subject.trim(), sections: letter.sections.map((s) => ({ title: s.title.trim(), description: s.description.trim(), link: s.link.trim(), image: s.image.trim() })) },
+      });
+      dispatch(mailingSent(answer.recipients));
+      return true;
+    } catch (error) {
+      dispatch(mailingFailed(errorMessage(error)));
+      return false;
+    }
+  };
+
+export default subscriptionSlice;

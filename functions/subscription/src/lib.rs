@@ -1,0 +1,154 @@
+//! Subscriptions: shoppers sign up to the shop's mail lists, admins see the lists and subscribers and send
+//! a bulk mailing to chosen lists, and every e-mail carries a signed link that unsubscribes its reader.
+
+mod lists;
+mod mailer;
+mod subscriber;
+mod unsubscribe;
+
+use axum::extract::FromRef;
+use http::{header, HeaderMap};
+use shared::auth::{Auth, AuthConfig};
+use shared::config::{optional, required, ConfigError, Lookup};
+use shared::mail::Mailer;
+use shared::routes::{Access, ApiRoutes, RouteSpec};
+use shared::store::Store;
+use std::sync::Arc;
+
+pub use lists::MailLists;
+pub use subscriber::{LIMIT_PER_EMAIL, LIMIT_PER_IP};
+pub use unsubscribe::UnsubscribeKey;
+
+pub struct Config {
+    pub table: String,
+    pub auth: AuthConfig,
+    pub mail_from: String,
+    pub shop_name: String,
+    /// The shop's address for unsubscribe links (`SITE_URL`); the request's host when unset.
+    pub site_url: Option<String>,
+    /// The mail lists, fixed by configuration (`SUBSCRIPTION_LISTS`, comma-separated).
+    pub lists: MailLists,
+    /// Signs unsubscribe links: `UNSUBSCRIBE_SECRET` when set, else `JWT_SECRET`.
+    pub unsubscribe: UnsubscribeKey,
+}
+
+impl Config {
+    /// `SUBSCRIPTION_TABLE`, the auth settings, `MAIL_FROM`, `SHOP_NAME`, `SITE_URL`, `SUBSCRIPTION_LISTS`
+    /// and `UNSUBSCRIBE_SECRET` (or `JWT_SECRET`).
+    pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
+        let secret = match env
+            .get("UNSUBSCRIBE_SECRET")
+            .filter(|s| !s.trim().is_empty())
+        {
+            Some(secret) => secret,
+            None => required(env, "JWT_SECRET")?,
+        };
+        Ok(Config {
+            table: required(env, "SUBSCRIPTION_TABLE")?,
+            auth: AuthConfig::from_env(env)?,
+            mail_from: required(env, "MAIL_FROM")?,
+            shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
+            site_url: env.get("SITE_URL").filter(|url| !url.trim().is_empty()),
+            lists: MailLists::parse(&optional(env, "SUBSCRIPTION_LISTS", lists::DEFAULT_LISTS))
+                .map_err(|reason| ConfigError::Invalid {
+                    name: "SUBSCRIPTION_LISTS",
+                    reason,
+                })?,
+            unsubscribe: UnsubscribeKey::new(secret.as_bytes()),
+        })
+    }
+}
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub auth: Arc<Auth>,
+    pub mailer: Mailer,
+    pub shop_name: Arc<str>,
+    pub site_url: Option<Arc<str>>,
+    pub lists: Arc<MailLists>,
+    pub unsubscribe: Arc<UnsubscribeKey>,
+    db: aws_sdk_dynamodb::Client,
+    table: Arc<str>,
+}
+
+impl AppState {
+    pub fn new(
+        config: Config,
+        dynamodb: aws_sdk_dynamodb::Client,
+        ses: aws_sdk_sesv2::Client,
+    ) -> Self {
+        AppState {
+            store: Store::new(dynamodb.clone(), config.table.clone()),
+            auth: config.auth.into_auth(dynamodb.clone()),
+            mailer: Mailer::new(ses, config.mail_from),
+            shop_name: config.shop_name.into(),
+            site_url: config.site_url.map(Into::into),
+            lists: Arc::new(config.lists),
+            unsubscribe: Arc::new(config.unsubscribe),
+            db: dynamodb,
+            table: config.table.into(),
+        }
+    }
+
+    /// `SITE_URL` when set, else the host the request came to (CloudFront forwards the viewer's host).
+    fn base_url(&self, headers: &HeaderMap) -> String {
+        if let Some(site) = self.site_url.as_deref() {
+            return site.trim_end_matches('/').to_owned();
+        }
+        let host = headers
+            .get("x-forwarded-host")
+            .or_else(|| headers.get(header::HOST))
+            .and_then(|h| h.to_str().ok())
+            .filter(|h| {
+                !h.is_empty()
+                    && h.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
+            })
+            .unwrap_or("localhost");
+        let scheme = if host.starts_with("127.0.0.1") || host.starts_with("localhost") {
+            "http"
+        } else {
+            "https"
+        };
+        format!("{scheme}://{host}")
+    }
+}
+
+impl FromRef<AppState> for Arc<Auth> {
+    fn from_ref(state: &AppState) -> Self {
+        state.auth.clone()
+    }
+}
+
+fn api() -> ApiRoutes<AppState> {
+    use Access::{Admin, Public};
+    ApiRoutes::new()
+        .get("/api/sub/", Admin, lists::list_lists)
+        .get("/api/subscription/", Admin, subscriber::list_subscribers)
+        .post(
+            "/api/subscription/create/",
+            Public,
+            subscriber::create_subscriber,
+        )
+        .delete(
+            "/api/subscription/delete/{id}",
+            Admin,
+            subscriber::delete_subscriber,
+        )
+        .post("/api/subscription/mailer/", Admin, mailer::send_mailing)
+        .get(
+            "/api/subscription/unsubscribe/",
+            Public,
+            unsubscribe::unsubscribe,
+        )
+}
+
+/// Every route this function serves, as template.yaml must declare them.
+pub fn routes() -> Vec<RouteSpec> {
+    api().specs().to_vec()
+}
+
+pub fn router(state: AppState) -> axum::Router {
+    api().into_router().with_state(state)
+}

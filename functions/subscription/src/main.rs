@@ -1,0 +1,11 @@
+//! The subscription Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    shared::lambda::init_tracing();
+    let config = subscription::Config::from_env(&shared::config::ProcessEnv)?;
+    let aws = shared::aws::sdk_config().await;
+    let state =
+        subscription::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
+    shared::lambda::run(subscription::router(state)).await
+}

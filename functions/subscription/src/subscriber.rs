@@ -1,0 +1,366 @@
+//! A subscriber: one per e-mail address, on one or more mail lists. The id is derived from the address, so
+//! signing up again finds the same record and merges the lists instead of adding a second one. Sign-ups are
+//! rate-limited per address and per source address; the answer is the same for a new and a known address,
+//! so the form cannot be used to learn who is subscribed.
+
+use crate::AppState;
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::response::Response;
+use http::request::Parts;
+use http::HeaderMap;
+use lambda_http::request::RequestContext;
+use serde::{Deserialize, Serialize};
+use shared::auth::Admin;
+use shared::dynamo::{
+    get_s, get_s_or_default, get_string_list, n, s, string_list, Item, ItemError,
+};
+use shared::json::created;
+use shared::mail::{branded_html, escape_html, Mail};
+use shared::paging::{Page, PageQuery};
+use shared::rate::{reserve, Window};
+use shared::store::{not_found, version_of, Entity};
+use shared::validation::{bounded_text, Email};
+use shared::{ApiError, ApiResult, Json};
+
+/// Sign-ups one e-mail address may make in an hour.
+pub const LIMIT_PER_EMAIL: usize = 5;
+/// Sign-ups one source address may make in an hour. Generous: behind CloudFront the source address is the
+/// edge location's, shared by every shopper near it.
+pub const LIMIT_PER_IP: usize = 30;
+const HOUR: i64 = 3600;
+const PER_PAGE: usize = 20;
+
+/// The one answer to every accepted sign-up, new or not.
+pub const SIGNED_UP: &str =
+    "Thank you for subscribing. You can unsubscribe at any time from the link in every e-mail.";
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Subscriber {
+    pub id: String,
+    pub email: String,
+    pub fullname: String,
+    pub lists: Vec<String>,
+    /// Creation time in nanoseconds, zero-padded: the list's order (ISO times tie within a second).
+    pub order: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub version: u64,
+}
+
+/// The id of an address: the first 16 bytes of its SHA-256, in hex. Stable, so a second sign-up finds the
+/// first, and it keeps addresses out of admin URLs.
+pub fn id_of(email: &Email) -> String {
+    let digest = ring::digest::digest(&ring::digest::SHA256, email.as_str().as_bytes());
+    digest.as_ref()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+pub fn is_subscriber_id(id: &str) -> bool {
+    id.len() == 32 && id.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f'))
+}
+
+#[derive(Serialize)]
+struct SubscriberJson<'a> {
+    #[serde(rename = "_id")]
+    id: &'a str,
+    email: &'a str,
+    fullname: &'a str,
+    lists: &'a [String],
+    #[serde(rename = "createdAt")]
+    created_at: &'a str,
+    #[serde(rename = "updatedAt")]
+    updated_at: &'a str,
+}
+
+impl Serialize for Subscriber {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SubscriberJson {
+            id: &self.id,
+            email: &self.email,
+            fullname: &self.fullname,
+            lists: &self.lists,
+            created_at: &self.created_at,
+            updated_at: &self.updated_at,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl Entity for Subscriber {
+    const KIND: &'static str = "SUBSCRIBER";
+    const NOUN: &'static str = "subscriber";
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn version(&self) -> u64 {
+        self.version
+    }
+
+    fn order_key(&self) -> String {
+        format!("{}#{}", self.order, self.id)
+    }
+
+    fn to_attributes(&self) -> Item {
+        Item::from([
+            ("id".to_owned(), s(&self.id)),
+            ("email".to_owned(), s(&self.email)),
+            ("fullname".to_owned(), s(&self.fullname)),
+            ("lists".to_owned(), string_list(&self.lists)),
+            ("order".to_owned(), s(&self.order)),
+            ("createdAt".to_owned(), s(&self.created_at)),
+            ("updatedAt".to_owned(), s(&self.updated_at)),
+        ])
+    }
+
+    fn from_item(item: &Item) -> Result<Self, ItemError> {
+        Ok(Subscriber {
+            id: get_s(item, "id")?,
+            email: get_s(item, "email")?,
+            fullname: get_s_or_default(item, "fullname"),
+            lists: get_string_list(item, "lists"),
+            order: get_s(item, "order")?,
+            created_at: get_s(item, "createdAt")?,
+            updated_at: get_s(item, "updatedAt")?,
+            version: version_of(item)?,
+        })
+    }
+}
+
+impl Subscriber {
+    /// The whole stored item as `shared::store::Store` lays it out, for a write inside a transaction.
+    fn to_item(&self, version: u64) -> Item {
+        let mut item = self.to_attributes();
+        item.extend([
+            ("pk".to_owned(), s(format!("{}#{}", Self::KIND, self.id))),
+            ("sk".to_owned(), s(Self::KIND)),
+            ("gsi1pk".to_owned(), s(format!("{}-LIST", Self::KIND))),
+            ("gsi1sk".to_owned(), s(self.order_key())),
+            ("version".to_owned(), n(version)),
+        ]);
+        item
+    }
+}
+
+/// The caller's address as API Gateway saw it (`requestContext.http.sourceIp`); none in the local gateway.
+pub struct SourceIp(Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for SourceIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let ip = match parts.extensions.get::<RequestContext>() {
+            Some(RequestContext::ApiGatewayV2(context)) => context
+                .http
+                .source_ip
+                .as_deref()
+                .and_then(|ip| ip.parse::<std::net::IpAddr>().ok())
+                .map(|ip| ip.to_string()),
+            _ => None,
+        };
+        Ok(SourceIp(ip))
+    }
+}
+
+fn rate_key(by: &str, value: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("SUBSCRIBE-RATE#{by}#{value}"))),
+        ("sk".to_owned(), s("RATE")),
+    ])
+}
+
+#[derive(Deserialize)]
+pub struct SignUp {
+    email: String,
+    #[serde(default)]
+    fullname: Option<String>,
+    #[serde(default)]
+    lists: Option<Vec<String>>,
+}
+
+/// POST /api/subscription/create/: 201 `{message}`, the same for a new and a known address.
+pub async fn create_subscriber(
+    State(state): State<AppState>,
+    SourceIp(ip): SourceIp,
+    headers: HeaderMap,
+    Json(input): Json<SignUp>,
+) -> ApiResult<Response> {
+    let email = Email::parse_normalised(&input.email)?;
+    let fullname = bounded_text("fullname", input.fullname.as_deref().unwrap_or(""), 100)?;
+    let mut lists = state
+        .lists
+        .resolve("lists", input.lists.as_deref().unwrap_or_default())?;
+    if lists.is_empty() {
+        lists.push(state.lists.default_list().to_owned());
+    }
+
+    let now = shared::time::now_unix();
+    let mut writes = vec![
+        reserve(
+            &state.db,
+            &state.table,
+            rate_key("email", email.as_str()),
+            &Window {
+                limit: LIMIT_PER_EMAIL,
+                seconds: HOUR,
+            },
+            now,
+            "This e-mail address was signed up several times already",
+        )
+        .await?,
+    ];
+    if let Some(ip) = &ip {
+        writes.push(
+            reserve(
+                &state.db,
+                &state.table,
+                rate_key("ip", ip),
+                &Window {
+                    limit: LIMIT_PER_IP,
+                    seconds: HOUR,
+                },
+                now,
+                "Many sign-ups came from your network in the last hour",
+            )
+            .await?,
+        );
+    }
+
+    let id = id_of(&email);
+    let at = shared::time::now_iso();
+    let existing = state.store.get::<Subscriber>(&id).await?;
+    let is_new = existing.is_none();
+    let (subscriber, put) = match existing {
+        Some(mut known) => {
+            let mut merged = known.lists.clone();
+            merged.extend(lists);
+            known.lists = state.lists.resolve("lists", &merged)?;
+            if known.fullname.is_empty() {
+                known.fullname = fullname;
+            }
+            known.updated_at = at;
+            let put = Put::builder()
+                .table_name(&*state.table)
+                .set_item(Some(known.to_item(known.version + 1)))
+                .condition_expression("version = :read")
+                .expression_attribute_values(":read", n(known.version));
+            (known, put)
+        }
+        None => {
+            let fresh = Subscriber {
+                id,
+                email: email.into_inner(),
+                fullname,
+                lists,
+                order: format!(
+                    "{:020}",
+                    time::OffsetDateTime::now_utc()
+                        .unix_timestamp_nanos()
+                        .max(0)
+                ),
+                created_at: at.clone(),
+                updated_at: at,
+                version: 1,
+            };
+            let put = Put::builder()
+                .table_name(&*state.table)
+                .set_item(Some(fresh.to_item(1)))
+                .condition_expression("attribute_not_exists(pk)");
+            (fresh, put)
+        }
+    };
+    writes.push(
+        TransactWriteItem::builder()
+            .put(put.build().map_err(ApiError::internal)?)
+            .build(),
+    );
+    state
+        .db
+        .transact_write_items()
+        .set_transact_items(Some(writes))
+        .send()
+        .await
+        .map_err(shared::rate::busy_or_internal)?;
+
+    // Welcome only a new address: a repeated sign-up must not become a way to mail someone repeatedly.
+    if is_new {
+        let link = crate::unsubscribe::link(&state, &headers, &subscriber.id);
+        if let Err(error) = state.mailer.send(welcome(&state, &subscriber, &link)).await {
+            // The sign-up itself succeeded; the welcome is a courtesy.
+            tracing::error!(%error, "the welcome e-mail was not sent");
+        }
+    }
+    Ok(created(serde_json::json!({ "message": SIGNED_UP })))
+}
+
+fn welcome(state: &AppState, subscriber: &Subscriber, unsubscribe: &str) -> Mail {
+    let greeting = if subscriber.fullname.is_empty() {
+        "Hello,".to_owned()
+    } else {
+        format!("Hello {},", subscriber.fullname)
+    };
+    let lists = subscriber.lists.join(", ");
+    let html = format!(
+        "<p>{}</p><p>Thank you for subscribing to {} from {}.</p>\
+         <p style=\"font-size:13px\">Not for you? <a href=\"{}\">Unsubscribe</a> at any time.</p>",
+        escape_html(&greeting),
+        escape_html(&lists),
+        escape_html(&state.shop_name),
+        escape_html(unsubscribe)
+    );
+    Mail {
+        to: subscriber.email.clone(),
+        subject: format!("Welcome to {}", state.shop_name),
+        html: branded_html(&state.shop_name, "Welcome", &html),
+        text: format!(
+            "{greeting}\n\nThank you for subscribing to {lists} from {}.\n\nUnsubscribe at any time: {unsubscribe}\n",
+            state.shop_name
+        ),
+        reply_to: None,
+    }
+}
+
+/// GET /api/subscription/?pageNumber=n: subscribers newest first, in the paged envelope.
+pub async fn list_subscribers(
+    _: Admin,
+    State(state): State<AppState>,
+    Query(query): Query<PageQuery>,
+) -> ApiResult<Json<Page<Subscriber>>> {
+    let page = query.page()?;
+    let mut all = state.store.list::<Subscriber>().await?;
+    all.reverse();
+    Ok(Json(Page::of(all, page, PER_PAGE)))
+}
+
+/// DELETE /api/subscription/delete/{id}: 200 `{message}`, 404 for an unknown id.
+pub async fn delete_subscriber(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<serde_json::Value>> {
+    if !is_subscriber_id(&id) {
+        return Err(not_found::<Subscriber>());
+    }
+    state.store.delete::<Subscriber>(&id).await?;
+    Ok(Json(
+        serde_json::json!({ "message": "The subscriber was removed" }),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_has_one_id_however_it_is_written() {
+        let a = Email::parse_normalised(" Layla@Example.com ").unwrap();
+        let b = Email::parse_normalised("layla@example.com").unwrap();
+        assert_eq!(id_of(&a), id_of(&b));
+        assert!(is_subscriber_id(&id_of(&a)));
+        assert!(!is_subscriber_id("x1"));
+    }
+}

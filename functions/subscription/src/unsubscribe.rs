@@ -1,0 +1,149 @@
+//! Unsubscribe links: `?token={id}.{signature}`, the signature an HMAC-SHA256 over the subscriber's id (itself
+//! derived from their address) with a key derived from the configured secret. Nobody can make a link for
+//! someone else's address, and following a link twice is harmless.
+
+use crate::subscriber::{is_subscriber_id, Subscriber};
+use crate::AppState;
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
+use http::{header, HeaderMap, StatusCode};
+use ring::hmac;
+use serde::Deserialize;
+use shared::mail::escape_html;
+use shared::ApiError;
+
+pub struct UnsubscribeKey(hmac::Key);
+
+impl UnsubscribeKey {
+    /// A key of its own, derived from `secret`: an unsubscribe signature is never a valid login token part.
+    pub fn new(secret: &[u8]) -> Self {
+        let root = hmac::Key::new(hmac::HMAC_SHA256, secret);
+        let derived = hmac::sign(&root, b"unsubscribe-links-v1");
+        UnsubscribeKey(hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref()))
+    }
+
+    pub fn token(&self, id: &str) -> String {
+        let tag = hmac::sign(&self.0, id.as_bytes());
+        format!("{id}.{}", hex(tag.as_ref()))
+    }
+
+    /// The subscriber id a genuine token names.
+    pub fn verify<'t>(&self, token: &'t str) -> Option<&'t str> {
+        let (id, signature) = token.trim().split_once('.')?;
+        if !is_subscriber_id(id) {
+            return None;
+        }
+        let tag = unhex(signature)?;
+        hmac::verify(&self.0, id.as_bytes(), &tag).ok()?;
+        Some(id)
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
+        .collect()
+}
+
+/// The link that unsubscribes subscriber `id`.
+pub fn link(state: &AppState, headers: &HeaderMap, id: &str) -> String {
+    format!(
+        "{}/api/subscription/unsubscribe/?token={}",
+        state.base_url(headers),
+        state.unsubscribe.token(id)
+    )
+}
+
+#[derive(Deserialize)]
+pub struct UnsubscribeQuery {
+    token: Option<String>,
+}
+
+pub const UNSUBSCRIBED: &str =
+    "You are unsubscribed: you will get no more e-mails from our mail lists.";
+pub const BAD_LINK: &str =
+    "This unsubscribe link is not valid. Use the link from the most recent e-mail, or contact us.";
+
+/// GET /api/subscription/unsubscribe/?token=...: removes the subscriber a genuine token names and answers a
+/// small page (or `{message}` to a client that asks for JSON); 400 for a missing or forged token.
+pub async fn unsubscribe(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<UnsubscribeQuery>,
+) -> Result<Response, ApiError> {
+    let wants_json = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("application/json"));
+    let Some(id) = query
+        .token
+        .as_deref()
+        .and_then(|token| state.unsubscribe.verify(token))
+    else {
+        return Ok(answer(
+            &state,
+            wants_json,
+            StatusCode::BAD_REQUEST,
+            BAD_LINK,
+        ));
+    };
+    match state.store.delete::<Subscriber>(id).await {
+        // Already gone (a second click): the reader's wish holds all the same.
+        Ok(()) => {}
+        Err(error) if error.status() == StatusCode::NOT_FOUND => {}
+        Err(error) => return Err(error),
+    }
+    Ok(answer(&state, wants_json, StatusCode::OK, UNSUBSCRIBED))
+}
+
+fn answer(state: &AppState, wants_json: bool, status: StatusCode, message: &str) -> Response {
+    if wants_json {
+        return shared::error::message_response(status, message);
+    }
+    let shop = escape_html(&state.shop_name);
+    let page = format!(
+        "<!doctype html><html lang=\"en-GB\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
+         <title>Unsubscribe · {shop}</title></head>\
+         <body style=\"font-family:Arial,Helvetica,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#2b1a12\">\
+         <h1>{shop}</h1><p>{}</p><p><a href=\"/\">Back to the shop</a></p></body></html>",
+        escape_html(message)
+    );
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        page,
+    )
+        .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_verifies_only_with_its_key_and_id() {
+        let key = UnsubscribeKey::new(b"a-secret-of-at-least-thirty-two-chars");
+        let id = "0123456789abcdef0123456789abcdef";
+        let token = key.token(id);
+        assert_eq!(key.verify(&token), Some(id));
+        let other = UnsubscribeKey::new(b"another-secret-of-thirty-two-chars!!");
+        assert_eq!(other.verify(&token), None);
+        let swapped = token.replacen('0', "1", 1);
+        assert_eq!(key.verify(&swapped), None);
+        for bad in ["", ".", "x.y", "0123456789abcdef0123456789abcdef.zz"] {
+            assert_eq!(key.verify(bad), None, "{bad}");
+        }
+    }
+}

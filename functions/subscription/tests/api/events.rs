@@ -1,0 +1,69 @@
+//! The API Gateway event fixtures in events/subscription, parsed as Lambda would parse them and served by
+//! the router: each must reach its handler and succeed.
+
+use crate::helpers::{mails_with, spawn_app, unsubscribe_path};
+use shared::testing::new_email;
+
+#[tokio::test]
+async fn every_subscription_event_fixture_is_served() {
+    let app = spawn_app().await;
+    let dir = shared::emulator::repo_root().join("events/subscription");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(
+        files.len(),
+        subscription::routes().len(),
+        "one event per subscription route"
+    );
+    let read = |name: &str| {
+        std::fs::read_to_string(dir.join(format!("{name}.json")))
+            .unwrap()
+            .replace("ADMIN_TOKEN", &app.admin)
+    };
+    let email = new_email("fixture");
+    let other = new_email("fixture");
+    for name in [
+        "create-subscriber",
+        "list-lists",
+        "list-subscribers",
+        "send-mailing",
+    ] {
+        let reply = app
+            .client
+            .send_event(&read(name).replace("EMAIL", &email))
+            .await;
+        assert!(
+            reply.status.is_success(),
+            "{name}: {} {}",
+            reply.status,
+            reply.body
+        );
+    }
+    app.subscribe(&other, &["Newsletter"]).await;
+    let link = unsubscribe_path(&mails_with(&email, "Welcome to Palestine Drinks")[0]);
+    let token = link.rsplit('=').next().unwrap();
+    let reply = app
+        .client
+        .send_event(&read("unsubscribe").replace("UNSUBSCRIBE_TOKEN", token))
+        .await;
+    assert!(
+        reply.status.is_success(),
+        "unsubscribe: {} {}",
+        reply.status,
+        reply.body
+    );
+    let id = app.subscribers().await[0]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let reply = app
+        .client
+        .send_event(&read("delete-subscriber").replace("SUBSCRIBER_ID", &id))
+        .await;
+    assert!(
+        reply.status.is_success(),
+        "delete: {} {}",
+        reply.status,
+        reply.body
+    );
+    assert!(app.subscribers().await.is_empty());
+}

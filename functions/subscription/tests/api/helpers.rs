@@ -1,0 +1,105 @@
+//! `spawn_app`: the subscription router on its own tables, with an admin and a customer signed in.
+
+use http::{Method, StatusCode};
+use serde_json::{json, Value};
+use shared::auth::Role;
+use shared::testing::{put_user, Client, Harness, Reply};
+
+pub const TEST_SECRET: &str = "subscription-tests-secret-at-least-32";
+
+pub struct TestApp {
+    pub client: Client,
+    pub admin: String,
+    pub customer: String,
+}
+
+pub async fn spawn_app() -> TestApp {
+    let harness = Harness::new(
+        "SubscriptionFunction",
+        TEST_SECRET,
+        &[],
+        &["SubscriptionTable", "UsersTable"],
+    )
+    .await;
+    let config = subscription::Config::from_env(&harness.lookup())
+        .expect("subscription config from the template");
+    let keys = harness.keys();
+    let state = subscription::AppState::new(
+        config,
+        shared::aws::dynamodb(&harness.sdk),
+        shared::aws::ses(&harness.sdk),
+    );
+    put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
+    put_user(&state.auth.users, "shopper@example.com", Role::Customer).await;
+    TestApp {
+        client: Client::new(subscription::router(state)),
+        admin: keys.issue("admin@example.com", Role::Admin, 600).unwrap(),
+        customer: keys
+            .issue("shopper@example.com", Role::Customer, 600)
+            .unwrap(),
+    }
+}
+
+impl TestApp {
+    pub async fn admin(&self, method: Method, uri: &str, body: Option<Value>) -> Reply {
+        self.client.call(method, uri, Some(&self.admin), body).await
+    }
+
+    pub async fn sign_up(&self, body: Value) -> Reply {
+        self.client
+            .call(Method::POST, "/api/subscription/create/", None, Some(body))
+            .await
+    }
+
+    /// Signs `email` up to `lists` and expects the 201.
+    pub async fn subscribe(&self, email: &str, lists: &[&str]) {
+        let reply = self.sign_up(json!({"email": email, "lists": lists})).await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+    }
+
+    /// Every subscriber on the admin's list, newest first.
+    pub async fn subscribers(&self) -> Vec<Value> {
+        let mut all = Vec::new();
+        let mut page = 1;
+        loop {
+            let reply = self
+                .admin(
+                    Method::GET,
+                    &format!("/api/subscription/?pageNumber={page}"),
+                    None,
+                )
+                .await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+            all.extend(reply.body["product"].as_array().unwrap().iter().cloned());
+            match reply.body["result"]["next"]["page"].as_u64() {
+                Some(next) => page = next,
+                None => return all,
+            }
+        }
+    }
+
+    pub async fn mail(&self, body: Value) -> Reply {
+        self.admin(Method::POST, "/api/subscription/mailer/", Some(body))
+            .await
+    }
+}
+
+/// The path and query of the first unsubscribe link in a mail body.
+pub fn unsubscribe_path(body: &str) -> String {
+    let start = body
+        .find("/api/subscription/unsubscribe/?token=")
+        .unwrap_or_else(|| panic!("no unsubscribe link in {body}"));
+    body[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '?' | '=' | '.' | '_'))
+        .collect()
+}
+
+/// The mails sent to `email` with `subject`, as their bodies.
+pub fn mails_with(email: &str, subject: &str) -> Vec<String> {
+    shared::testing::mails_to(email)
+        .into_iter()
+        .filter(|(s, _)| s == subject)
+        .map(|(_, body)| body)
+        .collect()
+}

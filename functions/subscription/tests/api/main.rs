@@ -1,0 +1,6 @@
+//! Integration tests of the subscription router against the AWS emulator: one binary, fresh tables per test.
+
+mod events;
+mod helpers;
+mod mailer;
+mod subscribers;

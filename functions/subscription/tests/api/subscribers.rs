@@ -1,0 +1,263 @@
+//! Sign-up, the admin's subscribers and lists, delete, unsubscribe links, the admin guard and the limits.
+
+use crate::helpers::{mails_with, spawn_app, unsubscribe_path, TEST_SECRET};
+use http::{header, Method, Request, StatusCode};
+use serde_json::json;
+use shared::testing::new_email;
+
+#[tokio::test]
+async fn signing_up_twice_keeps_one_subscriber_and_merges_the_lists() {
+    let app = spawn_app().await;
+    let email = new_email("layla");
+    let first = app
+        .sign_up(json!({"email": format!("  {}  ", email.to_uppercase()), "fullname": "Layla"}))
+        .await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    let second = app
+        .sign_up(json!({"email": email, "lists": ["offers and new drinks"]}))
+        .await;
+    assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
+    // The same answer for a new and a known address: the form does not tell who is subscribed.
+    assert_eq!(first.body, second.body);
+    assert!(first.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("unsubscribe at any time"));
+
+    let all = app.subscribers().await;
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(all[0]["email"], email);
+    assert_eq!(all[0]["fullname"], "Layla");
+    assert_eq!(
+        all[0]["lists"],
+        json!(["Newsletter", "Offers and new drinks"])
+    );
+    let lists = app.admin(Method::GET, "/api/sub/", None).await;
+    assert_eq!(
+        lists.body,
+        json!([{"name": "Newsletter", "count": 1}, {"name": "Offers and new drinks", "count": 1}])
+    );
+    // One welcome, with an unsubscribe link, however often the address signs up.
+    let welcomes = mails_with(&email, "Welcome to Palestine Drinks");
+    assert_eq!(welcomes.len(), 1);
+    assert!(welcomes[0].contains("/api/subscription/unsubscribe/?token="));
+}
+
+#[tokio::test]
+async fn bad_sign_ups_are_refused_and_store_nothing() {
+    let app = spawn_app().await;
+    for (body, status, message) in [
+        (
+            json!({"email": "not-an-address"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "email must be a valid e-mail address",
+        ),
+        (
+            json!({"email": "ok@example.com", "lists": ["Gossip"]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "lists must be among: Newsletter, Offers and new drinks",
+        ),
+        (
+            json!({"email": "ok@example.com", "fullname": "x".repeat(101)}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "fullname must be at most 100 characters",
+        ),
+    ] {
+        let reply = app.sign_up(body.clone()).await;
+        assert_eq!(reply.status, status, "{body}");
+        assert_eq!(reply.body["message"], message, "{body}");
+    }
+    let missing = app.sign_up(json!({"fullname": "No Address"})).await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST, "{}", missing.body);
+    assert!(app.subscribers().await.is_empty());
+}
+
+#[tokio::test]
+async fn admins_page_subscribers_newest_first_and_delete_them() {
+    let app = spawn_app().await;
+    let emails: Vec<String> = (0..22).map(|n| new_email(&format!("p{n}"))).collect();
+    for email in &emails {
+        app.subscribe(email, &["Newsletter"]).await;
+    }
+    let first = app.admin(Method::GET, "/api/subscription/", None).await;
+    assert_eq!(first.body["pages"], 2);
+    assert_eq!(first.body["product"].as_array().unwrap().len(), 20);
+    assert_eq!(first.body["product"][0]["email"], emails[21].as_str());
+    assert_eq!(first.body["result"]["next"]["page"], 2);
+    let all = app.subscribers().await;
+    assert_eq!(all.len(), 22);
+    assert_eq!(all[21]["email"], emails[0].as_str());
+
+    let id = all[0]["_id"].as_str().unwrap().to_owned();
+    let deleted = app
+        .admin(
+            Method::DELETE,
+            &format!("/api/subscription/delete/{id}"),
+            None,
+        )
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    assert_eq!(app.subscribers().await.len(), 21);
+    for unknown in [id.as_str(), "x1"] {
+        let again = app
+            .admin(
+                Method::DELETE,
+                &format!("/api/subscription/delete/{unknown}"),
+                None,
+            )
+            .await;
+        assert_eq!(again.status, StatusCode::NOT_FOUND, "{unknown}");
+        assert_eq!(again.body["message"], "No subscriber has this id");
+    }
+}
+
+#[tokio::test]
+async fn a_welcome_link_unsubscribes_and_a_forged_one_does_not() {
+    let app = spawn_app().await;
+    let stays = new_email("stays");
+    let leaves = new_email("leaves");
+    app.subscribe(&stays, &["Newsletter"]).await;
+    app.subscribe(&leaves, &["Newsletter"]).await;
+    let link = unsubscribe_path(&mails_with(&leaves, "Welcome to Palestine Drinks")[0]);
+
+    // Someone else's id with this signature, a made-up signature, and no token at all.
+    let stays_id = app
+        .subscribers()
+        .await
+        .iter()
+        .find(|s| s["email"] == stays.as_str())
+        .unwrap()["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let signature = link.rsplit('.').next().unwrap();
+    for forged in [
+        format!("/api/subscription/unsubscribe/?token={stays_id}.{signature}"),
+        format!(
+            "/api/subscription/unsubscribe/?token={stays_id}.{}",
+            "ab".repeat(32)
+        ),
+        "/api/subscription/unsubscribe/".to_owned(),
+    ] {
+        let reply = app.client.get(&forged).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{forged}");
+        assert!(reply.body.as_str().unwrap().contains("not valid"));
+    }
+    assert_eq!(app.subscribers().await.len(), 2);
+
+    let page = app.client.get(&link).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.as_str().unwrap().contains("You are unsubscribed"));
+    let left = app.subscribers().await;
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0]["email"], stays.as_str());
+
+    // Following the link again, asking for JSON, is harmless.
+    let request = Request::builder()
+        .uri(&link)
+        .header(header::ACCEPT, "application/json")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let again = app.client.send(request).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.body, json!({"message": subscription_message()}));
+}
+
+fn subscription_message() -> &'static str {
+    "You are unsubscribed: you will get no more e-mails from our mail lists."
+}
+
+#[tokio::test]
+async fn admin_routes_refuse_missing_bad_and_customer_tokens() {
+    let app = spawn_app().await;
+    let routes = [
+        (Method::GET, "/api/sub/"),
+        (Method::GET, "/api/subscription/"),
+        (Method::DELETE, "/api/subscription/delete/x1"),
+        (Method::POST, "/api/subscription/mailer/"),
+    ];
+    for (method, uri) in routes {
+        let body = Some(json!({}));
+        let none = app
+            .client
+            .call(method.clone(), uri, None, body.clone())
+            .await;
+        assert_eq!(none.status, StatusCode::UNAUTHORIZED, "{method} {uri}");
+        for (token, label) in
+            shared::testing::bad_tokens(TEST_SECRET.as_bytes(), "admin@example.com")
+        {
+            let reply = app
+                .client
+                .call(method.clone(), uri, Some(&token), body.clone())
+                .await;
+            assert_eq!(
+                reply.status,
+                StatusCode::UNAUTHORIZED,
+                "{method} {uri} {label}"
+            );
+        }
+        let customer = app
+            .client
+            .call(method.clone(), uri, Some(&app.customer), body.clone())
+            .await;
+        assert_eq!(customer.status, StatusCode::FORBIDDEN, "{method} {uri}");
+    }
+}
+
+#[tokio::test]
+async fn one_address_signs_up_five_times_an_hour() {
+    let app = spawn_app().await;
+    let email = new_email("eager");
+    for n in 0..subscription::LIMIT_PER_EMAIL {
+        let written = if n % 2 == 0 {
+            email.clone()
+        } else {
+            email.to_uppercase()
+        };
+        app.subscribe(&written, &["Newsletter"]).await;
+    }
+    let refused = app.sign_up(json!({"email": email})).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("This e-mail address was signed up several times already: try again in"));
+    // Someone else is not held up.
+    app.subscribe(&new_email("other"), &["Newsletter"]).await;
+}
+
+#[tokio::test]
+async fn one_source_address_signs_up_thirty_times_an_hour() {
+    let app = spawn_app().await;
+    let event = std::fs::read_to_string(
+        shared::emulator::repo_root().join("events/subscription/create-subscriber.json"),
+    )
+    .unwrap();
+    for _ in 0..subscription::LIMIT_PER_IP {
+        let reply = app
+            .client
+            .send_event(&event.replace("EMAIL", &new_email("crowd")))
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+    }
+    let refused = app
+        .client
+        .send_event(&event.replace("EMAIL", &new_email("crowd")))
+        .await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Many sign-ups came from your network in the last hour"));
+    assert_eq!(app.subscribers().await.len(), subscription::LIMIT_PER_IP);
+}
