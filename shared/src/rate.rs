@@ -5,6 +5,9 @@
 use crate::dynamo::{get_n, n, Item};
 use crate::ApiError;
 use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
+use axum::extract::FromRequestParts;
+use http::request::Parts;
+use lambda_http::request::RequestContext;
 
 pub struct Window {
     /// Uses allowed per window.
@@ -98,5 +101,26 @@ impl CancelledTransaction
 {
     fn is_cancelled(&self) -> bool {
         self.is_transaction_canceled_exception()
+    }
+}
+
+/// The caller's address as API Gateway saw it (`requestContext.http.sourceIp`), for a per-address limit;
+/// none in the local gateway. Behind CloudFront it is the edge location's address, shared by many people.
+pub struct SourceIp(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for SourceIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let ip = match parts.extensions.get::<RequestContext>() {
+            Some(RequestContext::ApiGatewayV2(context)) => context
+                .http
+                .source_ip
+                .as_deref()
+                .and_then(|ip| ip.parse::<std::net::IpAddr>().ok())
+                .map(|ip| ip.to_string()),
+            _ => None,
+        };
+        Ok(SourceIp(ip))
     }
 }

@@ -6,14 +6,12 @@ use crate::review::{self, is_review_id, Review, ReviewInput};
 use crate::summary::{self, Scope};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
-use axum::extract::{FromRequestParts, Path, State};
+use axum::extract::{Path, State};
 use axum::response::Response;
-use http::request::Parts;
-use lambda_http::request::RequestContext;
 use shared::auth::Admin;
 use shared::dynamo::{s, Item};
 use shared::json::created;
-use shared::rate::{reserve, Window};
+use shared::rate::{reserve, SourceIp, Window};
 use shared::{ApiError, ApiResult, Json};
 
 /// Reviews one e-mail address may write in an hour.
@@ -22,26 +20,6 @@ pub const LIMIT_PER_EMAIL: usize = 5;
 /// Gateway sees is the edge location's, shared by every shopper near it (docs/api.md, Reviews).
 pub const LIMIT_PER_IP: usize = 30;
 const HOUR: i64 = 3600;
-
-/// The caller's address as API Gateway saw it (`requestContext.http.sourceIp`); none in the local gateway.
-pub struct SourceIp(Option<String>);
-
-impl<S: Send + Sync> FromRequestParts<S> for SourceIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let ip = match parts.extensions.get::<RequestContext>() {
-            Some(RequestContext::ApiGatewayV2(context)) => context
-                .http
-                .source_ip
-                .as_deref()
-                .and_then(|ip| ip.parse::<std::net::IpAddr>().ok())
-                .map(|ip| ip.to_string()),
-            _ => None,
-        };
-        Ok(SourceIp(ip))
-    }
-}
 
 fn rate_key(by: &str, value: &str) -> Item {
     Item::from([

@@ -5,11 +5,9 @@
 
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
-use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use http::request::Parts;
 use http::HeaderMap;
-use lambda_http::request::RequestContext;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{
@@ -18,7 +16,7 @@ use shared::dynamo::{
 use shared::json::created;
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::paging::{Page, PageQuery};
-use shared::rate::{reserve, Window};
+use shared::rate::{reserve, SourceIp, Window};
 use shared::store::{not_found, version_of, Entity};
 use shared::validation::{bounded_text, Email};
 use shared::{ApiError, ApiResult, Json};
@@ -143,26 +141,6 @@ impl Subscriber {
             ("version".to_owned(), n(version)),
         ]);
         item
-    }
-}
-
-/// The caller's address as API Gateway saw it (`requestContext.http.sourceIp`); none in the local gateway.
-pub struct SourceIp(Option<String>);
-
-impl<S: Send + Sync> FromRequestParts<S> for SourceIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let ip = match parts.extensions.get::<RequestContext>() {
-            Some(RequestContext::ApiGatewayV2(context)) => context
-                .http
-                .source_ip
-                .as_deref()
-                .and_then(|ip| ip.parse::<std::net::IpAddr>().ok())
-                .map(|ip| ip.to_string()),
-            _ => None,
-        };
-        Ok(SourceIp(ip))
     }
 }
 
