@@ -2,7 +2,7 @@
 //! version read, so two racing requests cannot both slip under the limit. The caller puts the returned
 //! write in the same transaction as the thing being limited, so a refused request leaves nothing behind.
 
-use crate::dynamo::{get_n, n, Item};
+use crate::dynamo::{get_n, n, s, Item};
 use crate::ApiError;
 use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
 use axum::extract::FromRequestParts;
@@ -101,6 +101,66 @@ impl CancelledTransaction
 {
     fn is_cancelled(&self) -> bool {
         self.is_transaction_canceled_exception()
+    }
+}
+
+/// Public writes limited per sender: per e-mail address, and per source address when API Gateway gave one
+/// (the local gateway has none). `scope` names the limited action in the items' keys
+/// (`{scope}-RATE#email#{address}`).
+pub struct PerSender<'a> {
+    pub scope: &'a str,
+    pub per_email: Window,
+    pub per_email_refusal: &'a str,
+    pub per_ip: Window,
+    pub per_ip_refusal: &'a str,
+}
+
+impl PerSender<'_> {
+    fn key(&self, by: &str, value: &str) -> Item {
+        Item::from([
+            (
+                "pk".to_owned(),
+                s(format!("{}-RATE#{by}#{value}", self.scope)),
+            ),
+            ("sk".to_owned(), s("RATE")),
+        ])
+    }
+
+    /// The writes recording one more use for this sender, for the caller's transaction; 429 when a limit is
+    /// reached.
+    pub async fn reserve(
+        &self,
+        client: &aws_sdk_dynamodb::Client,
+        table: &str,
+        email: &str,
+        ip: Option<&str>,
+        now: i64,
+    ) -> Result<Vec<TransactWriteItem>, ApiError> {
+        let mut writes = vec![
+            reserve(
+                client,
+                table,
+                self.key("email", email),
+                &self.per_email,
+                now,
+                self.per_email_refusal,
+            )
+            .await?,
+        ];
+        if let Some(ip) = ip {
+            writes.push(
+                reserve(
+                    client,
+                    table,
+                    self.key("ip", ip),
+                    &self.per_ip,
+                    now,
+                    self.per_ip_refusal,
+                )
+                .await?,
+            );
+        }
+        Ok(writes)
     }
 }
 

@@ -151,13 +151,19 @@ impl Store {
     }
 
     fn item<E: Entity>(&self, entity: &E, version: u64) -> Item {
-        let mut item = entity.to_attributes();
-        item.extend(key::<E>(entity.id()));
-        item.insert("gsi1pk".to_owned(), s(list_key::<E>()));
-        item.insert("gsi1sk".to_owned(), s(entity.order_key()));
-        item.insert("version".to_owned(), n(version));
-        item
+        stored_item(entity, version)
     }
+}
+
+/// The whole item as the store lays it out (keys, list index, `version`), for a caller that writes it
+/// inside a transaction of its own.
+pub fn stored_item<E: Entity>(entity: &E, version: u64) -> Item {
+    let mut item = entity.to_attributes();
+    item.extend(key::<E>(entity.id()));
+    item.insert("gsi1pk".to_owned(), s(list_key::<E>()));
+    item.insert("gsi1sk".to_owned(), s(entity.order_key()));
+    item.insert("version".to_owned(), n(version));
+    item
 }
 
 pub fn not_found<E: Entity>() -> ApiError {

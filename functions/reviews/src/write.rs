@@ -9,9 +9,8 @@ use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use shared::auth::Admin;
-use shared::dynamo::{s, Item};
 use shared::json::created;
-use shared::rate::{reserve, SourceIp, Window};
+use shared::rate::{PerSender, SourceIp, Window};
 use shared::{ApiError, ApiResult, Json};
 
 /// Reviews one e-mail address may write in an hour.
@@ -21,12 +20,19 @@ pub const LIMIT_PER_EMAIL: usize = 5;
 pub const LIMIT_PER_IP: usize = 30;
 const HOUR: i64 = 3600;
 
-fn rate_key(by: &str, value: &str) -> Item {
-    Item::from([
-        ("pk".to_owned(), s(format!("REVIEW-RATE#{by}#{value}"))),
-        ("sk".to_owned(), s("RATE")),
-    ])
-}
+const LIMITS: PerSender<'static> = PerSender {
+    scope: "REVIEW",
+    per_email: Window {
+        limit: LIMIT_PER_EMAIL,
+        seconds: HOUR,
+    },
+    per_email_refusal: "You have written several reviews with this e-mail address already",
+    per_ip: Window {
+        limit: LIMIT_PER_IP,
+        seconds: HOUR,
+    },
+    per_ip_refusal: "Many reviews were written from your network in the last hour",
+};
 
 /// Creation time in nanoseconds, zero-padded so the text sorts as the number does.
 fn order_key(id: &str) -> String {
@@ -44,36 +50,15 @@ pub async fn create_review(
 ) -> ApiResult<Response> {
     let checked = input.check(&state).await?;
     let now = shared::time::now_unix();
-    let mut writes = vec![
-        reserve(
+    let mut writes = LIMITS
+        .reserve(
             &state.db,
             &state.table,
-            rate_key("email", checked.email.as_str()),
-            &Window {
-                limit: LIMIT_PER_EMAIL,
-                seconds: HOUR,
-            },
+            checked.email.as_str(),
+            ip.as_deref(),
             now,
-            "You have written several reviews with this e-mail address already",
         )
-        .await?,
-    ];
-    if let Some(ip) = &ip {
-        writes.push(
-            reserve(
-                &state.db,
-                &state.table,
-                rate_key("ip", ip),
-                &Window {
-                    limit: LIMIT_PER_IP,
-                    seconds: HOUR,
-                },
-                now,
-                "Many reviews were written from your network in the last hour",
-            )
-            .await?,
-        );
-    }
+        .await?;
     let id = shared::store::new_id();
     let review = Review {
         order: order_key(&id),

@@ -16,8 +16,8 @@ use shared::dynamo::{
 use shared::json::created;
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::paging::{Page, PageQuery};
-use shared::rate::{reserve, SourceIp, Window};
-use shared::store::{not_found, version_of, Entity};
+use shared::rate::{PerSender, SourceIp, Window};
+use shared::store::{not_found, stored_item, version_of, Entity};
 use shared::validation::{bounded_text, Email};
 use shared::{ApiError, ApiResult, Json};
 
@@ -27,6 +27,20 @@ pub const LIMIT_PER_EMAIL: usize = 5;
 /// edge location's, shared by every shopper near it.
 pub const LIMIT_PER_IP: usize = 30;
 const HOUR: i64 = 3600;
+
+const LIMITS: PerSender<'static> = PerSender {
+    scope: "SUBSCRIBE",
+    per_email: Window {
+        limit: LIMIT_PER_EMAIL,
+        seconds: HOUR,
+    },
+    per_email_refusal: "This e-mail address was signed up several times already",
+    per_ip: Window {
+        limit: LIMIT_PER_IP,
+        seconds: HOUR,
+    },
+    per_ip_refusal: "Many sign-ups came from your network in the last hour",
+};
 const PER_PAGE: usize = 20;
 
 /// The one answer to every accepted sign-up, new or not.
@@ -129,28 +143,6 @@ impl Entity for Subscriber {
     }
 }
 
-impl Subscriber {
-    /// The whole stored item as `shared::store::Store` lays it out, for a write inside a transaction.
-    fn to_item(&self, version: u64) -> Item {
-        let mut item = self.to_attributes();
-        item.extend([
-            ("pk".to_owned(), s(format!("{}#{}", Self::KIND, self.id))),
-            ("sk".to_owned(), s(Self::KIND)),
-            ("gsi1pk".to_owned(), s(format!("{}-LIST", Self::KIND))),
-            ("gsi1sk".to_owned(), s(self.order_key())),
-            ("version".to_owned(), n(version)),
-        ]);
-        item
-    }
-}
-
-fn rate_key(by: &str, value: &str) -> Item {
-    Item::from([
-        ("pk".to_owned(), s(format!("SUBSCRIBE-RATE#{by}#{value}"))),
-        ("sk".to_owned(), s("RATE")),
-    ])
-}
-
 #[derive(Deserialize)]
 pub struct SignUp {
     email: String,
@@ -177,36 +169,9 @@ pub async fn create_subscriber(
     }
 
     let now = shared::time::now_unix();
-    let mut writes = vec![
-        reserve(
-            &state.db,
-            &state.table,
-            rate_key("email", email.as_str()),
-            &Window {
-                limit: LIMIT_PER_EMAIL,
-                seconds: HOUR,
-            },
-            now,
-            "This e-mail address was signed up several times already",
-        )
-        .await?,
-    ];
-    if let Some(ip) = &ip {
-        writes.push(
-            reserve(
-                &state.db,
-                &state.table,
-                rate_key("ip", ip),
-                &Window {
-                    limit: LIMIT_PER_IP,
-                    seconds: HOUR,
-                },
-                now,
-                "Many sign-ups came from your network in the last hour",
-            )
-            .await?,
-        );
-    }
+    let mut writes = LIMITS
+        .reserve(&state.db, &state.table, email.as_str(), ip.as_deref(), now)
+        .await?;
 
     let id = id_of(&email);
     let at = shared::time::now_iso();
@@ -223,7 +188,7 @@ pub async fn create_subscriber(
             known.updated_at = at;
             let put = Put::builder()
                 .table_name(&*state.table)
-                .set_item(Some(known.to_item(known.version + 1)))
+                .set_item(Some(stored_item(&known, known.version + 1)))
                 .condition_expression("version = :read")
                 .expression_attribute_values(":read", n(known.version));
             (known, put)
@@ -246,7 +211,7 @@ pub async fn create_subscriber(
             };
             let put = Put::builder()
                 .table_name(&*state.table)
-                .set_item(Some(fresh.to_item(1)))
+                .set_item(Some(stored_item(&fresh, 1)))
                 .condition_expression("attribute_not_exists(pk)");
             (fresh, put)
         }
