@@ -3,7 +3,6 @@
 // confirm; the list (and with it the shop's rating summary) is then fetched again.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fieldStyles } from '../../components/Field';
 import { EmptyView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
@@ -11,6 +10,8 @@ import { usePageMeta } from '../../lib/meta';
 import { FIRST_PAGE } from '../../lib/paging';
 import styles from '../adminScreens.module.css';
 import { deleteReview, fetchAdminReviewsPage, selectAdminReviews, adminReviewsReloadRequested, type AdminReview } from '../reviews/adminReviewsSlice';
+import { LoadMore } from '../../components/LoadMore';
+import { WriteOutcome } from '../WriteOutcome';
 
 interface ReviewRowProps {
   review: AdminReview;
@@ -72,11 +73,7 @@ export default function ReviewsScreen({ confirm = (question: string) => window.c
       <h2 id="reviews-title" className={ui.sectionTitle}>
         Reviews
       </h2>
-      {actionError && (
-        <p className={fieldStyles.alert} role="alert">
-          {actionError}
-        </p>
-      )}
+      <WriteOutcome error={actionError} />
       <StatusView
         status={status}
         error={error}
@@ -108,20 +105,7 @@ export default function ReviewsScreen({ confirm = (question: string) => window.c
             </tbody>
           </table>
         </div>
-        {(nextPage !== null || loadingMore) && status !== 'failed' && (
-          <div className={ui.loadMore}>
-            <button
-              type="button"
-              className={ui.primary}
-              aria-disabled={loadingMore}
-              onClick={() => {
-                if (!loadingMore && nextPage !== null) void dispatch(fetchAdminReviewsPage(nextPage));
-              }}
-            >
-              {loadingMore ? 'Loading…' : 'Load more reviews'}
-            </button>
-          </div>
-        )}
+        <LoadMore nextPage={nextPage} loading={loadingMore} failed={status === 'failed'} label="Load more reviews" onLoad={(page) => void dispatch(fetchAdminReviewsPage(page))} />
       </StatusView>
     </section>
   );

@@ -10,6 +10,7 @@ import { FIRST_PAGE } from '../../lib/paging';
 import styles from '../adminScreens.module.css';
 import { deleteSubscriber, fetchMailLists, fetchSubscribersPage, selectSubscription, subscriptionReloadRequested } from '../subscription/subscriptionSlice';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
+import { LoadMore } from '../../components/LoadMore';
 
 export default function SubscriptionScreen() {
   const dispatch = useAppDispatch();
@@ -92,20 +93,7 @@ export default function SubscriptionScreen() {
             </tbody>
           </table>
         </div>
-        {(nextPage !== null || loadingMore) && status !== 'failed' && (
-          <div className={ui.loadMore}>
-            <button
-              type="button"
-              className={ui.primary}
-              aria-disabled={loadingMore}
-              onClick={() => {
-                if (!loadingMore && nextPage !== null) void dispatch(fetchSubscribersPage(nextPage));
-              }}
-            >
-              {loadingMore ? 'Loading…' : 'Load more subscribers'}
-            </button>
-          </div>
-        )}
+        <LoadMore nextPage={nextPage} loading={loadingMore} failed={status === 'failed'} label="Load more subscribers" onLoad={(page) => void dispatch(fetchSubscribersPage(page))} />
       </StatusView>
     </section>
   );

@@ -3,7 +3,6 @@
 // too, with 422).
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { fieldStyles } from '../../components/Field';
 import { EmptyView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { selectUserInfo, type UserInfo } from '../../features/auth/authSlice';
@@ -12,6 +11,8 @@ import { usePageMeta } from '../../lib/meta';
 import { FIRST_PAGE } from '../../lib/paging';
 import { changeUserRole, deleteUser, fetchUsersPage, selectUsers, usersReloadRequested } from '../users/usersSlice';
 import styles from './UsersScreen.module.css';
+import { LoadMore } from '../../components/LoadMore';
+import { WriteOutcome } from '../WriteOutcome';
 
 interface UserRowProps {
   user: UserInfo;
@@ -90,11 +91,7 @@ export default function UsersScreen({ confirm = (question: string) => window.con
       <h2 id="users-title" className={ui.sectionTitle}>
         Users
       </h2>
-      {actionError && (
-        <p className={fieldStyles.alert} role="alert">
-          {actionError}
-        </p>
-      )}
+      <WriteOutcome error={actionError} />
       <StatusView
         status={status}
         error={error}
@@ -130,20 +127,7 @@ export default function UsersScreen({ confirm = (question: string) => window.con
             </tbody>
           </table>
         </div>
-        {(nextPage !== null || loadingMore) && status !== 'failed' && (
-          <div className={ui.loadMore}>
-            <button
-              type="button"
-              className={ui.primary}
-              aria-disabled={loadingMore}
-              onClick={() => {
-                if (!loadingMore && nextPage !== null) void dispatch(fetchUsersPage(nextPage));
-              }}
-            >
-              {loadingMore ? 'Loading…' : 'Load more users'}
-            </button>
-          </div>
-        )}
+        <LoadMore nextPage={nextPage} loading={loadingMore} failed={status === 'failed'} label="Load more users" onLoad={(page) => void dispatch(fetchUsersPage(page))} />
       </StatusView>
     </section>
   );

@@ -27,6 +27,7 @@ import { RatingOverview } from './RatingOverview';
 import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';
 import styles from './Reviews.module.css';
+import { LoadMore } from '../../../components/LoadMore';
 
 const TITLE = 'Customer Reviews';
 const FORM_ID = 'write-review';
@@ -142,20 +143,7 @@ export default function ReviewsPage() {
                 onRetry={() => list.nextPage !== null && void dispatch(fetchReviewsPage(list.nextPage))}
               />
             )}
-            {list.nextPage !== null && list.status !== 'failed' && (
-              <div className={ui.loadMore}>
-                <button
-                  type="button"
-                  className={ui.primary}
-                  aria-disabled={loadingMore}
-                  onClick={() => {
-                    if (!loadingMore && list.nextPage !== null) void dispatch(fetchReviewsPage(list.nextPage));
-                  }}
-                >
-                  {loadingMore ? 'Loading…' : 'View more comments'}
-                </button>
-              </div>
-            )}
+            <LoadMore nextPage={list.nextPage} loading={loadingMore} failed={list.status === 'failed'} label="View more comments" onLoad={(page) => void dispatch(fetchReviewsPage(page))} />
           </>
         )}
       </section>

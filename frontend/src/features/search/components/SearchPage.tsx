@@ -13,6 +13,7 @@ import { usePageMeta } from '../../../lib/meta';
 import { useQuery } from '../../../lib/useQuery';
 import { FIRST_PAGE } from '../../../lib/paging';
 import { fetchSearch, searchReloadRequested, selectSearch } from '../searchSlice';
+import { LoadMore } from '../../../components/LoadMore';
 
 export function SearchPage() {
   const dispatch = useAppDispatch();
@@ -69,20 +70,7 @@ export function SearchPage() {
               </li>
             ))}
           </ul>
-          {(nextPage !== null || loadingMore) && status !== 'failed' && (
-            <div className={ui.loadMore}>
-              <button
-                type="button"
-                className={ui.primary}
-                aria-disabled={loadingMore}
-                onClick={() => {
-                  if (!loadingMore && nextPage !== null) void dispatch(fetchSearch({ query, page: nextPage }));
-                }}
-              >
-                {loadingMore ? 'Loading…' : 'Show more results'}
-              </button>
-            </div>
-          )}
+          <LoadMore nextPage={nextPage} loading={loadingMore} failed={status === 'failed'} label="Show more results" onLoad={(page) => void dispatch(fetchSearch({ query, page }))} />
         </StatusView>
       )}
     </div>

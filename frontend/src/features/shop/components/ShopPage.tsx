@@ -13,6 +13,7 @@ import { FIRST_PAGE } from '../../../lib/paging';
 import { usePageMeta } from '../../../lib/meta';
 import { useQuery } from '../../../lib/useQuery';
 import { fetchDrinksPage, selectShop, shopReloadRequested } from '../shopSlice';
+import { LoadMore } from '../../../components/LoadMore';
 
 export function ShopPage() {
   const dispatch = useAppDispatch();
@@ -75,20 +76,7 @@ export function ShopPage() {
             </li>
           ))}
         </ul>
-        {(nextPage !== null || loadingMore) && status !== 'failed' && (
-          <div className={ui.loadMore}>
-            <button
-              type="button"
-              className={ui.primary}
-              aria-disabled={loadingMore}
-              onClick={() => {
-                if (!loadingMore && nextPage !== null) void dispatch(fetchDrinksPage({ page: nextPage, category }));
-              }}
-            >
-              {loadingMore ? 'Loading…' : 'Load more drinks'}
-            </button>
-          </div>
-        )}
+        <LoadMore nextPage={nextPage} loading={loadingMore} failed={status === 'failed'} label="Load more drinks" onLoad={(page) => void dispatch(fetchDrinksPage({ page, category }))} />
       </StatusView>
     </div>
   );
