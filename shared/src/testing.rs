@@ -160,6 +160,27 @@ mod harness {
         pub fn keys(&self) -> crate::auth::AuthKeys {
             crate::auth::AuthKeys::from_env(&self.lookup()).expect("JWT settings")
         }
+
+        /// Stores the suites' admin (`admin@example.com`) and shopper (`shopper@example.com`) in the users
+        /// table and answers a 10-minute token for each.
+        pub async fn sign_in(&self, users: &crate::auth::Users) -> SignedIn {
+            use crate::auth::Role;
+            super::put_user(users, "admin@example.com", Role::Admin).await;
+            super::put_user(users, "shopper@example.com", Role::Customer).await;
+            let keys = self.keys();
+            SignedIn {
+                admin: keys.issue("admin@example.com", Role::Admin, 600).unwrap(),
+                customer: keys
+                    .issue("shopper@example.com", Role::Customer, 600)
+                    .unwrap(),
+            }
+        }
+    }
+
+    /// Tokens for the suites' admin and shopper.
+    pub struct SignedIn {
+        pub admin: String,
+        pub customer: String,
     }
 
     /// A status and a JSON body (`null` when empty).

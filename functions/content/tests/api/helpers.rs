@@ -2,8 +2,7 @@
 
 use http::Method;
 use serde_json::Value;
-use shared::auth::Role;
-use shared::testing::{put_user, Client, Harness, Reply};
+use shared::testing::{Client, Harness, Reply};
 
 pub const TEST_SECRET: &str = "content-tests-secret-at-least-32-chars";
 /// The shop's address in the tests' site info: feedback goes here.
@@ -27,20 +26,16 @@ pub async fn spawn_app() -> TestApp {
     .await;
     let config =
         content::Config::from_env(&harness.lookup()).expect("content config from the template");
-    let keys = harness.keys();
     let state = content::AppState::new(
         config,
         shared::aws::dynamodb(&harness.sdk),
         shared::aws::ses(&harness.sdk),
     );
-    put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
-    put_user(&state.auth.users, "shopper@example.com", Role::Customer).await;
+    let signed_in = harness.sign_in(&state.auth.users).await;
     TestApp {
         client: Client::new(content::router(state)),
-        admin: keys.issue("admin@example.com", Role::Admin, 600).unwrap(),
-        customer: keys
-            .issue("shopper@example.com", Role::Customer, 600)
-            .unwrap(),
+        admin: signed_in.admin,
+        customer: signed_in.customer,
     }
 }
 

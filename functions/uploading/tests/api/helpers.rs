@@ -4,8 +4,7 @@
 use axum::body::Body;
 use http::{Method, Request};
 use serde_json::Value;
-use shared::auth::Role;
-use shared::testing::{put_user, Client, Harness, Reply};
+use shared::testing::{Client, Harness, Reply};
 
 pub const TEST_SECRET: &str = "uploading-tests-secret-at-least-32-chars";
 const BOUNDARY: &str = "----drinks-test-boundary-7MA4YWxkTrZu0gW";
@@ -35,10 +34,8 @@ pub async fn spawn_app() -> TestApp {
         .await
         .expect("bucket");
     let db = shared::aws::dynamodb(&harness.sdk);
-    let keys = harness.keys();
     let state = uploading::AppState::new(config, db.clone(), s3.clone());
-    put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
-    put_user(&state.auth.users, "shopper@example.com", Role::Customer).await;
+    let signed_in = harness.sign_in(&state.auth.users).await;
     let catalog_state = catalog::AppState::new(
         catalog::Config::from_env(&harness.lookup()).expect("catalog config"),
         db.clone(),
@@ -52,10 +49,8 @@ pub async fn spawn_app() -> TestApp {
         client: Client::new(uploading::router(state)),
         catalog: Client::new(catalog::router(catalog_state)),
         content: Client::new(content::router(content_state)),
-        admin: keys.issue("admin@example.com", Role::Admin, 600).unwrap(),
-        customer: keys
-            .issue("shopper@example.com", Role::Customer, 600)
-            .unwrap(),
+        admin: signed_in.admin,
+        customer: signed_in.customer,
         s3,
         bucket,
     }
