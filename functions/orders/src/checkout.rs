@@ -269,10 +269,13 @@ pub async fn create_order(
     headers: HeaderMap,
     Json(input): Json<OrderInput>,
 ) -> ApiResult<Response> {
-    let key = idempotency_key(&headers)?;
-    let fingerprint = input.fingerprint();
-    if let Some(key) = &key {
-        if let Some(reply) = earlier_order(&state, key, &fingerprint).await? {
+    // The key with what it stands for; an order without a key computes nothing here.
+    let idempotency = idempotency_key(&headers)?.map(|key| {
+        let fingerprint = input.fingerprint();
+        (key, fingerprint)
+    });
+    if let Some((key, fingerprint)) = &idempotency {
+        if let Some(reply) = earlier_order(&state, key, fingerprint).await? {
             return Ok(reply);
         }
     }
@@ -359,8 +362,12 @@ pub async fn create_order(
         version: 1,
     };
 
-    let idempotency = key.as_deref().map(|key| (key, fingerprint.as_str()));
-    let (items, steps) = transaction(&state, &order, idempotency, now_unix)?;
+    let (items, steps) = transaction(
+        &state,
+        &order,
+        idempotency.as_ref().map(|(k, f)| (k.as_str(), f.as_str())),
+        now_unix,
+    )?;
     let written = state
         .db
         .transact_write_items()
@@ -370,9 +377,11 @@ pub async fn create_order(
     if let Err(error) = written {
         return match failed_step(&error, &steps) {
             Some(Step::Idempotency) => {
-                match earlier_order(&state, key.as_deref().unwrap_or_default(), &fingerprint)
-                    .await?
-                {
+                // Only a keyed order writes the key item, so the step implies the key.
+                let Some((key, fingerprint)) = idempotency.as_ref() else {
+                    return Err(ApiError::internal("an idempotency step without a key"));
+                };
+                match earlier_order(&state, key, fingerprint).await? {
                     Some(reply) => Ok(reply),
                     None => Err(ApiError::conflict(
                         "This order is being placed already: wait a moment",
