@@ -5,6 +5,8 @@ SHELL := /bin/bash
 VENV        := .venv
 MOTO_PIN    := moto[server]==5.2.5
 CFNLINT_PIN := cfn-lint==1.58.0
+# A fake, stateful Stripe API for the local stack and the tests (scripts/localstripe_serve.py runs it).
+STRIPE_PIN  := localstripe==1.15.10
 PORT        ?= 3000
 CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
@@ -19,9 +21,9 @@ help:
 # ---------------------------------------------------------------------------------------------------------
 # What a fresh machine lacks
 
-$(VENV)/.installed:
+$(VENV)/.installed: Makefile
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check '$(MOTO_PIN)' '$(CFNLINT_PIN)'
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check '$(MOTO_PIN)' '$(CFNLINT_PIN)' '$(STRIPE_PIN)'
 	touch $@
 
 venv: $(VENV)/.installed

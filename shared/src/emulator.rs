@@ -435,37 +435,23 @@ impl Emulator {
     /// `MOTO_SERVER` names another moto_server executable.
     pub fn start() -> Result<Self, BoxError> {
         let command = match std::env::var_os("MOTO_SERVER") {
-            Some(binary) => vec![PathBuf::from(binary)],
+            Some(binary) => vec![binary],
             None => vec![
-                repo_root().join(".venv/bin/python"),
-                repo_root().join("scripts/moto_serial.py"),
+                repo_root().join(".venv/bin/python").into(),
+                repo_root().join("scripts/moto_serial.py").into(),
             ],
         };
-        if !command[0].exists() {
-            return Err(format!(
-                "{} is missing: run `make venv` (it makes the venv with moto)",
-                command[0].display()
-            )
-            .into());
-        }
         let port = free_port()?;
-        let (sender, receiver) = std::sync::mpsc::channel();
-        // The child is spawned from a thread that never ends: the parent-death signal fires when the
-        // spawning thread exits, and a test thread ends long before the other tests are done.
-        std::thread::Builder::new()
-            .name("moto".into())
-            .spawn(move || {
-                let spawned = spawn_dying_with_parent(&command, port);
-                let _ = sender.send(spawned.map(|child| child.id()).map_err(|e| e.to_string()));
-                loop {
-                    std::thread::park();
-                }
-            })?;
-        let pid = receiver.recv()??;
-        let endpoint = format!("http://127.0.0.1:{port}");
-        wait_until_ready(port, Duration::from_secs(60))?;
+        let mut args = command;
+        args.extend([
+            "-H".into(),
+            "127.0.0.1".into(),
+            "-p".into(),
+            port.to_string().into(),
+        ]);
+        let pid = spawn_service(args, port, "/moto-api/")?;
         Ok(Emulator {
-            endpoint,
+            endpoint: format!("http://127.0.0.1:{port}"),
             pid: Some(pid),
         })
     }
@@ -501,12 +487,7 @@ impl Emulator {
 
     /// Stops the process we started.
     pub fn stop(&self) {
-        if let Some(pid) = self.pid {
-            // SAFETY: kill(2) with a pid we spawned and a valid signal number has no memory effects.
-            unsafe {
-                libc::kill(pid as i32, libc::SIGTERM);
-            }
-        }
+        stop(self.pid);
     }
 
     /// GET a path of moto's own API (e.g. `/moto-api/data.json`).
@@ -516,16 +497,145 @@ impl Emulator {
     }
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The fake Stripe
+
+/// The secret key the local stack and the tests use with localstripe (which accepts any `sk_` key).
+pub const LOCAL_STRIPE_SECRET_KEY: &str = "sk_test_local_shop";
+/// The publishable key the local storefront is given.
+pub const LOCAL_STRIPE_PUBLISHABLE_KEY: &str = "pk_test_local_shop";
+/// The secret localstripe signs its webhooks with, locally.
+pub const LOCAL_STRIPE_WEBHOOK_SECRET: &str = "whsec_local_shop_webhooks";
+
+/// A running localstripe (scripts/localstripe_serve.py on 127.0.0.1), or one named by `STRIPE_API_BASE`.
+#[derive(Debug, Clone)]
+pub struct LocalStripe {
+    /// `http://127.0.0.1:PORT`: where Stripe's `/v1/...` API answers.
+    pub api_base: String,
+    pub pid: Option<u32>,
+}
+
+impl LocalStripe {
+    /// Starts localstripe on a free port; with `state`, its store is kept in that file across restarts.
+    pub fn start(state: Option<&Path>) -> Result<Self, BoxError> {
+        let port = free_port()?;
+        let mut args: Vec<std::ffi::OsString> = vec![
+            repo_root().join(".venv/bin/python").into(),
+            repo_root().join("scripts/localstripe_serve.py").into(),
+            "--port".into(),
+            port.to_string().into(),
+        ];
+        if let Some(state) = state {
+            args.extend(["--state".into(), state.as_os_str().to_owned()]);
+        }
+        // Any path answers once the server is up: `/js.stripe.com/v3/` needs no key.
+        let pid = spawn_service(args, port, "/js.stripe.com/v3/")?;
+        Ok(LocalStripe {
+            api_base: format!("http://127.0.0.1:{port}"),
+            pid: Some(pid),
+        })
+    }
+
+    /// One localstripe for every test in a test binary, its store in memory.
+    pub fn for_tests() -> &'static LocalStripe {
+        static STRIPE: OnceLock<LocalStripe> = OnceLock::new();
+        STRIPE.get_or_init(|| LocalStripe::start(None).expect("localstripe starts"))
+    }
+
+    /// Asks localstripe to deliver its events to `url`, signed with `secret`.
+    pub fn register_webhook(&self, id: &str, url: &str, secret: &str) -> Result<(), BoxError> {
+        let address = self.api_base.trim_start_matches("http://");
+        let body = format!("url={}&secret={}", form_escape(url), form_escape(secret));
+        let response = http_request(address, "POST", &format!("/_config/webhooks/{id}"), &body)?;
+        if !response.starts_with("HTTP/1.1 200") && !response.starts_with("HTTP/1.0 200") {
+            return Err(format!(
+                "localstripe refused the webhook: {}",
+                response.lines().next().unwrap_or("")
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    pub fn stop(&self) {
+        stop(self.pid);
+    }
+}
+
+fn form_escape(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A minimal blocking form POST; answers the raw response.
+fn http_request(address: &str, method: &str, path: &str, body: &str) -> Result<String, BoxError> {
+    let mut stream = TcpStream::connect(address)?;
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    write!(
+        stream,
+        "{method} {path} HTTP/1.0\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response)?;
+    Ok(response)
+}
+
 fn free_port() -> std::io::Result<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
 }
 
-fn spawn_dying_with_parent(program: &[PathBuf], port: u16) -> std::io::Result<std::process::Child> {
+/// Starts a local service (`args[0]` with the rest as arguments) that dies with this process, and waits until
+/// `ready_path` answers 200 on `port`.
+fn spawn_service(
+    args: Vec<std::ffi::OsString>,
+    port: u16,
+    ready_path: &str,
+) -> Result<u32, BoxError> {
+    if !Path::new(&args[0]).exists() {
+        return Err(format!(
+            "{} is missing: run `make venv` (it makes the venv with moto and localstripe)",
+            Path::new(&args[0]).display()
+        )
+        .into());
+    }
+    let (sender, receiver) = std::sync::mpsc::channel();
+    // The child is spawned from a thread that never ends: the parent-death signal fires when the
+    // spawning thread exits, and a test thread ends long before the other tests are done.
+    std::thread::Builder::new()
+        .name(format!("service-{port}"))
+        .spawn(move || {
+            let spawned = spawn_dying_with_parent(&args);
+            let _ = sender.send(spawned.map(|child| child.id()).map_err(|e| e.to_string()));
+            loop {
+                std::thread::park();
+            }
+        })?;
+    let pid = receiver.recv()??;
+    wait_until_ready(port, ready_path, Duration::from_secs(60))?;
+    Ok(pid)
+}
+
+fn stop(pid: Option<u32>) {
+    if let Some(pid) = pid {
+        // SAFETY: kill(2) with a pid we spawned and a valid signal number has no memory effects.
+        unsafe {
+            libc::kill(pid as i32, libc::SIGTERM);
+        }
+    }
+}
+
+fn spawn_dying_with_parent(args: &[std::ffi::OsString]) -> std::io::Result<std::process::Child> {
     use std::os::unix::process::CommandExt;
-    let mut command = Command::new(&program[0]);
+    let mut command = Command::new(&args[0]);
     command
-        .args(&program[1..])
-        .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+        .args(&args[1..])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -541,28 +651,21 @@ fn spawn_dying_with_parent(program: &[PathBuf], port: u16) -> std::io::Result<st
     command.spawn()
 }
 
-fn wait_until_ready(port: u16, limit: Duration) -> Result<(), BoxError> {
+fn wait_until_ready(port: u16, path: &str, limit: Duration) -> Result<(), BoxError> {
     let started = Instant::now();
     let address = format!("127.0.0.1:{port}");
     while started.elapsed() < limit {
-        if http_get(&address, "/moto-api/").is_ok() {
+        if http_get(&address, path).is_ok() {
             return Ok(());
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    Err(format!("the AWS emulator did not answer on port {port} within {limit:?}").into())
+    Err(format!("the local service on port {port} did not answer within {limit:?}").into())
 }
 
 /// A minimal blocking HTTP GET, enough for moto's own API, without pulling an HTTP client into the crate.
 fn http_get(address: &str, path: &str) -> Result<String, BoxError> {
-    let mut stream = TcpStream::connect(address)?;
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    write!(
-        stream,
-        "GET {path} HTTP/1.0\r\nHost: {address}\r\nConnection: close\r\n\r\n"
-    )?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response)?;
+    let response = http_request(address, "GET", path, "")?;
     let (head, body) = response
         .split_once("\r\n\r\n")
         .ok_or("malformed HTTP response")?;
