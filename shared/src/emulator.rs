@@ -560,6 +560,68 @@ impl LocalStripe {
     pub fn stop(&self) {
         stop(self.pid);
     }
+
+    /// Calls localstripe's API as the shop's server would (with the local secret key); answers the JSON.
+    pub fn api(
+        &self,
+        method: &str,
+        path: &str,
+        form: &[(&str, &str)],
+    ) -> Result<serde_json::Value, BoxError> {
+        let address = self.api_base.trim_start_matches("http://");
+        let body = form
+            .iter()
+            .map(|(k, v)| format!("{}={}", form_escape(k), form_escape(v)))
+            .collect::<Vec<_>>()
+            .join("&");
+        let response =
+            http_request_as(address, method, path, &body, Some(LOCAL_STRIPE_SECRET_KEY))?;
+        let (head, body) = response
+            .split_once("\r\n\r\n")
+            .ok_or("malformed HTTP response")?;
+        let json: serde_json::Value = serde_json::from_str(body)?;
+        if !head.starts_with("HTTP/1.1 2") && !head.starts_with("HTTP/1.0 2") {
+            return Err(format!(
+                "{method} {path}: {} {json}",
+                head.lines().next().unwrap_or("")
+            )
+            .into());
+        }
+        Ok(json)
+    }
+
+    /// A PaymentMethod for a test card number, as Stripe.js would make it in the browser: its id.
+    pub fn card(&self, number: &str) -> Result<String, BoxError> {
+        let made = self.api(
+            "POST",
+            "/v1/payment_methods",
+            &[
+                ("type", "card"),
+                ("card[number]", number),
+                ("card[exp_month]", "12"),
+                ("card[exp_year]", "2034"),
+                ("card[cvc]", "123"),
+            ],
+        )?;
+        Ok(made["id"].as_str().ok_or("no PaymentMethod id")?.to_owned())
+    }
+
+    /// Completes (or fails) a 3-D Secure challenge, as Stripe.js's `handleCardAction` would.
+    pub fn authenticate(&self, client_secret: &str, success: bool) -> Result<(), BoxError> {
+        let intent = client_secret
+            .split("_secret_")
+            .next()
+            .ok_or("not a client secret")?;
+        self.api(
+            "POST",
+            &format!("/v1/payment_intents/{intent}/_authenticate"),
+            &[
+                ("client_secret", client_secret),
+                ("success", if success { "true" } else { "false" }),
+            ],
+        )?;
+        Ok(())
+    }
 }
 
 fn form_escape(text: &str) -> String {
@@ -575,11 +637,24 @@ fn form_escape(text: &str) -> String {
 
 /// A minimal blocking form POST; answers the raw response.
 fn http_request(address: &str, method: &str, path: &str, body: &str) -> Result<String, BoxError> {
+    http_request_as(address, method, path, body, None)
+}
+
+fn http_request_as(
+    address: &str,
+    method: &str,
+    path: &str,
+    body: &str,
+    bearer: Option<&str>,
+) -> Result<String, BoxError> {
     let mut stream = TcpStream::connect(address)?;
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let authorization = bearer
+        .map(|key| format!("Authorization: Bearer {key}\r\n"))
+        .unwrap_or_default();
     write!(
         stream,
-        "{method} {path} HTTP/1.0\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.0\r\nHost: {address}\r\nConnection: close\r\n{authorization}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )?;
     let mut response = String::new();

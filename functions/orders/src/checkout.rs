@@ -1,14 +1,19 @@
 //! Placing an order. The server prices every line from the catalogue (a client's price is never read),
-//! applies the code, adds delivery, authorises the payment, and then writes, in ONE transaction: the
-//! order, each stock decrement (never below zero), the code's use (on its limits), the month's sales
-//! counters, the customer list entry and the idempotency key. Any failed condition writes nothing.
+//! applies the code and adds delivery; it then writes, in ONE transaction, the order as `pending` with its
+//! reservation: each stock decrement (never below zero), the code's use (on its limits), the month's sales
+//! counters and the idempotency key. Any failed condition writes nothing. Only then does money move: a
+//! PaymentIntent for the server's total is created, recorded on the order, and confirmed on the server;
+//! `payment.rs` moves the order to paid or gives the reservation back.
 
-use crate::order::{Line, Order, Status};
-use crate::payment::PaymentInput;
+use crate::order::{order_key, Line, Order, Status};
+use crate::payment::{
+    payment_required, payment_unavailable, settle, settle_refusal, PaymentInput, Settlement,
+};
+use crate::stripe::StripeError;
 use crate::AppState;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem, Update};
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use catalog::{Entity, Product};
 use codes::DiscountCode;
@@ -17,7 +22,7 @@ use serde::Deserialize;
 use shared::dynamo::{n, s, Item};
 use shared::json::NumberField;
 use shared::money::{Pence, Percent};
-use shared::validation::{card_brand, Address, Email, FullName, Phone};
+use shared::validation::{Address, Email, FullName, Phone};
 use shared::{ApiError, ApiResult, Json};
 use std::collections::HashMap;
 
@@ -50,7 +55,6 @@ enum Step {
     Code,
     CodeMark,
     Sales,
-    Customer,
     Idempotency,
 }
 
@@ -96,15 +100,16 @@ impl OrderInput {
     }
 }
 
-fn idempotency_item_key(key: &str) -> Item {
+pub(crate) fn idempotency_item_key(key: &str) -> Item {
     Item::from([
         ("pk".to_owned(), s(format!("IDEMPOTENCY#{key}"))),
         ("sk".to_owned(), s("KEY")),
     ])
 }
 
-/// The answer to a retry: the order placed earlier under this key (200 with its id), or 422 when the key
-/// was used for a different order; None when the key is new.
+/// The answer to a retry: where the order placed earlier under this key stands (its id when paid, the 3-D
+/// Secure step again, or the refusal), or 422 when the key was used for a different order; None when the
+/// key is new (or its order's reservation was released, which frees the key).
 async fn earlier_order(
     state: &AppState,
     key: &str,
@@ -127,13 +132,76 @@ async fn earlier_order(
             "Idempotency-Key was already used for a different order: send a new key",
         ));
     }
-    Ok(text("orderId").map(|id| id_reply(StatusCode::OK, &id)))
+    let Some(id) = text("orderId") else {
+        return Ok(None);
+    };
+    let Some(order) = find_order(state, &id).await? else {
+        return Ok(None);
+    };
+    if order.status != Status::Pending {
+        return Ok(Some(id_reply(StatusCode::OK, &order.id)));
+    }
+    if order.payment_intent.is_empty() {
+        return Err(ApiError::conflict(
+            "This order is being placed already: wait a moment",
+        ));
+    }
+    let settled = match state.stripe.intent(&order.payment_intent).await {
+        Ok(intent) => settle(state, &order, intent, true).await?,
+        Err(error) => settle_refusal(state, &order, error).await?,
+    };
+    settlement_reply(&order.id, settled, StatusCode::OK).map(Some)
 }
 
-fn id_reply(status: StatusCode, id: &str) -> Response {
+pub(crate) async fn find_order(state: &AppState, id: &str) -> Result<Option<Order>, ApiError> {
+    if id.len() > 64 {
+        return Ok(None);
+    }
+    let found = state
+        .db
+        .get_item()
+        .table_name(&state.tables.orders)
+        .set_key(Some(order_key(id)))
+        .consistent_read(true)
+        .send()
+        .await?;
+    found
+        .item()
+        .map(Order::from_item)
+        .transpose()
+        .map_err(Into::into)
+}
+
+pub(crate) fn id_reply(status: StatusCode, id: &str) -> Response {
     let mut response = Json(id).into_response();
     *response.status_mut() = status;
     response
+}
+
+/// The answer for a settlement: the id (`paid_status`: 201 for a new order, 200 otherwise), 202 with the
+/// client secret for 3-D Secure, 402 for a refusal, 409 while Stripe is still working.
+pub(crate) fn settlement_reply(
+    id: &str,
+    settlement: Settlement,
+    paid_status: StatusCode,
+) -> Result<Response, ApiError> {
+    match settlement {
+        Settlement::Paid => Ok(id_reply(paid_status, id)),
+        Settlement::NeedsAction { client_secret } => {
+            let mut response = Json(serde_json::json!({
+                "_id": id,
+                "clientSecret": client_secret,
+                "status": "requires_action",
+            }))
+            .into_response();
+            *response.status_mut() = StatusCode::ACCEPTED;
+            Ok(response)
+        }
+        Settlement::Failed { message } => Err(payment_required(message)),
+        Settlement::Waiting => Err(ApiError::conflict(format!(
+            "Your payment is still being processed: order {id} will show as paid as soon as the bank confirms it"
+        ))),
+    }
 }
 
 /// Whole units from 1, per line; the same drink twice is one line.
@@ -287,21 +355,7 @@ pub async fn create_order(
     if message.chars().count() > 1_000 {
         return Err(ApiError::invalid("message must be at most 1000 characters"));
     }
-    let brand = input.payment.brand.trim().to_ascii_lowercase();
-    if !["visa", "mastercard", "amex", "discover"].contains(&brand.as_str()) {
-        return Err(ApiError::invalid(
-            "payment: the card must be Visa, Mastercard, Amex or Discover",
-        ));
-    }
-    let last4 = input.payment.last4.trim();
-    if last4.len() != 4 || !last4.chars().all(|c| c.is_ascii_digit()) {
-        return Err(ApiError::invalid(
-            "payment: last4 must be the card's last 4 digits",
-        ));
-    }
-    if card_brand(&input.payment.token).is_some() {
-        return Err(ApiError::bad_request("payment: never send the card number"));
-    }
+    let payment_method = input.payment.method()?;
     let wanted = wanted_lines(&input.product)?;
     let now_unix = shared::time::now_unix();
 
@@ -332,13 +386,22 @@ pub async fn create_order(
     let rate = code.as_ref().map(|c| c.discount).unwrap_or(Percent::ZERO);
     let priced = price(lines, rate, state.delivery);
 
-    let authorisation = state
-        .payments
-        .authorize(priced.total, &input.payment)
-        .await?;
+    // The card as Stripe knows it (brand and last four for the order), before anything is reserved.
+    let card = match state.stripe.payment_method(payment_method).await {
+        Ok(method) => method.card.unwrap_or(crate::stripe::CardDetails {
+            brand: String::new(),
+            last4: String::new(),
+        }),
+        Err(StripeError::Refused { .. }) => {
+            return Err(ApiError::invalid(
+                "payment: this card could not be read: enter it again",
+            ))
+        }
+        Err(error) => return Err(ApiError::internal(error)),
+    };
 
     let now = shared::time::now_iso();
-    let order = Order {
+    let mut order = Order {
         id: uuid::Uuid::new_v4().to_string(),
         lines: priced.lines,
         subtotal: priced.subtotal,
@@ -348,15 +411,18 @@ pub async fn create_order(
         code: code.as_ref().map(|c| c.code.clone()),
         code_rate: rate,
         code_marked: code.as_ref().is_some_and(|c| c.once_per_email),
-        status: Status::Paid,
+        status: Status::Pending,
         fullname: fullname.into_inner(),
         address: address.into_inner(),
         phone: phone.into_inner(),
         email: email.into_inner(),
         message,
-        card_brand: brand,
-        card_last4: last4.to_owned(),
-        payment_ref: authorisation.reference.clone(),
+        card_brand: card.brand,
+        card_last4: card.last4,
+        payment_intent: String::new(),
+        hold_until: now_unix + state.hold_seconds,
+        idempotency_key: idempotency.as_ref().map(|(key, _)| key.clone()),
+        refund_id: None,
         created_at: now.clone(),
         updated_at: now,
         version: 1,
@@ -402,9 +468,104 @@ pub async fn create_order(
             _ => Err(ApiError::internal(error)),
         };
     }
-    state.payments.capture(&authorisation).await?;
-    crate::mail::send_confirmations(&state, &order).await;
-    Ok(id_reply(StatusCode::CREATED, &order.id))
+
+    // The reservation stands; now the money. The intent's id is on the order before it is confirmed, so
+    // the webhook and the expiry job can always find out what happened.
+    let intent = match state
+        .stripe
+        .create_intent(order.total, payment_method, &order.id)
+        .await
+    {
+        Ok(intent) => intent,
+        Err(error) => {
+            let settled = settle_refusal(&state, &order, error).await?;
+            if let Settlement::Waiting = settled {
+                // Nothing was confirmed: give the reservation back now rather than in half an hour.
+                crate::payment::release(&state, &order, Status::Expired, None).await?;
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "We could not reach the bank: nothing was charged. Please try again in a moment.",
+                ));
+            }
+            return settlement_reply(&order.id, settled, StatusCode::CREATED);
+        }
+    };
+    record_intent(&state, &order, &intent.id).await?;
+    order.payment_intent = intent.id.clone();
+    let settled = match state.stripe.confirm_intent(&intent.id, &order.id).await {
+        Ok(confirmed) => settle(&state, &order, confirmed, false).await?,
+        Err(error) => settle_refusal(&state, &order, error).await?,
+    };
+    if let Settlement::Waiting = settled {
+        return Err(payment_unavailable(&order.id));
+    }
+    settlement_reply(&order.id, settled, StatusCode::CREATED)
+}
+
+/// After the browser's 3-D Secure step: the server asks Stripe where the payment stands (and confirms it
+/// when Stripe waits for that), never taking the browser's word. 200 with the id once paid.
+pub async fn confirm_order(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let order = find_order(&state, &id)
+        .await?
+        .ok_or_else(|| ApiError::not_found("No order has this id"))?;
+    match order.status {
+        Status::Pending => {}
+        Status::Expired | Status::Cancelled => return Err(payment_required(
+            "This payment did not complete, so nothing was charged. Please place the order again.",
+        )),
+        _ => return Ok(id_reply(StatusCode::OK, &order.id)),
+    }
+    if order.payment_intent.is_empty() {
+        return Err(ApiError::conflict(
+            "This order is being placed already: wait a moment",
+        ));
+    }
+    let settled = match state.stripe.intent(&order.payment_intent).await {
+        Ok(intent) => settle(&state, &order, intent, true).await?,
+        Err(error) => settle_refusal(&state, &order, error).await?,
+    };
+    if let Settlement::NeedsAction { .. } = settled {
+        return Err(ApiError::conflict(
+            "Your bank is still waiting for you to confirm this payment",
+        ));
+    }
+    settlement_reply(&order.id, settled, StatusCode::OK)
+}
+
+#[derive(serde::Serialize)]
+pub struct PaymentSettings {
+    #[serde(rename = "publishableKey")]
+    publishable_key: String,
+    #[serde(rename = "jsUrl")]
+    js_url: String,
+}
+
+/// What the checkout needs to draw Stripe's card fields.
+pub async fn show_payment_settings(State(state): State<AppState>) -> Json<PaymentSettings> {
+    Json(PaymentSettings {
+        publishable_key: state.payment_settings.publishable_key.clone(),
+        js_url: state.payment_settings.js_url.clone(),
+    })
+}
+
+/// Notes the PaymentIntent on the pending order.
+async fn record_intent(state: &AppState, order: &Order, intent: &str) -> Result<(), ApiError> {
+    state
+        .db
+        .update_item()
+        .table_name(&state.tables.orders)
+        .set_key(Some(order_key(&order.id)))
+        .update_expression("SET paymentIntent = :intent")
+        .condition_expression("#status = :pending")
+        .expression_attribute_names("#status", "status")
+        .expression_attribute_values(":intent", s(intent))
+        .expression_attribute_values(":pending", s(Status::Pending.as_str()))
+        .send()
+        .await?;
+    Ok(())
 }
 
 fn failed_step<'a>(
@@ -472,15 +633,6 @@ fn transaction(
     }
     items.push(sales_update(&tables.orders, order, 1)?);
     steps.push(Step::Sales);
-    let mut customer = Item::from([
-        ("pk".to_owned(), s(format!("CUSTOMER#{}", order.email))),
-        ("sk".to_owned(), s("CUSTOMER")),
-        ("gsi2pk".to_owned(), s("CUSTOMERS")),
-        ("gsi2sk".to_owned(), s(&order.email)),
-    ]);
-    customer.insert("email".to_owned(), s(&order.email));
-    items.push(put(customer, None, &tables.orders)?);
-    steps.push(Step::Customer);
     if let Some((key, fingerprint)) = idempotency {
         let mut item = idempotency_item_key(key);
         item.extend([

@@ -1,12 +1,16 @@
-//! Orders: the checkout (priced from the catalogue, one DynamoDB transaction for the order, the stock, the
-//! code's use and the month's sales), the public order page, a customer's history, and the admin's orders
-//! and monthly results.
+//! Orders: the checkout (priced from the catalogue, one DynamoDB transaction for the pending order, the
+//! stock, the code's use and the month's sales, then Stripe), the 3-D Secure confirmation, Stripe's webhook,
+//! the release of unpaid orders, the order page, a customer's history, and the admin's orders (refunds
+//! included) and monthly results.
 
 mod checkout;
+pub mod expiry;
 mod mail;
 mod manage;
 mod order;
 pub mod payment;
+pub mod stripe;
+pub mod webhook;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -26,6 +30,18 @@ pub struct Config {
     pub mail_from: String,
     pub shop_name: String,
     pub delivery: Delivery,
+    pub stripe: StripeConfig,
+}
+
+/// Stripe's settings: the secret key and webhook secret come from Secrets Manager in AWS.
+pub struct StripeConfig {
+    pub api_base: String,
+    pub secret_key: String,
+    pub webhook_secret: String,
+    pub publishable_key: String,
+    pub js_url: String,
+    /// How long an unpaid order holds its reservation.
+    pub hold_seconds: i64,
 }
 
 /// The flat UK delivery fee, free from a threshold (after the code's discount).
@@ -48,7 +64,8 @@ fn pounds(env: &impl Lookup, name: &'static str, default: &str) -> Result<Pence,
 
 impl Config {
     /// `ORDERS_TABLE`, `CATALOG_TABLE`, `CODES_TABLE`, the auth settings, `MAIL_FROM`, `SHOP_NAME`,
-    /// `DELIVERY_FEE` and `FREE_DELIVERY_FROM` (pounds).
+    /// `DELIVERY_FEE` and `FREE_DELIVERY_FROM` (pounds), `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`,
+    /// `STRIPE_API_BASE`, `STRIPE_PUBLISHABLE_KEY`, `STRIPE_JS_URL` and `PAYMENT_HOLD_MINUTES`.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         Ok(Config {
             orders_table: required(env, "ORDERS_TABLE")?,
@@ -61,8 +78,37 @@ impl Config {
                 fee: pounds(env, "DELIVERY_FEE", "4.99")?,
                 free_from: pounds(env, "FREE_DELIVERY_FROM", "40.00")?,
             },
+            stripe: StripeConfig::from_env(env)?,
         })
     }
+}
+
+impl StripeConfig {
+    fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
+        let raw_hold = optional(env, "PAYMENT_HOLD_MINUTES", "30");
+        let hold_minutes = raw_hold
+            .parse::<i64>()
+            .ok()
+            .filter(|m| (5..=24 * 60).contains(m))
+            .ok_or(ConfigError::Invalid {
+                name: "PAYMENT_HOLD_MINUTES",
+                reason: format!("{raw_hold:?} is not a number of minutes from 5 to 1440"),
+            })?;
+        Ok(StripeConfig {
+            api_base: optional(env, "STRIPE_API_BASE", "https://api.stripe.com"),
+            secret_key: required(env, "STRIPE_SECRET_KEY")?,
+            webhook_secret: required(env, "STRIPE_WEBHOOK_SECRET")?,
+            publishable_key: optional(env, "STRIPE_PUBLISHABLE_KEY", ""),
+            js_url: optional(env, "STRIPE_JS_URL", "https://js.stripe.com/v3/"),
+            hold_seconds: hold_minutes * 60,
+        })
+    }
+}
+
+/// What the storefront's checkout is told.
+pub struct PaymentSettings {
+    pub publishable_key: String,
+    pub js_url: String,
 }
 
 #[derive(Clone)]
@@ -74,7 +120,10 @@ pub struct AppState {
     pub shop_name: Arc<str>,
     pub shop_address: Arc<str>,
     pub delivery: Delivery,
-    pub payments: Arc<dyn payment::PaymentProvider>,
+    pub stripe: stripe::Stripe,
+    pub webhook_secret: Arc<str>,
+    pub payment_settings: Arc<PaymentSettings>,
+    pub hold_seconds: i64,
 }
 
 pub struct Tables {
@@ -101,7 +150,13 @@ impl AppState {
             shop_address: config.mail_from.into(),
             shop_name: config.shop_name.into(),
             delivery: config.delivery,
-            payments: Arc::new(payment::TestProvider),
+            stripe: stripe::Stripe::new(&config.stripe.api_base, &config.stripe.secret_key),
+            webhook_secret: config.stripe.webhook_secret.into(),
+            payment_settings: Arc::new(PaymentSettings {
+                publishable_key: config.stripe.publishable_key,
+                js_url: config.stripe.js_url,
+            }),
+            hold_seconds: config.stripe.hold_seconds,
         }
     }
 }
@@ -127,6 +182,17 @@ fn api() -> ApiRoutes<AppState> {
         .put("/api/order/update/{_id}", Admin, manage::update_order)
         .delete("/api/order/delete/{id}", Admin, manage::delete_order)
         .get("/api/order/results/", Admin, manage::show_results)
+        .get(
+            "/api/order/payment-settings/",
+            Public,
+            checkout::show_payment_settings,
+        )
+        .post("/api/order/confirm/{id}/", Public, checkout::confirm_order)
+        .post(
+            "/api/order/webhook/stripe/",
+            Public,
+            webhook::receive_stripe_event,
+        )
 }
 
 /// Every route this function serves, as template.yaml must declare them.

@@ -1,14 +1,16 @@
-//! Reading and running orders: the public order page, a customer's own history and totals, the admin's
-//! list and search, status changes (a cancel puts the stock, the code's use and the month's figures
-//! back, in one transaction), deletion, and the monthly results.
+//! Reading and running orders: the order page (whole for its owner and admins, without contact details
+//! for anyone else), a customer's own history and totals, the admin's list and search, status changes (a
+//! cancel gives the stock, the code's use and the month's figures back; a paid order is refunded in full
+//! first), deletion, and the monthly results.
 
-use crate::checkout::sales_update;
+use crate::checkout::find_order as find;
 use crate::order::{order_key, Order, Status};
+use crate::payment::{mark_refunded, release, Moved};
 use crate::AppState;
-use aws_sdk_dynamodb::types::{Delete, TransactWriteItem, Update};
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use serde::{Deserialize, Serialize};
-use shared::auth::{Admin, Customer};
+use shared::auth::{Admin, Customer, Role};
 use shared::dynamo::{get_n, get_s, n, s, Item};
 use shared::money::Pence;
 use shared::paging::{Page, PageNumber, PageQuery};
@@ -16,25 +18,6 @@ use shared::{ApiError, ApiResult, Json};
 
 pub const CUSTOMER_PAGE: usize = 10;
 pub const ADMIN_PAGE: usize = 20;
-
-async fn find(state: &AppState, id: &str) -> Result<Option<Order>, ApiError> {
-    if id.len() > 64 {
-        return Ok(None);
-    }
-    let found = state
-        .db
-        .get_item()
-        .table_name(&state.tables.orders)
-        .set_key(Some(order_key(id)))
-        .consistent_read(true)
-        .send()
-        .await?;
-    found
-        .item()
-        .map(Order::from_item)
-        .transpose()
-        .map_err(Into::into)
-}
 
 fn no_such_order() -> ApiError {
     ApiError::not_found("No order has this id")
@@ -78,12 +61,43 @@ async fn orders_of(state: &AppState, email: &str) -> Result<Vec<Order>, ApiError
         .collect()
 }
 
-/// The order page: public to whoever has the (unguessable) id.
+/// Whoever asks for an order page: a signed-in user when a token is sent, else nobody in particular.
+pub struct Viewer(Option<shared::auth::SignedIn>);
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if !parts.headers.contains_key(http::header::AUTHORIZATION) {
+            return Ok(Viewer(None));
+        }
+        Customer::from_request_parts(parts, state)
+            .await
+            .map(|Customer(user)| Viewer(Some(user)))
+    }
+}
+
+/// The order page. The id is unguessable, but a link can travel: without the owner's or an admin's token
+/// the page shows the order, its status, the name and the delivery address, never the e-mail, phone, card
+/// or message.
 pub async fn show_order(
+    viewer: Viewer,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<Order>> {
-    find(&state, &id).await?.map(Json).ok_or_else(no_such_order)
+) -> ApiResult<Json<serde_json::Value>> {
+    let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
+    let whole = viewer
+        .0
+        .is_some_and(|user| user.role == Role::Admin || user.email == order.email);
+    let mut shown = serde_json::to_value(&order).map_err(ApiError::internal)?;
+    if !whole {
+        if let Some(fields) = shown.as_object_mut() {
+            for private in ["email", "phone", "card", "message"] {
+                fields.remove(private);
+            }
+        }
+    }
+    Ok(Json(shown))
 }
 
 pub async fn list_my_orders(
@@ -107,7 +121,7 @@ pub struct Totals {
     total_payments: Pence,
 }
 
-/// The customer's orders and what they paid, cancelled orders left out.
+/// The customer's orders and what they paid: only orders paid and not refunded count.
 pub async fn show_my_total(
     Customer(me): Customer,
     State(state): State<AppState>,
@@ -115,7 +129,7 @@ pub async fn show_my_total(
     let orders: Vec<Order> = orders_of(&state, &me.email)
         .await?
         .into_iter()
-        .filter(|o| o.status != Status::Cancelled)
+        .filter(|o| o.status.is_paid())
         .collect();
     Ok(Json(Totals {
         total_orders: orders.len(),
@@ -182,82 +196,139 @@ pub async fn update_order(
     Path(id): Path<String>,
     Json(input): Json<StatusInput>,
 ) -> ApiResult<Json<Order>> {
-    let mut order = find(&state, &id).await?.ok_or_else(no_such_order)?;
-    if order.status == input.status {
+    let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
+    let asked = input.status;
+    // A repeated cancel of a paid order finds it refunded: the same answer, no second refund.
+    if order.status == asked || (asked == Status::Cancelled && order.status == Status::Refunded) {
         return Ok(Json(order));
     }
-    if !order.status.can_become(input.status) {
+    if !order.status.can_become(asked) {
         return Err(ApiError::invalid(format!(
             "An order that is {} cannot become {}",
             order.status.as_str(),
-            input.status.as_str()
+            asked.as_str()
         )));
     }
-    let read_version = order.version;
-    order.status = input.status;
-    order.updated_at = shared::time::now_iso();
-    order.version += 1;
-    let status_write = Update::builder()
+    match (order.status, asked) {
+        (Status::Pending, Status::Cancelled) => cancel_unpaid(&state, &order).await?,
+        (_, Status::Cancelled) => refund(&state, &order).await?,
+        _ => move_forward(&state, &order, asked).await?,
+    }
+    find(&state, &id).await?.map(Json).ok_or_else(no_such_order)
+}
+
+fn changed_meanwhile() -> ApiError {
+    ApiError::conflict("This order was changed meanwhile: reload and try again")
+}
+
+/// paid → shipped → delivered, on the version the admin read.
+async fn move_forward(state: &AppState, order: &Order, to: Status) -> Result<(), ApiError> {
+    let written = state
+        .db
+        .update_item()
         .table_name(&state.tables.orders)
         .set_key(Some(order_key(&order.id)))
         .update_expression("SET #status = :status, updatedAt = :at, version = :next")
         .condition_expression("version = :read")
         .expression_attribute_names("#status", "status")
-        .expression_attribute_values(":status", s(order.status.as_str()))
-        .expression_attribute_values(":at", s(&order.updated_at))
-        .expression_attribute_values(":next", n(order.version))
-        .expression_attribute_values(":read", n(read_version))
-        .build()
-        .map_err(ApiError::internal)?;
-    let mut items = vec![TransactWriteItem::builder().update(status_write).build()];
-    if order.status == Status::Cancelled {
-        for line in &order.lines {
-            items.push(catalog::return_stock(
-                &state.tables.catalog,
-                &line.product,
-                line.qty,
-            )?);
-        }
-        items.push(sales_update(&state.tables.orders, &order, -1)?);
-        if let Some(code) = &order.code {
-            items.push(codes::release_in_transaction(&state.tables.codes, code)?);
-            if order.code_marked {
-                let delete = Delete::builder()
-                    .table_name(&state.tables.codes)
-                    .set_key(Some(codes::use_marker(code, &order.email)))
-                    .build()
-                    .map_err(ApiError::internal)?;
-                items.push(TransactWriteItem::builder().delete(delete).build());
-            }
-        }
-    }
-    let written = state
-        .db
-        .transact_write_items()
-        .set_transact_items(Some(items))
+        .expression_attribute_values(":status", s(to.as_str()))
+        .expression_attribute_values(":at", s(shared::time::now_iso()))
+        .expression_attribute_values(":next", n(order.version + 1))
+        .expression_attribute_values(":read", n(order.version))
         .send()
         .await;
-    if let Err(error) = written {
-        let cancelled = error
-            .as_service_error()
-            .is_some_and(|e| e.is_transaction_canceled_exception());
-        return Err(if cancelled {
-            ApiError::conflict("This order was changed meanwhile (or a drink or code on it was deleted): reload and try again")
-        } else {
-            ApiError::internal(error)
-        });
+    match written {
+        Err(error) if shared::dynamo::is_condition_failed(&error) => Err(changed_meanwhile()),
+        Err(error) => Err(error.into()),
+        Ok(_) => Ok(()),
     }
-    Ok(Json(order))
 }
 
-/// Only finished orders (delivered or cancelled) can be deleted: anything else still holds stock.
+/// An unpaid order: its PaymentIntent is cancelled at Stripe first (so the bank can no longer take the
+/// money), then the reservation is given back. A payment that completed meanwhile wins: nothing is cancelled.
+async fn cancel_unpaid(state: &AppState, order: &Order) -> Result<(), ApiError> {
+    if !order.payment_intent.is_empty() {
+        let intent = state.stripe.intent(&order.payment_intent).await?;
+        if intent.status == crate::stripe::IntentStatus::Succeeded {
+            crate::payment::mark_paid(state, order, None).await?;
+            return Err(ApiError::conflict(
+                "This order has just been paid: reload, then cancel it to refund it",
+            ));
+        }
+        if intent.status != crate::stripe::IntentStatus::Canceled {
+            state.stripe.cancel_intent(&order.payment_intent).await?;
+        }
+    }
+    match release(state, order, Status::Cancelled, None).await? {
+        Moved::Now => Ok(()),
+        _ => Err(changed_meanwhile()),
+    }
+}
+
+/// A paid order: claimed for refunding by one conditional write (so two admins, or a retried request, make
+/// one refund at Stripe), refunded in full, then marked refunded with the stock and figures given back.
+async fn refund(state: &AppState, order: &Order) -> Result<(), ApiError> {
+    let claimed = state
+        .db
+        .update_item()
+        .table_name(&state.tables.orders)
+        .set_key(Some(order_key(&order.id)))
+        .update_expression("SET refundClaim = :at")
+        .condition_expression("version = :read AND attribute_not_exists(refundClaim)")
+        .expression_attribute_values(":at", s(shared::time::now_iso()))
+        .expression_attribute_values(":read", n(order.version))
+        .send()
+        .await;
+    match claimed {
+        Err(error) if shared::dynamo::is_condition_failed(&error) => {
+            return Err(ApiError::conflict(
+                "This order is being refunded or was changed meanwhile: reload",
+            ))
+        }
+        Err(error) => return Err(error.into()),
+        Ok(_) => {}
+    }
+    let refunded = match state.stripe.refund(&order.payment_intent, &order.id).await {
+        Ok(refund) => refund,
+        Err(error) => {
+            // Nothing was refunded: let the admin try again.
+            let _ = state
+                .db
+                .update_item()
+                .table_name(&state.tables.orders)
+                .set_key(Some(order_key(&order.id)))
+                .update_expression("REMOVE refundClaim")
+                .send()
+                .await;
+            tracing::error!(order = %order.id, %error, "refund failed");
+            return Err(ApiError::new(
+                http::StatusCode::BAD_GATEWAY,
+                "Stripe did not refund this order: nothing changed, try again",
+            ));
+        }
+    };
+    match mark_refunded(state, order, &refunded.id, None).await? {
+        Moved::Now => Ok(()),
+        // Stripe's own charge.refunded event may have got there first.
+        _ => match find(state, &order.id).await? {
+            Some(now) if now.status == Status::Refunded => Ok(()),
+            _ => Err(changed_meanwhile()),
+        },
+    }
+}
+
+/// Only finished orders (delivered, cancelled, expired or refunded) can be deleted: anything else still
+/// holds stock or money.
 pub async fn delete_order(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<serde_json::Value>> {
     let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
-    if !matches!(order.status, Status::Delivered | Status::Cancelled) {
+    if !matches!(
+        order.status,
+        Status::Delivered | Status::Cancelled | Status::Expired | Status::Refunded
+    ) {
         return Err(ApiError::conflict(
             "Cancel the order first: it still holds stock",
         ));

@@ -8,11 +8,17 @@ use shared::money::{Pence, Percent};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// Written with its stock, code use and month figures reserved; waiting for the payment.
     Pending,
     Paid,
     Shipped,
     Delivered,
+    /// Cancelled before it was paid (by an admin): nothing was charged.
     Cancelled,
+    /// The payment never completed (declined, abandoned, or the hold ran out): everything released.
+    Expired,
+    /// Paid, then cancelled and refunded in full.
+    Refunded,
 }
 
 impl Status {
@@ -23,6 +29,8 @@ impl Status {
             Status::Shipped => "shipped",
             Status::Delivered => "delivered",
             Status::Cancelled => "cancelled",
+            Status::Expired => "expired",
+            Status::Refunded => "refunded",
         }
     }
 
@@ -30,22 +38,22 @@ impl Status {
         serde_json::from_value(serde_json::Value::String(text.to_owned())).ok()
     }
 
-    fn rank(self) -> u8 {
-        match self {
-            Status::Pending => 0,
-            Status::Paid => 1,
-            Status::Shipped => 2,
-            Status::Delivered => 3,
-            Status::Cancelled => 4,
-        }
+    /// What an admin may ask for. Payment moves an order out of `pending` (to `paid` or `expired`), never an
+    /// admin, who may only cancel it; a paid order goes on to shipped and delivered, and cancelling it before
+    /// delivery refunds it (it becomes `refunded`).
+    pub fn can_become(self, next: Status) -> bool {
+        use Status::*;
+        matches!(
+            (self, next),
+            (Pending, Cancelled)
+                | (Paid, Shipped | Delivered | Cancelled)
+                | (Shipped, Delivered | Cancelled)
+        )
     }
 
-    /// Forward along pending → paid → shipped → delivered; or cancelled before delivery.
-    pub fn can_become(self, next: Status) -> bool {
-        match next {
-            Status::Cancelled => !matches!(self, Status::Delivered | Status::Cancelled),
-            _ => self != Status::Cancelled && next.rank() > self.rank(),
-        }
+    /// Whether the customer paid and has not been refunded: what counts in their totals.
+    pub fn is_paid(self) -> bool {
+        matches!(self, Status::Paid | Status::Shipped | Status::Delivered)
     }
 }
 
@@ -94,7 +102,13 @@ pub struct Order {
     pub message: String,
     pub card_brand: String,
     pub card_last4: String,
-    pub payment_ref: String,
+    /// The Stripe PaymentIntent (empty until it is created).
+    pub payment_intent: String,
+    /// Unix time when an unpaid order's reservation ends.
+    pub hold_until: i64,
+    /// The checkout's Idempotency-Key, released with the reservation so a new attempt can use it.
+    pub idempotency_key: Option<String>,
+    pub refund_id: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
@@ -130,6 +144,8 @@ struct OrderJson<'a> {
     email: &'a str,
     message: &'a str,
     card: serde_json::Value,
+    #[serde(rename = "refundId", skip_serializing_if = "Option::is_none")]
+    refund_id: Option<&'a str>,
     #[serde(rename = "createdAt")]
     created_at: &'a str,
     #[serde(rename = "updatedAt")]
@@ -165,11 +181,20 @@ impl Serialize for Order {
             email: &self.email,
             message: &self.message,
             card: serde_json::json!({ "brand": self.card_brand, "last4": self.card_last4 }),
+            refund_id: self.refund_id.as_deref(),
             created_at: &self.created_at,
             updated_at: &self.updated_at,
         }
         .serialize(serializer)
     }
+}
+
+/// The partition of the pending-orders index.
+pub const PENDING: &str = "PENDING";
+
+/// Sorts by the end of the hold (zero-padded seconds), then the id.
+pub fn hold_key(hold_until: i64, id: &str) -> String {
+    format!("{hold_until:012}#{id}")
 }
 
 pub fn order_key(id: &str) -> Item {
@@ -220,11 +245,23 @@ impl Order {
             ("message".to_owned(), s(&self.message)),
             ("cardBrand".to_owned(), s(&self.card_brand)),
             ("cardLast4".to_owned(), s(&self.card_last4)),
-            ("paymentRef".to_owned(), s(&self.payment_ref)),
+            ("paymentIntent".to_owned(), s(&self.payment_intent)),
+            ("holdUntil".to_owned(), n(self.hold_until)),
             ("createdAt".to_owned(), s(&self.created_at)),
             ("updatedAt".to_owned(), s(&self.updated_at)),
             ("version".to_owned(), n(self.version)),
         ]);
+        if self.status == Status::Pending {
+            // The sparse index the expiry job reads: only orders waiting for their payment.
+            item.insert("gsi3pk".to_owned(), s(PENDING));
+            item.insert("gsi3sk".to_owned(), s(hold_key(self.hold_until, &self.id)));
+        }
+        if let Some(key) = &self.idempotency_key {
+            item.insert("idempotencyKey".to_owned(), s(key));
+        }
+        if let Some(refund) = &self.refund_id {
+            item.insert("refundId".to_owned(), s(refund));
+        }
         item
     }
 
@@ -253,7 +290,11 @@ impl Order {
             message: get_s_or_default(item, "message"),
             card_brand: get_s_or_default(item, "cardBrand"),
             card_last4: get_s_or_default(item, "cardLast4"),
-            payment_ref: get_s_or_default(item, "paymentRef"),
+            payment_intent: get_s_or_default(item, "paymentIntent"),
+            hold_until: get_n(item, "holdUntil").unwrap_or(0),
+            idempotency_key: Some(get_s_or_default(item, "idempotencyKey"))
+                .filter(|k| !k.is_empty()),
+            refund_id: Some(get_s_or_default(item, "refundId")).filter(|k| !k.is_empty()),
             created_at: get_s(item, "createdAt")?,
             updated_at: get_s(item, "updatedAt")?,
             version: get_n(item, "version")?,
@@ -266,15 +307,28 @@ mod tests {
     use super::Status::*;
 
     #[test]
-    fn statuses_only_move_forward_or_to_cancelled_before_delivery() {
-        assert!(Pending.can_become(Paid));
+    fn admins_ship_and_cancel_but_only_payments_move_pending_orders() {
+        assert!(Pending.can_become(Cancelled));
+        assert!(!Pending.can_become(Paid));
+        assert!(!Pending.can_become(Shipped));
         assert!(Paid.can_become(Shipped));
-        assert!(Pending.can_become(Shipped));
+        assert!(Paid.can_become(Cancelled));
         assert!(Shipped.can_become(Delivered));
         assert!(Shipped.can_become(Cancelled));
         assert!(!Delivered.can_become(Cancelled));
         assert!(!Shipped.can_become(Paid));
-        assert!(!Cancelled.can_become(Paid));
-        assert!(!Cancelled.can_become(Cancelled));
+        assert!(!Paid.can_become(Refunded));
+        for terminal in [Cancelled, Expired, Refunded] {
+            for next in [
+                Pending, Paid, Shipped, Delivered, Cancelled, Expired, Refunded,
+            ] {
+                assert!(!terminal.can_become(next), "{terminal:?} -> {next:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn pending_orders_sort_by_the_end_of_their_hold() {
+        assert!(super::hold_key(999, "b") < super::hold_key(1000, "a"));
     }
 }

@@ -1,75 +1,402 @@
-//! The payment seam. The card number and security code never reach the back end: the browser hands the
-//! card to the payment provider and sends us a token with the brand and last four digits. A provider
-//! authorises an amount before the order is written and captures it after.
-//!
-//! Locally and in tests `TestProvider` stands in. For production, a Stripe provider would create a
-//! PaymentIntent for the amount in `authorize` (the token being the PaymentMethod id from Stripe.js,
-//! confirmed with manual capture) and capture it in `capture`; it implements this same trait and is chosen
-//! in `AppState::new` from configuration. Nothing else changes.
+//! Where money moves an order. An order is written `pending` with its stock, code use and month figures
+//! reserved; then Stripe's PaymentIntent decides: `paid` (and the e-mails go, once), or `expired` with
+//! everything given back. The checkout, the confirm call after 3-D Secure, the webhook and the expiry job all
+//! move orders through these few conditional writes, so when two of them race exactly one wins and the other
+//! changes nothing.
 
+use crate::checkout::sales_update;
+use crate::order::{order_key, Order, Status};
+use crate::stripe::{decline_message, Intent, IntentStatus, StripeError};
+use crate::AppState;
+use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
+use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem, Update};
+use http::StatusCode;
 use serde::Deserialize;
-use shared::money::Pence;
+use shared::dynamo::{n, s, Item};
 use shared::ApiError;
-use std::future::Future;
-use std::pin::Pin;
 
-/// What the browser sends about the card: never its number.
+/// How long a handled Stripe event id is remembered (Stripe retries deliveries for up to three days).
+const EVENT_TTL: i64 = 30 * 24 * 60 * 60;
+
+/// What the browser sends about the card: the PaymentMethod Stripe.js made, never the card itself.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PaymentInput {
     pub provider: String,
-    pub token: String,
-    pub brand: String,
-    pub last4: String,
+    #[serde(rename = "paymentMethod")]
+    pub payment_method: String,
 }
 
-/// A held amount, to capture once the order is written.
-#[derive(Debug, Clone)]
-pub struct Authorisation {
-    pub reference: String,
-}
-
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
-pub trait PaymentProvider: Send + Sync {
-    fn authorize<'a>(
-        &'a self,
-        amount: Pence,
-        payment: &'a PaymentInput,
-    ) -> BoxFuture<'a, Result<Authorisation, ApiError>>;
-    fn capture<'a>(
-        &'a self,
-        authorisation: &'a Authorisation,
-    ) -> BoxFuture<'a, Result<(), ApiError>>;
-}
-
-/// Accepts `tok_test_*` tokens; `tok_test_declined` is declined, as a real card can be.
-pub struct TestProvider;
-
-pub const DECLINED: &str = "Your card was declined: try another card";
-
-impl PaymentProvider for TestProvider {
-    fn authorize<'a>(
-        &'a self,
-        amount: Pence,
-        payment: &'a PaymentInput,
-    ) -> BoxFuture<'a, Result<Authorisation, ApiError>> {
-        Box::pin(async move {
-            if payment.provider != "test" || !payment.token.starts_with("tok_test_") {
-                return Err(ApiError::invalid(
-                    "payment: this shop takes test cards only here",
-                ));
-            }
-            if payment.token == "tok_test_declined" {
-                return Err(ApiError::new(http::StatusCode::PAYMENT_REQUIRED, DECLINED));
-            }
-            Ok(Authorisation {
-                reference: format!("test_{}_{}", amount.pence(), uuid::Uuid::new_v4().simple()),
-            })
-        })
+impl PaymentInput {
+    /// The PaymentMethod id, checked for shape before anything is reserved.
+    pub fn method(&self) -> Result<&str, ApiError> {
+        if self.provider != "stripe" {
+            return Err(ApiError::invalid("payment: provider must be \"stripe\""));
+        }
+        let id = self.payment_method.trim();
+        let well_formed = id.starts_with("pm_")
+            && id.len() <= 100
+            && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !well_formed {
+            return Err(ApiError::invalid(
+                "payment: paymentMethod must be the pm_... id Stripe.js made",
+            ));
+        }
+        Ok(id)
     }
+}
 
-    fn capture<'a>(&'a self, _: &'a Authorisation) -> BoxFuture<'a, Result<(), ApiError>> {
-        Box::pin(async { Ok(()) })
+/// The outcome of a conditional move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moved {
+    /// This call moved the order.
+    Now,
+    /// Someone else had moved it already (or it was never in the state this move starts from).
+    Already,
+    /// This Stripe event was handled before: nothing changed.
+    RepeatedEvent,
+}
+
+/// Where a payment stands after the shop has looked at its PaymentIntent.
+#[derive(Debug)]
+pub enum Settlement {
+    Paid,
+    /// The card's bank wants the shopper to confirm (3-D Secure): Stripe.js needs this secret.
+    NeedsAction {
+        client_secret: String,
+    },
+    /// Refused or abandoned: the reservation is released; the reason in plain words.
+    Failed {
+        message: String,
+    },
+    /// Stripe is still working on it (or could not be reached): the webhook or the expiry job will finish it.
+    Waiting,
+}
+
+fn event_put(table: &str, event_id: &str) -> Result<TransactWriteItem, ApiError> {
+    let item = Item::from([
+        ("pk".to_owned(), s(format!("STRIPE_EVENT#{event_id}"))),
+        ("sk".to_owned(), s("EVENT")),
+        (
+            "expiresAt".to_owned(),
+            n(shared::time::now_unix() + EVENT_TTL),
+        ),
+    ]);
+    put(table, item, "attribute_not_exists(pk)")
+}
+
+fn put(table: &str, item: Item, condition: &str) -> Result<TransactWriteItem, ApiError> {
+    let put = Put::builder()
+        .table_name(table)
+        .set_item(Some(item))
+        .condition_expression(condition)
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().put(put).build())
+}
+
+/// Records a Stripe event that moves nothing; false when it was recorded before.
+pub async fn record_event(state: &AppState, event_id: &str) -> Result<bool, ApiError> {
+    let written = run(state, vec![event_put(&state.tables.orders, event_id)?]).await;
+    match written {
+        Ok(()) => Ok(true),
+        Err(failed) if failed.step == Some(0) => Ok(false),
+        Err(failed) => Err(failed.error),
+    }
+}
+
+/// The items that give an order's reservation back: its stock, the month's figures, the code's use and
+/// its once-per-e-mail mark.
+pub fn give_back(state: &AppState, order: &Order) -> Result<Vec<TransactWriteItem>, ApiError> {
+    let mut items = Vec::new();
+    for line in &order.lines {
+        items.push(catalog::return_stock(
+            &state.tables.catalog,
+            &line.product,
+            line.qty,
+        )?);
+    }
+    items.push(sales_update(&state.tables.orders, order, -1)?);
+    if let Some(code) = &order.code {
+        items.push(codes::release_in_transaction(&state.tables.codes, code)?);
+        if order.code_marked {
+            let delete = Delete::builder()
+                .table_name(&state.tables.codes)
+                .set_key(Some(codes::use_marker(code, &order.email)))
+                .build()
+                .map_err(ApiError::internal)?;
+            items.push(TransactWriteItem::builder().delete(delete).build());
+        }
+    }
+    Ok(items)
+}
+
+/// The order's own write when it leaves `from`: new status, one version on, off the pending index.
+fn status_write(
+    state: &AppState,
+    order: &Order,
+    from: Status,
+    to: Status,
+    extra_set: &[(&str, String)],
+) -> Result<TransactWriteItem, ApiError> {
+    let mut expression =
+        String::from("SET #status = :to, updatedAt = :at, version = version + :one");
+    let mut update = Update::builder()
+        .table_name(&state.tables.orders)
+        .set_key(Some(order_key(&order.id)))
+        .condition_expression("#status = :from")
+        .expression_attribute_names("#status", "status")
+        .expression_attribute_values(":to", s(to.as_str()))
+        .expression_attribute_values(":from", s(from.as_str()))
+        .expression_attribute_values(":at", s(shared::time::now_iso()))
+        .expression_attribute_values(":one", n(1));
+    for (index, (name, value)) in extra_set.iter().enumerate() {
+        expression.push_str(&format!(", {name} = :x{index}"));
+        update = update.expression_attribute_values(format!(":x{index}"), s(value));
+    }
+    expression.push_str(" REMOVE gsi3pk, gsi3sk");
+    let update = update
+        .update_expression(expression)
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
+struct Failed {
+    /// Which item's condition failed, when one did.
+    step: Option<usize>,
+    error: ApiError,
+}
+
+async fn run(state: &AppState, items: Vec<TransactWriteItem>) -> Result<(), Failed> {
+    let written = state
+        .db
+        .transact_write_items()
+        .set_transact_items(Some(items))
+        .send()
+        .await;
+    let Err(error) = written else {
+        return Ok(());
+    };
+    let step = match error.as_service_error() {
+        Some(TransactWriteItemsError::TransactionCanceledException(cancelled)) => cancelled
+            .cancellation_reasons()
+            .iter()
+            .position(|reason| reason.code() == Some("ConditionalCheckFailed")),
+        _ => None,
+    };
+    Err(Failed {
+        step,
+        error: ApiError::internal(error),
+    })
+}
+
+/// Runs a move whose first item is the order's conditional write and whose last (with `event`) records
+/// the Stripe event.
+async fn run_move(
+    state: &AppState,
+    mut items: Vec<TransactWriteItem>,
+    event: Option<&str>,
+) -> Result<Moved, ApiError> {
+    if let Some(event) = event {
+        items.push(event_put(&state.tables.orders, event)?);
+    }
+    let last = items.len() - 1;
+    match run(state, items).await {
+        Ok(()) => Ok(Moved::Now),
+        Err(Failed { step: Some(0), .. }) => match event {
+            // The order had moved already; the event is still worth remembering.
+            Some(event) => Ok(if record_event(state, event).await? {
+                Moved::Already
+            } else {
+                Moved::RepeatedEvent
+            }),
+            None => Ok(Moved::Already),
+        },
+        Err(Failed {
+            step: Some(step), ..
+        }) if event.is_some() && step == last => Ok(Moved::RepeatedEvent),
+        Err(failed) => Err(failed.error),
+    }
+}
+
+/// pending → paid. The customer joins the shop's e-mail list, and the caller that made the move sends the
+/// confirmation and the shop's notice: exactly one caller does.
+pub async fn mark_paid(
+    state: &AppState,
+    order: &Order,
+    event: Option<&str>,
+) -> Result<Moved, ApiError> {
+    let mut customer = Item::from([
+        ("pk".to_owned(), s(format!("CUSTOMER#{}", order.email))),
+        ("sk".to_owned(), s("CUSTOMER")),
+        ("gsi2pk".to_owned(), s("CUSTOMERS")),
+        ("gsi2sk".to_owned(), s(&order.email)),
+    ]);
+    customer.insert("email".to_owned(), s(&order.email));
+    let customer = Put::builder()
+        .table_name(&state.tables.orders)
+        .set_item(Some(customer))
+        .build()
+        .map_err(ApiError::internal)?;
+    let items = vec![
+        status_write(state, order, Status::Pending, Status::Paid, &[])?,
+        TransactWriteItem::builder().put(customer).build(),
+    ];
+    let moved = run_move(state, items, event).await?;
+    if moved == Moved::Now {
+        let mut paid = order.clone();
+        paid.status = Status::Paid;
+        crate::mail::send_confirmations(state, &paid).await;
+    }
+    Ok(moved)
+}
+
+/// pending → `to` (expired, or cancelled by an admin): the reservation and the Idempotency-Key go back.
+pub async fn release(
+    state: &AppState,
+    order: &Order,
+    to: Status,
+    event: Option<&str>,
+) -> Result<Moved, ApiError> {
+    let mut items = vec![status_write(state, order, Status::Pending, to, &[])?];
+    items.extend(give_back(state, order)?);
+    if let Some(key) = &order.idempotency_key {
+        let delete = Delete::builder()
+            .table_name(&state.tables.orders)
+            .set_key(Some(crate::checkout::idempotency_item_key(key)))
+            .build()
+            .map_err(ApiError::internal)?;
+        items.push(TransactWriteItem::builder().delete(delete).build());
+    }
+    run_move(state, items, event).await
+}
+
+/// paid or shipped → refunded, with the refund's id; the stock, month figures and code use go back.
+pub async fn mark_refunded(
+    state: &AppState,
+    order: &Order,
+    refund_id: &str,
+    event: Option<&str>,
+) -> Result<Moved, ApiError> {
+    let mut items = vec![status_write(
+        state,
+        order,
+        order.status,
+        Status::Refunded,
+        &[("refundId", refund_id.to_owned())],
+    )?];
+    items.extend(give_back(state, order)?);
+    run_move(state, items, event).await
+}
+
+fn failure_message(intent: &Intent) -> String {
+    let error = intent.last_payment_error.as_ref();
+    decline_message(
+        error.and_then(|e| e.code.as_deref()).unwrap_or(""),
+        error.and_then(|e| e.decline_code.as_deref()).unwrap_or(""),
+    )
+    .to_owned()
+}
+
+/// Moves a pending order to where its PaymentIntent says it is. With `confirm`, an intent that waits for the
+/// server's confirmation (after 3-D Secure) is confirmed here, never on the browser's word.
+pub async fn settle(
+    state: &AppState,
+    order: &Order,
+    intent: Intent,
+    confirm: bool,
+) -> Result<Settlement, ApiError> {
+    let intent = match intent.status {
+        IntentStatus::RequiresConfirmation if confirm => {
+            match state.stripe.confirm_intent(&intent.id, &order.id).await {
+                Ok(confirmed) => confirmed,
+                Err(error) => return settle_refusal(state, order, error).await,
+            }
+        }
+        _ => intent,
+    };
+    if intent.amount != order.total.pence() {
+        return Err(ApiError::internal(format!(
+            "PaymentIntent {} is for {} pence, order {} for {}",
+            intent.id,
+            intent.amount,
+            order.id,
+            order.total.pence()
+        )));
+    }
+    Ok(match intent.status {
+        IntentStatus::Succeeded => {
+            mark_paid(state, order, None).await?;
+            Settlement::Paid
+        }
+        IntentStatus::RequiresAction => Settlement::NeedsAction {
+            client_secret: intent.client_secret.clone().unwrap_or_default(),
+        },
+        IntentStatus::RequiresPaymentMethod | IntentStatus::Canceled => {
+            if intent.status == IntentStatus::RequiresPaymentMethod {
+                // Stripe would let this intent try another card; the shop starts a new order instead.
+                let _ = state.stripe.cancel_intent(&intent.id).await;
+            }
+            release(state, order, Status::Expired, None).await?;
+            Settlement::Failed {
+                message: failure_message(&intent),
+            }
+        }
+        IntentStatus::RequiresConfirmation
+        | IntentStatus::Processing
+        | IntentStatus::RequiresCapture => Settlement::Waiting,
+    })
+}
+
+/// A Stripe error during confirmation: a refused card releases the order; anything else leaves it waiting.
+pub async fn settle_refusal(
+    state: &AppState,
+    order: &Order,
+    error: StripeError,
+) -> Result<Settlement, ApiError> {
+    match error {
+        StripeError::Card {
+            code, decline_code, ..
+        } => {
+            release(state, order, Status::Expired, None).await?;
+            Ok(Settlement::Failed {
+                message: decline_message(&code, &decline_code).to_owned(),
+            })
+        }
+        StripeError::Refused { status, message } => {
+            tracing::error!(order = %order.id, status, %message, "Stripe refused a confirmation");
+            release(state, order, Status::Expired, None).await?;
+            Ok(Settlement::Failed {
+                message: "The payment could not be taken: nothing was charged. Please try again."
+                    .to_owned(),
+            })
+        }
+        StripeError::Unavailable(why) => {
+            tracing::warn!(order = %order.id, %why, "Stripe unavailable during confirmation");
+            Ok(Settlement::Waiting)
+        }
+    }
+}
+
+/// 402 with the refusal in plain words.
+pub fn payment_required(message: impl Into<String>) -> ApiError {
+    ApiError::new(StatusCode::PAYMENT_REQUIRED, message)
+}
+
+/// Stripe could not be reached: the order waits for the webhook or the expiry job.
+pub fn payment_unavailable(order_id: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "We could not hear back from the bank yet. Your order {order_id} is held: try again in a moment, \
+             and if the payment went through it will show as paid."
+        ),
+    )
+}
+
+impl From<StripeError> for ApiError {
+    fn from(error: StripeError) -> Self {
+        ApiError::internal(error)
     }
 }

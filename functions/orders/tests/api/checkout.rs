@@ -19,7 +19,7 @@ async fn the_server_prices_the_order_and_ignores_a_tampered_price() {
         .body
         .as_str()
         .expect("the reply body is the new order id");
-    let order = app.order(id).await;
+    let order = app.stored(id).await;
     // 3 x £1.99 at 15% = £5.07, plus £4.99 delivery below £40.
     assert_eq!(order["subtotal"], 5.07);
     assert_eq!(order["product"][0]["price"], 1.69);
@@ -158,9 +158,9 @@ async fn a_retry_with_the_same_idempotency_key_creates_nothing() {
     let body = checkout(&app.alice_email, json!([{"product": soda, "qty": 2}]));
     let first = app.place_with_key(&body, "basket-7f3a").await;
     assert_eq!(first.status, StatusCode::CREATED);
-    // A retry tokenises the card again: the token differs, the order is the same.
+    // A retry makes a new PaymentMethod: it differs, the order is the same, and nothing is charged twice.
     let mut retry = body.clone();
-    retry["payment"]["token"] = json!("tok_test_retry");
+    retry["payment"]["paymentMethod"] = json!(crate::helpers::card(crate::helpers::PAYS));
     let second = app.place_with_key(&retry, "basket-7f3a").await;
     assert_eq!(second.status, StatusCode::OK);
     assert_eq!(second.body, first.body, "the first order's id");
@@ -274,27 +274,27 @@ async fn bad_orders_get_a_4xx_and_change_nothing() {
     );
     with(
         "payment",
-        json!({"provider": "test", "token": "tok_test_declined", "brand": "visa", "last4": "0002"}),
-        StatusCode::PAYMENT_REQUIRED,
-        "Your card was declined",
-    );
-    with(
-        "payment",
-        json!({"provider": "test", "token": "tok_test_x", "brand": "visa", "last4": "4242", "number": "4242424242424242"}),
+        json!({"provider": "stripe", "paymentMethod": "pm_x", "number": "4242424242424242"}),
         StatusCode::BAD_REQUEST,
         "payment.number: unknown field `number`",
     );
     with(
         "payment",
-        json!({"provider": "test", "token": "4242424242424242", "brand": "visa", "last4": "4242"}),
-        StatusCode::BAD_REQUEST,
-        "payment: never send the card number",
+        json!({"provider": "stripe", "paymentMethod": "4242424242424242"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "payment: paymentMethod must be the pm_... id",
     );
     with(
         "payment",
-        json!({"provider": "test", "token": "tok_test_x", "brand": "diners", "last4": "4242"}),
+        json!({"provider": "test", "paymentMethod": "pm_123"}),
         StatusCode::UNPROCESSABLE_ENTITY,
-        "payment: the card must be Visa",
+        "payment: provider must be \"stripe\"",
+    );
+    with(
+        "payment",
+        json!({"provider": "stripe", "paymentMethod": "pm_doesnotexist"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "payment: this card could not be read",
     );
     for (body, status, message) in cases {
         let reply = app.place(body).await;

@@ -1,7 +1,7 @@
 //! The API Gateway event fixtures in events/orders, parsed as Lambda would parse them and served by the
 //! router: each must reach its handler and succeed.
 
-use crate::helpers::{checkout, spawn_app};
+use crate::helpers::{checkout, spawn_app, WEBHOOK_SECRET};
 use http::Method;
 use serde_json::json;
 
@@ -33,6 +33,9 @@ async fn every_orders_event_fixture_is_served() {
         "list-orders",
         "update-order",
         "show-results",
+        "show-payment-settings",
+        "confirm-order",
+        "receive-stripe-event",
     ] {
         let text = std::fs::read_to_string(dir.join(format!("{name}.json")))
             .unwrap()
@@ -40,7 +43,12 @@ async fn every_orders_event_fixture_is_served() {
             .replace("ORDER_ID", &order)
             .replace("EMAIL", &app.alice_email)
             .replace("ADMIN_TOKEN", &app.admin)
-            .replace("CUSTOMER_TOKEN", &app.alice);
+            .replace("CUSTOMER_TOKEN", &app.alice)
+            .replace(
+                "PAYMENT_METHOD",
+                &crate::helpers::card(crate::helpers::PAYS),
+            );
+        let text = signed_if_stripe(&text);
         let reply = app.orders.send_event(&text).await;
         assert!(
             reply.status.is_success(),
@@ -60,4 +68,16 @@ async fn every_orders_event_fixture_is_served() {
         .replace("ORDER_ID", &order)
         .replace("ADMIN_TOKEN", &app.admin);
     assert!(app.orders.send_event(&text).await.status.is_success());
+}
+
+/// Stripe signs each delivery over its body and time: the fixture's `STRIPE_SIGNATURE` becomes that.
+fn signed_if_stripe(event_json: &str) -> String {
+    if !event_json.contains("STRIPE_SIGNATURE") {
+        return event_json.to_owned();
+    }
+    let event: serde_json::Value = serde_json::from_str(event_json).unwrap();
+    let body = event["body"].as_str().unwrap();
+    let signature =
+        orders::webhook::sign(body.as_bytes(), WEBHOOK_SECRET, shared::time::now_unix());
+    event_json.replace("STRIPE_SIGNATURE", &signature)
 }

@@ -3,11 +3,31 @@
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 use shared::auth::{AuthConfig, Role};
+use shared::emulator::{LocalStripe, LOCAL_STRIPE_SECRET_KEY};
 use shared::testing::{put_user, Client, Harness, Reply};
 
 pub const TEST_SECRET: &str = "orders-tests-secret-at-least-32-characters";
+pub const WEBHOOK_SECRET: &str = "whsec_orders_tests";
+
+/// Stripe's test cards.
+pub const PAYS: &str = "4242424242424242";
+pub const DECLINES: &str = "4000000000000341";
+pub const NEEDS_3DS: &str = "4000002760003184";
+
+/// The fake Stripe every test of this binary shares.
+pub fn stripe() -> &'static LocalStripe {
+    LocalStripe::for_tests()
+}
+
+/// A PaymentMethod for a test card, as Stripe.js makes it in the browser.
+pub fn card(number: &str) -> String {
+    stripe()
+        .card(number)
+        .expect("localstripe makes the PaymentMethod")
+}
 
 pub struct TestApp {
+    pub state: orders::AppState,
     pub orders: Client,
     pub catalog: Client,
     pub codes: Client,
@@ -21,7 +41,15 @@ pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "OrdersFunction",
         TEST_SECRET,
-        &[("DELIVERY_FEE", "4.99"), ("FREE_DELIVERY_FROM", "40.00")],
+        &[
+            ("DELIVERY_FEE", "4.99"),
+            ("FREE_DELIVERY_FROM", "40.00"),
+            ("STRIPE_API_BASE", &stripe().api_base),
+            ("STRIPE_SECRET_KEY", LOCAL_STRIPE_SECRET_KEY),
+            ("STRIPE_WEBHOOK_SECRET", WEBHOOK_SECRET),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_test_orders"),
+            ("STRIPE_JS_URL", "/_local/stripe.js"),
+        ],
         &["OrdersTable", "CatalogTable", "CodesTable", "UsersTable"],
     )
     .await;
@@ -49,7 +77,8 @@ pub async fn spawn_app() -> TestApp {
     put_user(&state.auth.users, &alice_email, Role::Customer).await;
     put_user(&state.auth.users, "bob@example.com", Role::Customer).await;
     TestApp {
-        orders: Client::new(orders::router(state)),
+        orders: Client::new(orders::router(state.clone())),
+        state,
         catalog: Client::new(catalog::router(catalog)),
         codes: Client::new(codes::router(codes)),
         admin: keys.issue("admin@example.com", Role::Admin, 600).unwrap(),
@@ -138,11 +167,40 @@ impl TestApp {
     }
 }
 
-/// A checkout as the storefront sends it.
+/// A checkout as the storefront sends it, paid with Stripe's 4242 test card.
 pub fn checkout(email: &str, lines: Value) -> Value {
+    checkout_with_card(email, lines, PAYS)
+}
+
+pub fn checkout_with_card(email: &str, lines: Value, number: &str) -> Value {
     json!({
         "fullname": "Amira Haddad", "address": "1 High St, Leeds LS1 1AA", "phone": "07700 900123",
         "email": email, "message": "", "product": lines,
-        "payment": {"provider": "test", "token": "tok_test_visa", "brand": "visa", "last4": "4242"}
+        "payment": {"provider": "stripe", "paymentMethod": card(number)}
     })
+}
+
+impl TestApp {
+    /// A Stripe event for this order's PaymentIntent, signed as Stripe signs them, sent to the webhook.
+    pub async fn stripe_event(&self, body: &Value, signature: Option<String>) -> Reply {
+        let raw = body.to_string();
+        let signature = signature.unwrap_or_else(|| {
+            orders::webhook::sign(raw.as_bytes(), WEBHOOK_SECRET, shared::time::now_unix())
+        });
+        let request = http::Request::builder()
+            .method(Method::POST)
+            .uri("/api/order/webhook/stripe/")
+            .header("content-type", "application/json")
+            .header("stripe-signature", signature)
+            .body(axum::body::Body::from(raw))
+            .unwrap();
+        self.orders.send(request).await
+    }
+
+    /// The order as stored (the whole of it, as its owner or an admin sees it).
+    pub async fn stored(&self, id: &str) -> Value {
+        self.admin(Method::GET, &format!("/api/order/Orderdetails/{id}"), None)
+            .await
+            .body
+    }
 }

@@ -5,3 +5,4 @@ mod checkout;
 mod events;
 mod helpers;
 mod manage;
+mod payments;

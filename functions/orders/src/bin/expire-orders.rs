@@ -1,0 +1,22 @@
+//! OrdersExpiryFunction: run by its schedule, releases the orders whose payment hold ran out.
+
+use lambda_http::{lambda_runtime, service_fn, LambdaEvent};
+
+#[tokio::main]
+async fn main() -> Result<(), lambda_http::Error> {
+    shared::lambda::init_tracing();
+    let config = orders::Config::from_env(&shared::config::ProcessEnv)?;
+    let aws = shared::aws::sdk_config().await;
+    let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
+    let state = &state;
+    lambda_runtime::run(service_fn(
+        move |_: LambdaEvent<serde_json::Value>| async move {
+            let summary = orders::expiry::expire_pending(state, shared::time::now_unix())
+                .await
+                .map_err(|e| e.message().to_owned())?;
+            tracing::info!(?summary, "expiry run");
+            Ok::<_, lambda_http::Error>(summary)
+        },
+    ))
+    .await
+}
