@@ -551,11 +551,10 @@ pub async fn show_payment_settings(State(state): State<AppState>) -> Json<Paymen
     })
 }
 
-/// Notes the PaymentIntent on the pending order.
+/// Notes the PaymentIntent on the pending order, and the way back from the intent to the order (a charge's
+/// events name the intent, not the order).
 async fn record_intent(state: &AppState, order: &Order, intent: &str) -> Result<(), ApiError> {
-    state
-        .db
-        .update_item()
+    let on_order = Update::builder()
         .table_name(&state.tables.orders)
         .set_key(Some(order_key(&order.id)))
         .update_expression("SET paymentIntent = :intent")
@@ -563,9 +562,53 @@ async fn record_intent(state: &AppState, order: &Order, intent: &str) -> Result<
         .expression_attribute_names("#status", "status")
         .expression_attribute_values(":intent", s(intent))
         .expression_attribute_values(":pending", s(Status::Pending.as_str()))
+        .build()
+        .map_err(ApiError::internal)?;
+    let mut link = intent_key(intent);
+    link.insert("orderId".to_owned(), s(&order.id));
+    let link = Put::builder()
+        .table_name(&state.tables.orders)
+        .set_item(Some(link))
+        .build()
+        .map_err(ApiError::internal)?;
+    state
+        .db
+        .transact_write_items()
+        .transact_items(TransactWriteItem::builder().update(on_order).build())
+        .transact_items(TransactWriteItem::builder().put(link).build())
+        .send()
+        .await
+        .map_err(ApiError::internal)?;
+    Ok(())
+}
+
+pub(crate) fn intent_key(intent: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("INTENT#{intent}"))),
+        ("sk".to_owned(), s("INTENT")),
+    ])
+}
+
+/// The order a PaymentIntent was made for.
+pub(crate) async fn order_of_intent(
+    state: &AppState,
+    intent: &str,
+) -> Result<Option<String>, ApiError> {
+    if intent.is_empty() || intent.len() > 255 {
+        return Ok(None);
+    }
+    let found = state
+        .db
+        .get_item()
+        .table_name(&state.tables.orders)
+        .set_key(Some(intent_key(intent)))
         .send()
         .await?;
-    Ok(())
+    Ok(found
+        .item()
+        .and_then(|item| item.get("orderId"))
+        .and_then(|v| v.as_s().ok())
+        .cloned())
 }
 
 fn failed_step<'a>(

@@ -3,7 +3,7 @@
 //! and changes nothing. Each event moves its order with the same conditional writes as the checkout and
 //! the confirm call, and records its id in the same transaction, so a redelivered event changes nothing.
 
-use crate::checkout::find_order;
+use crate::checkout::{find_order, order_of_intent};
 use crate::order::Status;
 use crate::payment::{mark_paid, mark_refunded, record_event, release, Moved};
 use crate::AppState;
@@ -141,10 +141,14 @@ pub async fn receive_stripe_event(
         ),
         _ => return Ok(handled("ignored")),
     };
-    let order = if order_id.is_empty() {
-        None
-    } else {
-        find_order(&state, &order_id).await?
+    let order_id = match order_id.is_empty() {
+        false => Some(order_id),
+        // A charge's metadata is its own: find the order through its PaymentIntent.
+        true => order_of_intent(&state, &intent_id).await?,
+    };
+    let order = match order_id {
+        Some(id) => find_order(&state, &id).await?,
+        None => None,
     };
     // Only an order whose own PaymentIntent this is: a refund's metadata may not carry the order id.
     let Some(order) = order.filter(|o| o.payment_intent == intent_id) else {

@@ -408,8 +408,9 @@ async fn a_refund_made_at_stripe_reaches_the_order_through_the_webhook() {
     let refunded = event(
         "evt_refund_1",
         "charge.refunded",
+        // As Stripe sends it: the charge's own metadata does not name the order.
         json!({"id": "ch_1", "object": "charge", "payment_intent": intent, "refunded": true,
-               "metadata": {"order_id": id}, "refunds": {"data": [{"id": "re_dashboard"}]}}),
+               "metadata": {}, "refunds": {"data": [{"id": "re_dashboard"}]}}),
     );
     let reply = app.stripe_event(&refunded, None).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
