@@ -66,14 +66,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
     FunctionEntry {
         logical_id: "OrdersFunction",
         routes: orders::routes,
-        mount: |env| {
-            let config = orders::Config::from_env(&env.lookup("OrdersFunction"))?;
-            Ok(orders::router(orders::AppState::new(
-                config,
-                env.dynamodb.clone(),
-                env.ses.clone(),
-            )))
-        },
+        mount: |env| Ok(orders::router(orders_state(env, "OrdersFunction")?)),
     },
     FunctionEntry {
         logical_id: "UploadingFunction",
@@ -162,6 +155,16 @@ impl LocalEnv {
         let vars = self.per_function.get(logical_id);
         move |name: &str| vars.and_then(|vars| vars.get(name)).cloned()
     }
+}
+
+/// The orders crate's state as one of its functions (the API, or the scheduled expiry) gets it in Lambda.
+pub fn orders_state(env: &LocalEnv, logical_id: &str) -> Result<orders::AppState, BoxError> {
+    let config = orders::Config::from_env(&env.lookup(logical_id))?;
+    Ok(orders::AppState::new(
+        config,
+        env.dynamodb.clone(),
+        env.ses.clone(),
+    ))
 }
 
 /// Every function's router, merged as API Gateway routes them.
