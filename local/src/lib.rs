@@ -4,6 +4,7 @@
 
 pub mod functions;
 mod outbox;
+pub mod schedule;
 pub mod seed;
 mod site;
 pub mod stripe;
@@ -112,6 +113,14 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
             return Err(error);
         }
     };
+    let expiry = match schedule::spawn_expiry(&gateway.env, schedule::EXPIRY_EVERY) {
+        Ok(expiry) => expiry,
+        Err(error) => {
+            stripe.stop();
+            emulator.stop();
+            return Err(error);
+        }
+    };
     let url = format!("http://127.0.0.1:{}", settings.port);
     println!("\n  The shop is at {url}/");
     println!("  Outbox (login codes, order e-mails): {url}/_local/outbox.html");
@@ -122,6 +131,7 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
     let served = axum::serve(listener, gateway.router)
         .with_graceful_shutdown(shutdown_signal())
         .await;
+    expiry.abort();
     stripe.stop();
     emulator.stop();
     served.map_err(Into::into)

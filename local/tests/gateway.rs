@@ -574,3 +574,26 @@ async fn the_stripe_proxy_refuses_every_other_call() {
     assert_eq!(not_a_form.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
     assert!(not_a_form.json()["message"].is_string());
 }
+
+#[tokio::test]
+async fn the_orders_expiry_runs_on_the_clock_a_test_gives_it() {
+    let (gateway, _dist) = spawn_gateway().await;
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    // Nothing is pending in a fresh shop: a run an hour ahead expires nothing and fails nothing.
+    local::schedule::expire_once(&gateway.env, now + 3600)
+        .await
+        .expect("the expiry runs with OrdersExpiryFunction's settings");
+    let vars = gateway.env.vars("OrdersExpiryFunction");
+    assert_eq!(
+        vars.get("STRIPE_API_BASE"),
+        Some(&LocalStripe::for_tests().api_base)
+    );
+    assert_eq!(
+        gateway
+            .env
+            .vars("OrdersFunction")
+            .get("STRIPE_JS_URL")
+            .map(String::as_str),
+        Some("/_local/stripe.js")
+    );
+}
