@@ -597,3 +597,119 @@ async fn the_orders_expiry_runs_on_the_clock_a_test_gives_it() {
         Some("/_local/stripe.js")
     );
 }
+
+/// Reads one HTTP request from `listener` and answers 200; gives its head and body.
+async fn one_request(listener: &tokio::net::TcpListener) -> (String, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (mut stream, _) = listener.accept().await.unwrap();
+    let mut bytes = Vec::new();
+    let mut buffer = [0u8; 8192];
+    loop {
+        let read = stream.read(&mut buffer).await.unwrap();
+        assert!(
+            read > 0,
+            "the connection closed before a whole request arrived"
+        );
+        bytes.extend_from_slice(&buffer[..read]);
+        let Some(end) = bytes.windows(4).position(|w| w == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&bytes[..end]).to_string();
+        let length: usize = head
+            .lines()
+            .find_map(|l| {
+                let (name, value) = l.split_once(':')?;
+                name.eq_ignore_ascii_case("content-length")
+                    .then(|| value.trim().parse().ok())?
+            })
+            .unwrap_or(0);
+        if bytes.len() >= end + 4 + length {
+            stream
+                .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}")
+                .await
+                .unwrap();
+            return (head, bytes[end + 4..end + 4 + length].to_vec());
+        }
+    }
+}
+
+#[tokio::test]
+async fn localstripe_delivers_signed_events_to_the_gateways_webhook_route() {
+    // The gateway's port stands in as a listener of the test's own; the registration is what serve() does.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let stripe = LocalStripe::for_tests();
+    local::stripe::register_webhook(stripe, port).await.unwrap();
+
+    let key = Some(shared::emulator::LOCAL_STRIPE_SECRET_KEY);
+    let (_, method) = local::stripe::post_form(
+        &stripe.api_base,
+        "/v1/payment_methods",
+        b"type=card&card%5Bnumber%5D=4242424242424242&card%5Bexp_month%5D=12&card%5Bexp_year%5D=2040&card%5Bcvc%5D=123",
+        key,
+    )
+    .await
+    .unwrap();
+    let method: serde_json::Value = serde_json::from_slice(&method).unwrap();
+    let (status, intent) = local::stripe::post_form(
+        &stripe.api_base,
+        "/v1/payment_intents",
+        format!(
+            "amount=499&currency=gbp&confirm=true&payment_method={}",
+            method["id"].as_str().unwrap()
+        )
+        .as_bytes(),
+        key,
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200);
+    let intent: serde_json::Value = serde_json::from_slice(&intent).unwrap();
+
+    // Other events (the payment method's) may come first: wait for the intent's.
+    let deadline = std::time::Duration::from_secs(20);
+    let (head, body, event) = tokio::time::timeout(deadline, async {
+        loop {
+            let (head, body) = one_request(&listener).await;
+            let event: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            if event["type"] == "payment_intent.succeeded" {
+                return (head, body, event);
+            }
+        }
+    })
+    .await
+    .expect("localstripe delivered payment_intent.succeeded");
+    assert!(
+        head.starts_with("POST /api/order/webhook/stripe/ "),
+        "{head}"
+    );
+    assert_eq!(event["data"]["object"]["id"], intent["id"]);
+    let signature = head
+        .lines()
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("stripe-signature")
+                .then(|| value.trim().to_owned())
+        })
+        .expect("a Stripe-Signature header");
+    let timestamp = signature
+        .split(',')
+        .find_map(|part| part.strip_prefix("t="))
+        .unwrap();
+    let v1 = signature
+        .split(',')
+        .find_map(|part| part.strip_prefix("v1="))
+        .unwrap();
+    let hmac_key = ring::hmac::Key::new(
+        ring::hmac::HMAC_SHA256,
+        shared::emulator::LOCAL_STRIPE_WEBHOOK_SECRET.as_bytes(),
+    );
+    let mut signed = format!("{timestamp}.").into_bytes();
+    signed.extend_from_slice(&body);
+    let expected: String = ring::hmac::sign(&hmac_key, &signed)
+        .as_ref()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(v1, expected, "signed with the local webhook secret");
+}
