@@ -2,7 +2,8 @@
 // estimates by the server's rule; the order page shows the order's own totals. Stripe.js loads when this page
 // opens, never before. On success the basket and the applied code are cleared and the browser goes to
 // /myorder/{id}.
-import { Elements, CardNumberElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
 import ui from '../../../components/ui.module.css';
 import { formatMoney } from '../../../lib/format';
+import type { ThunkExtra } from '../../../lib/thunk';
 import { usePageMeta } from '../../../lib/meta';
 import { check } from '../../../lib/validation';
 import { selectUserInfo } from '../../auth/authSlice';
@@ -21,8 +23,6 @@ import { checkoutOpened, placeOrder, selectCheckout, type DeliveryDetails } from
 import { loadCheckoutStripe } from '../stripe';
 import { checkoutSummary } from '../summary';
 import { CARD_FIELD_REQUIRED, CardFields, emptyCardFields, type CardFieldName, type CardFieldState, type CardFieldsState } from './CardFields';
-import type { ThunkExtra } from '../../../lib/thunk';
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { Field } from '../../../components/Field';
 import styles from './Checkout.module.css';
 
