@@ -54,9 +54,10 @@ frontend: npm
 build:
 	cargo build -p local
 
-# The gateway starts the AWS emulator itself and stops it on Ctrl-C.
+# The gateway starts the AWS emulator and localstripe itself and stops them on Ctrl-C; localstripe's
+# payments are kept in .run/state/ across restarts.
 run: deps frontend build
-	PORT=$(PORT) ./target/debug/local
+	PORT=$(PORT) LOCAL_STRIPE_STATE=.run/state/localstripe.pickle ./target/debug/local
 
 # ---------------------------------------------------------------------------------------------------------
 # Tests

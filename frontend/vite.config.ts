@@ -50,6 +50,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'] },
+            // The checkout and Stripe's React bindings load only when /checkout opens.
+            { name: 'checkout', test: (id: string) => /[\\/](node_modules[\\/]@stripe|src[\\/]features[\\/]checkout)[\\/]/.test(id) },
             { name: 'pages', test: (id: string) => /[\\/]src[\\/]/.test(id) && !/[\\/]src[\\/]admin[\\/]/.test(id) },
           ],
         },

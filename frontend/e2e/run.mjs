@@ -3,6 +3,7 @@
 //
 //   BASE_URL   where the shop is (default http://127.0.0.1:3000)
 //   CHROMIUM   the browser binary (default /usr/bin/chromium)
+//   JOURNEYS   run only the journeys whose name contains this text (all when unset)
 //
 // Screenshots go to frontend/test-artifacts/. The last line is `N passed, N failed`; any failure exits 1.
 import { mkdir } from 'node:fs/promises';
@@ -291,7 +292,9 @@ async function main() {
   console.log(`Storefront journeys against ${BASE_URL}`);
   let passed = 0;
   let failed = 0;
+  const only = process.env.JOURNEYS ?? '';
   for (const { name, fn } of journeys) {
+    if (!name.includes(only)) continue;
     const contexts = [];
     const errors = [];
     const newPage = async (viewport) => {

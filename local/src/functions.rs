@@ -15,7 +15,9 @@ pub struct FunctionEntry {
     pub mount: fn(&LocalEnv) -> Result<Router, BoxError>,
 }
 
-/// Every function the template declares. A test fails if the two lists differ.
+/// Every function the template declares. A test fails if the two lists differ. A function without HTTP events
+/// (a scheduled or queue-fed one) has no routes and mounts an empty router; building its state still checks
+/// its settings at start, as its cold start would.
 pub const FUNCTIONS: &[FunctionEntry] = &[
     FunctionEntry {
         logical_id: "CatalogFunction",
@@ -66,13 +68,15 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
     FunctionEntry {
         logical_id: "OrdersFunction",
         routes: orders::routes,
+        mount: |env| Ok(orders::router(orders_state(env, "OrdersFunction")?)),
+    },
+    // No HTTP events: EventBridge runs it in AWS, local/src/schedule.rs in the gateway.
+    FunctionEntry {
+        logical_id: "OrdersExpiryFunction",
+        routes: Vec::new,
         mount: |env| {
-            let config = orders::Config::from_env(&env.lookup("OrdersFunction"))?;
-            Ok(orders::router(orders::AppState::new(
-                config,
-                env.dynamodb.clone(),
-                env.ses.clone(),
-            )))
+            orders_state(env, "OrdersExpiryFunction")?;
+            Ok(Router::new())
         },
     },
     FunctionEntry {
@@ -162,6 +166,16 @@ impl LocalEnv {
         let vars = self.per_function.get(logical_id);
         move |name: &str| vars.and_then(|vars| vars.get(name)).cloned()
     }
+}
+
+/// The orders crate's state as one of its functions (the API, or the scheduled expiry) gets it in Lambda.
+pub fn orders_state(env: &LocalEnv, logical_id: &str) -> Result<orders::AppState, BoxError> {
+    let config = orders::Config::from_env(&env.lookup(logical_id))?;
+    Ok(orders::AppState::new(
+        config,
+        env.dynamodb.clone(),
+        env.ses.clone(),
+    ))
 }
 
 /// Every function's router, merged as API Gateway routes them.

@@ -4,12 +4,14 @@
 
 pub mod functions;
 mod outbox;
+pub mod schedule;
 pub mod seed;
 mod site;
+pub mod stripe;
 
 use axum::Router;
 use shared::config::{optional, ProcessEnv};
-use shared::emulator::{create_resources, BoxError, Emulator, LocalNames, Template};
+use shared::emulator::{create_resources, BoxError, Emulator, LocalNames, LocalStripe, Template};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -23,10 +25,15 @@ pub struct Settings {
     pub jwt_secret: String,
     /// Local resource names start with this (`dev-CatalogTable`).
     pub prefix: String,
+    /// A localstripe someone else runs; else the gateway starts one.
+    pub stripe_api_base: Option<String>,
+    /// Where a localstripe the gateway starts keeps its store (`make run`); in memory when unset.
+    pub stripe_state: Option<PathBuf>,
 }
 
 impl Settings {
-    /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `JWT_SECRET`, `LOCAL_PREFIX` (dev).
+    /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `JWT_SECRET`, `LOCAL_PREFIX` (dev),
+    /// `STRIPE_API_BASE` and `LOCAL_STRIPE_STATE` (both unset).
     pub fn from_env() -> Result<Self, BoxError> {
         let port = optional(&ProcessEnv, "PORT", "3000")
             .parse()
@@ -39,6 +46,10 @@ impl Settings {
             dist,
             jwt_secret: optional(&ProcessEnv, "JWT_SECRET", LOCAL_JWT_SECRET),
             prefix: optional(&ProcessEnv, "LOCAL_PREFIX", "dev"),
+            stripe_api_base: std::env::var("STRIPE_API_BASE").ok(),
+            stripe_state: std::env::var_os("LOCAL_STRIPE_STATE")
+                .filter(|path| !path.is_empty())
+                .map(PathBuf::from),
         })
     }
 }
@@ -49,9 +60,11 @@ pub struct Gateway {
     pub env: functions::LocalEnv,
 }
 
-/// Creates the template's resources under `names`, mounts every function and seeds the demo shop if empty.
+/// Creates the template's resources under `names`, mounts every function (its Stripe calls going to
+/// `stripe`) and seeds the demo shop if empty.
 pub async fn build(
     emulator: &Emulator,
+    stripe: &LocalStripe,
     names: &LocalNames,
     dist: PathBuf,
     jwt_secret: &str,
@@ -59,7 +72,8 @@ pub async fn build(
     let template = Template::load_default()?;
     let sdk = emulator.sdk_config().await;
     create_resources(&sdk, &template, names).await?;
-    let overrides = BTreeMap::from([("JWT_SECRET".to_owned(), jwt_secret.to_owned())]);
+    let mut overrides = BTreeMap::from([("JWT_SECRET".to_owned(), jwt_secret.to_owned())]);
+    overrides.extend(stripe::function_overrides(stripe));
     let env = functions::LocalEnv::new(&template, names, &overrides, &sdk)?;
     seed::verify_sender(&env).await?;
     let api = functions::mount_all(&env)?;
@@ -71,7 +85,7 @@ pub async fn build(
         emulator: emulator.clone(),
     };
     Ok(Gateway {
-        router: site::app(api, site),
+        router: site::app(api.merge(stripe::routes(stripe)), site),
         env,
     })
 }
@@ -79,22 +93,34 @@ pub async fn build(
 pub async fn serve(settings: Settings) -> Result<(), BoxError> {
     let emulator = Emulator::from_env_or_start()?;
     tracing::info!(endpoint = %emulator.endpoint, "AWS emulator ready");
-    let names = LocalNames::new(&settings.prefix);
-    let gateway = build(
-        &emulator,
-        &names,
-        settings.dist.clone(),
-        &settings.jwt_secret,
-    )
-    .await;
-    let gateway = match gateway {
-        Ok(gateway) => gateway,
+    let stripe = match stripe::start_or_join(
+        settings.stripe_api_base.clone(),
+        settings.stripe_state.as_deref(),
+    ) {
+        Ok(stripe) => stripe,
         Err(error) => {
             emulator.stop();
             return Err(error);
         }
     };
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", settings.port)).await?;
+    tracing::info!(api_base = %stripe.api_base, "localstripe ready");
+    let started = start(&settings, &emulator, &stripe).await;
+    let (gateway, listener) = match started {
+        Ok(started) => started,
+        Err(error) => {
+            stripe.stop();
+            emulator.stop();
+            return Err(error);
+        }
+    };
+    let expiry = match schedule::spawn_expiry(&gateway.env, schedule::EXPIRY_EVERY) {
+        Ok(expiry) => expiry,
+        Err(error) => {
+            stripe.stop();
+            emulator.stop();
+            return Err(error);
+        }
+    };
     let url = format!("http://127.0.0.1:{}", settings.port);
     println!("\n  The shop is at {url}/");
     println!("  Outbox (login codes, order e-mails): {url}/_local/outbox.html");
@@ -105,8 +131,30 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
     let served = axum::serve(listener, gateway.router)
         .with_graceful_shutdown(shutdown_signal())
         .await;
+    expiry.abort();
+    stripe.stop();
     emulator.stop();
     served.map_err(Into::into)
+}
+
+/// Builds the gateway, takes its port and points localstripe's webhooks at it.
+async fn start(
+    settings: &Settings,
+    emulator: &Emulator,
+    stripe: &LocalStripe,
+) -> Result<(Gateway, tokio::net::TcpListener), BoxError> {
+    let names = LocalNames::new(&settings.prefix);
+    let gateway = build(
+        emulator,
+        stripe,
+        &names,
+        settings.dist.clone(),
+        &settings.jwt_secret,
+    )
+    .await?;
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", settings.port)).await?;
+    stripe::register_webhook(stripe, settings.port).await?;
+    Ok((gateway, listener))
 }
 
 async fn shutdown_signal() {

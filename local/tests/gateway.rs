@@ -5,7 +5,7 @@ use axum::body::Body;
 use axum::Router;
 use http::{header, Method, Request, StatusCode};
 use http_body_util::BodyExt;
-use shared::emulator::{Emulator, LocalNames, Template};
+use shared::emulator::{Emulator, LocalNames, LocalStripe, Template};
 use std::collections::BTreeSet;
 use tower::ServiceExt;
 
@@ -67,6 +67,7 @@ async fn spawn_gateway() -> (local::Gateway, tempdir::Dir) {
     .unwrap();
     let gateway = local::build(
         Emulator::for_tests(),
+        LocalStripe::for_tests(),
         &LocalNames::unique(),
         dist.path().to_path_buf(),
         SECRET,
@@ -224,10 +225,11 @@ async fn seeding_twice_adds_nothing() {
     let emulator = Emulator::for_tests();
     let names = LocalNames::unique();
     let dist = tempdir::Dir::new();
-    local::build(emulator, &names, dist.path().to_path_buf(), SECRET)
+    let stripe = LocalStripe::for_tests();
+    local::build(emulator, stripe, &names, dist.path().to_path_buf(), SECRET)
         .await
         .unwrap();
-    let again = local::build(emulator, &names, dist.path().to_path_buf(), SECRET)
+    let again = local::build(emulator, stripe, &names, dist.path().to_path_buf(), SECRET)
         .await
         .unwrap();
     let products = send(&again.router, Method::GET, "/api/product/")
@@ -392,4 +394,322 @@ async fn every_protected_route_refuses_missing_bad_and_wrong_role_tokens() {
         }
     }
     assert!(protected >= 10, "only {protected} protected routes found");
+}
+
+async fn send_with(
+    router: &Router,
+    method: Method,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Reply {
+    let mut request = Request::builder().method(method).uri(uri);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = router
+        .clone()
+        .oneshot(request.body(Body::from(body.to_owned())).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec();
+    Reply {
+        status,
+        content_type,
+        bytes,
+    }
+}
+
+const FORM: (&str, &str) = ("content-type", "application/x-www-form-urlencoded");
+
+#[tokio::test]
+async fn the_stripe_stand_in_and_its_settings_are_served_locally() {
+    let (gateway, _dist) = spawn_gateway().await;
+    let settings = send_with(
+        &gateway.router,
+        Method::GET,
+        "/_local/stripe",
+        &[("host", "127.0.0.1:4321")],
+        "",
+    )
+    .await;
+    assert_eq!(settings.status, StatusCode::OK);
+    assert_eq!(
+        settings.json(),
+        serde_json::json!({
+            "apiBase": "http://127.0.0.1:4321/_local/stripe",
+            "publishableKey": shared::emulator::LOCAL_STRIPE_PUBLISHABLE_KEY,
+        })
+    );
+    // A Host that could smuggle something into the address is not echoed.
+    let odd = send_with(
+        &gateway.router,
+        Method::GET,
+        "/_local/stripe",
+        &[("host", "evil.example/x?")],
+        "",
+    )
+    .await;
+    assert_eq!(odd.json()["apiBase"], "http://127.0.0.1/_local/stripe");
+    let script = send(&gateway.router, Method::GET, "/_local/stripe.js").await;
+    assert_eq!(script.status, StatusCode::OK);
+    assert!(script.content_type.starts_with("text/javascript"));
+    let text = String::from_utf8(script.bytes).unwrap();
+    for needed in [
+        "window.Stripe = Stripe",
+        "createPaymentMethod",
+        "handleCardAction",
+        "_registerWrapper",
+        "cardNumber",
+        "cardExpiry",
+        "cardCvc",
+    ] {
+        assert!(text.contains(needed), "the stand-in lacks {needed}");
+    }
+    // The secret key stays in the gateway.
+    assert!(!text.contains(shared::emulator::LOCAL_STRIPE_SECRET_KEY));
+    assert!(!settings.bytes.windows(3).any(|w| w == b"sk_"));
+}
+
+#[tokio::test]
+async fn the_stripe_proxy_makes_a_payment_method_and_answers_a_challenge() {
+    let (gateway, _dist) = spawn_gateway().await;
+    let card = "type=card&card%5Bnumber%5D=4000002760003184&card%5Bexp_month%5D=12&card%5Bexp_year%5D=2040&card%5Bcvc%5D=123&billing_details%5Bname%5D=Layla%20Haddad";
+    let method = send_with(
+        &gateway.router,
+        Method::POST,
+        "/_local/stripe/v1/payment_methods",
+        &[FORM],
+        card,
+    )
+    .await;
+    assert_eq!(method.status, StatusCode::OK, "{:?}", method.json());
+    let method = method.json();
+    let pm = method["id"].as_str().unwrap();
+    assert!(pm.starts_with("pm_"), "{method}");
+    assert_eq!(method["card"]["last4"], "3184");
+    assert_eq!(method["billing_details"]["name"], "Layla Haddad");
+
+    // The server's side, as the orders function does it: a PaymentIntent confirmed with that method.
+    let stripe = LocalStripe::for_tests();
+    let (status, intent) = local::stripe::post_form(
+        &stripe.api_base,
+        "/v1/payment_intents",
+        format!("amount=1299&currency=gbp&payment_method={pm}&confirm=true").as_bytes(),
+        Some(shared::emulator::LOCAL_STRIPE_SECRET_KEY),
+    )
+    .await
+    .unwrap();
+    let intent: serde_json::Value = serde_json::from_slice(&intent).unwrap();
+    assert_eq!(status, 200, "{intent}");
+    assert_eq!(intent["status"], "requires_action");
+    let id = intent["id"].as_str().unwrap();
+    let secret = intent["client_secret"].as_str().unwrap();
+    let path = format!("/_local/stripe/v1/payment_intents/{id}/_authenticate");
+
+    let forged = send_with(
+        &gateway.router,
+        Method::POST,
+        &path,
+        &[FORM],
+        &format!("client_secret={id}_secret_wrong&success=true"),
+    )
+    .await;
+    assert_eq!(forged.status, StatusCode::UNAUTHORIZED);
+    let completed = send_with(
+        &gateway.router,
+        Method::POST,
+        &path,
+        &[FORM],
+        &format!(
+            "client_secret={secret}&success=true&key={}",
+            shared::emulator::LOCAL_STRIPE_PUBLISHABLE_KEY
+        ),
+    )
+    .await;
+    assert_eq!(completed.status, StatusCode::OK, "{:?}", completed.json());
+    assert_eq!(completed.json()["status"], "succeeded");
+}
+
+#[tokio::test]
+async fn the_stripe_proxy_refuses_every_other_call() {
+    let (gateway, _dist) = spawn_gateway().await;
+    for (method, path) in [
+        (Method::GET, "/_local/stripe/v1/payment_intents"),
+        (Method::POST, "/_local/stripe/v1/refunds"),
+        (
+            Method::POST,
+            "/_local/stripe/v1/payment_intents/pi_x/cancel",
+        ),
+        (Method::POST, "/_local/stripe/_config/webhooks/x"),
+        (
+            Method::POST,
+            "/_local/stripe/v1/payment_intents/../_authenticate",
+        ),
+    ] {
+        let reply = send_with(&gateway.router, method.clone(), path, &[FORM], "a=b").await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{method} {path}");
+        assert!(reply.json()["message"].is_string(), "{method} {path}");
+    }
+    let not_a_form = send_with(
+        &gateway.router,
+        Method::POST,
+        "/_local/stripe/v1/payment_methods",
+        &[("content-type", "application/json")],
+        "{}",
+    )
+    .await;
+    assert_eq!(not_a_form.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert!(not_a_form.json()["message"].is_string());
+}
+
+#[tokio::test]
+async fn the_orders_expiry_runs_on_the_clock_a_test_gives_it() {
+    let (gateway, _dist) = spawn_gateway().await;
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    // Nothing is pending in a fresh shop: a run an hour ahead expires nothing and fails nothing.
+    local::schedule::expire_once(&gateway.env, now + 3600)
+        .await
+        .expect("the expiry runs with OrdersExpiryFunction's settings");
+    let vars = gateway.env.vars("OrdersExpiryFunction");
+    assert_eq!(
+        vars.get("STRIPE_API_BASE"),
+        Some(&LocalStripe::for_tests().api_base)
+    );
+    assert_eq!(
+        gateway
+            .env
+            .vars("OrdersFunction")
+            .get("STRIPE_JS_URL")
+            .map(String::as_str),
+        Some("/_local/stripe.js")
+    );
+}
+
+/// Reads one HTTP request from `listener` and answers 200; gives its head and body.
+async fn one_request(listener: &tokio::net::TcpListener) -> (String, Vec<u8>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (mut stream, _) = listener.accept().await.unwrap();
+    let mut bytes = Vec::new();
+    let mut buffer = [0u8; 8192];
+    loop {
+        let read = stream.read(&mut buffer).await.unwrap();
+        assert!(
+            read > 0,
+            "the connection closed before a whole request arrived"
+        );
+        bytes.extend_from_slice(&buffer[..read]);
+        let Some(end) = bytes.windows(4).position(|w| w == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&bytes[..end]).to_string();
+        let length: usize = head
+            .lines()
+            .find_map(|l| {
+                let (name, value) = l.split_once(':')?;
+                name.eq_ignore_ascii_case("content-length")
+                    .then(|| value.trim().parse().ok())?
+            })
+            .unwrap_or(0);
+        if bytes.len() >= end + 4 + length {
+            stream
+                .write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}")
+                .await
+                .unwrap();
+            return (head, bytes[end + 4..end + 4 + length].to_vec());
+        }
+    }
+}
+
+#[tokio::test]
+async fn localstripe_delivers_signed_events_to_the_gateways_webhook_route() {
+    // The gateway's port stands in as a listener of the test's own; the registration is what serve() does.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let stripe = LocalStripe::for_tests();
+    local::stripe::register_webhook(stripe, port).await.unwrap();
+
+    let key = Some(shared::emulator::LOCAL_STRIPE_SECRET_KEY);
+    let (_, method) = local::stripe::post_form(
+        &stripe.api_base,
+        "/v1/payment_methods",
+        b"type=card&card%5Bnumber%5D=4242424242424242&card%5Bexp_month%5D=12&card%5Bexp_year%5D=2040&card%5Bcvc%5D=123",
+        key,
+    )
+    .await
+    .unwrap();
+    let method: serde_json::Value = serde_json::from_slice(&method).unwrap();
+    let (status, intent) = local::stripe::post_form(
+        &stripe.api_base,
+        "/v1/payment_intents",
+        format!(
+            "amount=499&currency=gbp&confirm=true&payment_method={}",
+            method["id"].as_str().unwrap()
+        )
+        .as_bytes(),
+        key,
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 200);
+    let intent: serde_json::Value = serde_json::from_slice(&intent).unwrap();
+
+    // Other events (the payment method's) may come first: wait for the intent's.
+    let deadline = std::time::Duration::from_secs(20);
+    let (head, body, event) = tokio::time::timeout(deadline, async {
+        loop {
+            let (head, body) = one_request(&listener).await;
+            let event: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            if event["type"] == "payment_intent.succeeded" {
+                return (head, body, event);
+            }
+        }
+    })
+    .await
+    .expect("localstripe delivered payment_intent.succeeded");
+    assert!(
+        head.starts_with("POST /api/order/webhook/stripe/ "),
+        "{head}"
+    );
+    assert_eq!(event["data"]["object"]["id"], intent["id"]);
+    let signature = head
+        .lines()
+        .find_map(|l| {
+            let (name, value) = l.split_once(':')?;
+            name.eq_ignore_ascii_case("stripe-signature")
+                .then(|| value.trim().to_owned())
+        })
+        .expect("a Stripe-Signature header");
+    let timestamp = signature
+        .split(',')
+        .find_map(|part| part.strip_prefix("t="))
+        .unwrap();
+    let v1 = signature
+        .split(',')
+        .find_map(|part| part.strip_prefix("v1="))
+        .unwrap();
+    let hmac_key = ring::hmac::Key::new(
+        ring::hmac::HMAC_SHA256,
+        shared::emulator::LOCAL_STRIPE_WEBHOOK_SECRET.as_bytes(),
+    );
+    let mut signed = format!("{timestamp}.").into_bytes();
+    signed.extend_from_slice(&body);
+    let expected: String = ring::hmac::sign(&hmac_key, &signed)
+        .as_ref()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(v1, expected, "signed with the local webhook secret");
 }

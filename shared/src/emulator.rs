@@ -536,10 +536,21 @@ impl LocalStripe {
         })
     }
 
-    /// One localstripe for every test in a test binary, its store in memory.
+    /// `STRIPE_API_BASE` if set (a localstripe someone else runs), else a new one with its store in memory.
+    pub fn from_env_or_start() -> Result<Self, BoxError> {
+        match std::env::var("STRIPE_API_BASE") {
+            Ok(api_base) if !api_base.is_empty() => Ok(LocalStripe {
+                api_base: api_base.trim_end_matches('/').to_owned(),
+                pid: None,
+            }),
+            _ => Self::start(None),
+        }
+    }
+
+    /// One localstripe for every test in a test binary (or the one `STRIPE_API_BASE` names).
     pub fn for_tests() -> &'static LocalStripe {
         static STRIPE: OnceLock<LocalStripe> = OnceLock::new();
-        STRIPE.get_or_init(|| LocalStripe::start(None).expect("localstripe starts"))
+        STRIPE.get_or_init(|| LocalStripe::from_env_or_start().expect("localstripe starts"))
     }
 
     /// Asks localstripe to deliver its events to `url`, signed with `secret`.

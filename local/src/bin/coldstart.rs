@@ -103,10 +103,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let event = std::fs::read_to_string(event_file)?;
 
     let emulator = Emulator::start()?;
+    // The orders function's settings name a Stripe API; a fresh localstripe dies with this process.
+    let stripe = shared::emulator::LocalStripe::start(None)?;
     let names = LocalNames::new("bench");
     let dist = std::env::temp_dir();
     let gateway = local::build(
         &emulator,
+        &stripe,
         &names,
         dist,
         "bench-secret-at-least-32-characters-long",

@@ -70,6 +70,47 @@ describe('admin orders screen', () => {
     expect(screen.getByLabelText('Search by name, e-mail or order id')).toHaveValue('');
   });
 
+  it('shows where the money is, and cancels a paid order only as a confirmed refund', async () => {
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm); // happy-dom has no dialogs
+    let paid = makeOrder({ status: 'paid' });
+    const list = () =>
+      orderPage(
+        [
+          paid,
+          makeOrder({ _id: 'o-pending-1', status: 'pending' }),
+          makeOrder({ _id: 'o-expired-1', status: 'expired' }),
+        ],
+        1,
+        1,
+      );
+    const api = shopApi({
+      'GET /api/order': () => json(list()),
+      'PUT /api/order/update/o-1234abcd-0000': ({ body }) => {
+        paid = makeOrder({ status: 'refunded', refundId: 're_123' });
+        expect(body).toEqual({ status: 'cancelled' });
+        return json(paid);
+      },
+    });
+    const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
+    const rows = await screen.findAllByTestId('admin-order', undefined, FIRST_LOAD);
+    expect(rows.map((row) => within(row).getByTestId('admin-order-payment').getAttribute('data-state'))).toEqual(['paid', 'pending', 'expired']);
+
+    const row = rows[0]!;
+    await user.selectOptions(within(row).getByRole('combobox'), 'cancelled');
+    const cancel = within(row).getByRole('button', { name: 'Cancel and refund' });
+    await user.click(cancel);
+    expect(confirm).toHaveBeenLastCalledWith("Cancel this order and refund £24.10 to Layla Haddad's card?");
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(cancel);
+    await waitFor(() => expect(screen.getAllByTestId('admin-order-payment')[0]).toHaveTextContent('refunded'));
+    expect(screen.getAllByTestId('admin-order-payment')[0]).toHaveTextContent('re_123');
+    expect(screen.getAllByTestId('admin-order-status')[0]).toHaveTextContent('refunded');
+    // A pending order's cancel refunds nothing, so it stays a plain update.
+    await user.selectOptions(within(screen.getAllByTestId('admin-order')[1]!).getByRole('combobox'), 'cancelled');
+    expect(within(screen.getAllByTestId('admin-order')[1]!).getByRole('button', { name: 'Update' })).toBeEnabled();
+  });
+
   it('deletes only after the confirm', async () => {
     const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm); // happy-dom has no dialogs

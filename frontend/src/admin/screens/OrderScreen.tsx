@@ -1,5 +1,6 @@
 // /new/uk/order: every order, searchable by name, e-mail or id, 20 a page with 'Load more'; change a status
-// (the server refuses a transition that is not allowed and says why) or delete with a confirm.
+// (the server refuses a transition that is not allowed and says why) or delete with a confirm. The payment
+// column says where the money is; cancelling a paid order refunds it, so that button says so and asks first.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,7 +11,7 @@ import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
 import { FIRST_PAGE } from '../../lib/paging';
-import { ORDER_STATUSES, type Order, type OrderStatus } from '../../features/order/orderTypes';
+import { cancelRefunds, ORDER_STATUSES, paymentState, type Order, type OrderStatus } from '../../features/order/orderTypes';
 import styles from '../adminScreens.module.css';
 import {
   adminOrdersCleared,
@@ -26,6 +27,14 @@ function OrderRow({ order, busy }: { order: Order; busy: boolean }) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
   useEffect(() => setStatus(order.status), [order.status]);
   const label = `status of order ${order._id.slice(0, 8)} for ${order.fullname}`;
+  const refund = status === 'cancelled' && cancelRefunds(order.status);
+  const onUpdate = () => {
+    if (refund && !window.confirm(`Cancel this order and refund ${formatMoney(order.total)} to ${order.fullname}'s card?`)) return;
+    void dispatch(updateOrderStatus(order._id, status));
+  };
+  const payment = paymentState(order.status);
+  // An order the server closed (expired, refunded) keeps its status in the list, though it cannot be chosen.
+  const choices = ORDER_STATUSES.includes(order.status) ? ORDER_STATUSES : [order.status, ...ORDER_STATUSES];
   return (
     <tr data-testid="admin-order">
       <td>
@@ -41,11 +50,20 @@ function OrderRow({ order, busy }: { order: Order; busy: boolean }) {
       <td className={styles.num}>{order.product.reduce((n, line) => n + line.qty, 0)}</td>
       <td className={styles.num}>{formatMoney(order.total)}</td>
       <td data-testid="admin-order-status">{order.status}</td>
+      <td data-testid="admin-order-payment" data-state={payment}>
+        {payment}
+        {payment === 'refunded' && order.refundId && (
+          <>
+            <br />
+            <small>{order.refundId}</small>
+          </>
+        )}
+      </td>
       <td>
         <div className={styles.actions}>
           <select className={styles.select} aria-label={`New ${label}`} value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)}>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
+            {choices.map((s) => (
+              <option key={s} value={s} disabled={!ORDER_STATUSES.includes(s)}>
                 {s}
               </option>
             ))}
@@ -54,9 +72,9 @@ function OrderRow({ order, busy }: { order: Order; busy: boolean }) {
             type="button"
             className={`${ui.primary} ${styles.small}`}
             disabled={busy || status === order.status}
-            onClick={() => void dispatch(updateOrderStatus(order._id, status))}
+            onClick={onUpdate}
           >
-            Update
+            {refund ? 'Cancel and refund' : 'Update'}
           </button>
           <button
             type="button"
@@ -137,6 +155,7 @@ export default function OrderScreen() {
                   Total
                 </th>
                 <th scope="col">Status</th>
+                <th scope="col">Payment</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>

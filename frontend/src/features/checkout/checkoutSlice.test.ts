@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore, type RootState } from '../../app/store';
 import { fakeFetch, json, type FakeCall } from '../../testing/fakeFetch';
+import { fakeCardPayment } from '../../testing/fakeStripe';
 import type { CartLine } from '../cart/cartSlice';
 import { checkoutOpened, placeOrder, selectCheckout } from './checkoutSlice';
-import { createTestProvider } from './payment';
 
 const line = (product: string, price: number, qty: number): CartLine => ({
   product,
@@ -16,11 +16,11 @@ const line = (product: string, price: number, qty: number): CartLine => ({
 });
 
 const details = { fullname: ' Layla Haddad ', address: '12 Olive Street', phone: '07700 900123', email: 'layla@example.com', message: '' };
-const visa = { number: '4242 4242 4242 4242', expiry: '12/99', securityCode: '123' };
-const provider = createTestProvider();
 
-function storeWith(route: (call: FakeCall) => Response) {
-  const fake = fakeFetch({ 'POST /api/order/create/': route });
+type Routes = Record<string, (call: FakeCall) => Response>;
+
+function storeWith(routes: Routes) {
+  const fake = fakeFetch(routes);
   const preloaded: Partial<RootState> = {
     cart: { cartItems: [line('p-mango', 4.99, 2), line('p-cola', 11.25, 1)], address: {} },
     discount: { applied: { code: 'SUMMER', discount: 10 }, status: 'loaded', error: null },
@@ -28,16 +28,26 @@ function storeWith(route: (call: FakeCall) => Response) {
   return { store: makeStore(preloaded, { fetch: fake.fetch }), calls: fake.calls };
 }
 
+const paid = (id: string) => () => json(id, 201);
+
 describe('placing an order', () => {
-  it('sends the lines, the code and a card token (never the number or security code) under an Idempotency-Key', async () => {
-    const { store, calls } = storeWith(() => json('o-new', 201));
+  it('201: sends the lines, the code and the PaymentMethod id (never the card) under an Idempotency-Key, then clears the basket', async () => {
+    const { store, calls } = storeWith({ 'POST /api/order/create/': paid('o-new') });
+    const payment = fakeCardPayment('4242 4242 4242 4242');
     store.dispatch(checkoutOpened());
     const key = selectCheckout(store.getState()).idempotencyKey;
     expect(key).toMatch(/^[0-9a-f-]{36}$/);
 
-    expect(await store.dispatch(placeOrder(details, visa, provider))).toBe('o-new');
+    expect(await store.dispatch(placeOrder(details, payment))).toBe('o-new');
 
+    expect(payment.calls).toEqual([
+      {
+        method: 'createPaymentMethod',
+        arg: { type: 'card', card: payment.card, billing_details: { name: 'Layla Haddad', email: 'layla@example.com', phone: '07700 900123' } },
+      },
+    ]);
     const [call] = calls;
+    expect(calls).toHaveLength(1);
     expect(call?.headers.get('Idempotency-Key')).toBe(key);
     expect(call?.body).toEqual({
       fullname: 'Layla Haddad',
@@ -50,18 +60,9 @@ describe('placing an order', () => {
         { product: 'p-cola', qty: 1 },
       ],
       code: 'SUMMER',
-      payment: { provider: 'test', token: expect.stringMatching(/^tok_test_/), brand: 'visa', last4: '4242' },
+      payment: { provider: 'stripe', paymentMethod: 'pm_fake_4242' },
     });
-    const sent = JSON.stringify(call?.body);
-    expect(sent).not.toContain('4242424242424242');
-    expect(sent).not.toContain('4242 4242');
-    expect(sent).not.toContain('"123"');
-  });
-
-  it('clears the basket and the applied code on success, and makes a new key for the next order', async () => {
-    const { store } = storeWith(() => json('o-new', 201));
-    store.dispatch(checkoutOpened());
-    await store.dispatch(placeOrder(details, visa, provider));
+    expect(JSON.stringify(call?.body)).not.toContain('4242424242424242');
     const state = store.getState();
     expect(state.cart.cartItems).toEqual([]);
     expect(state.discount.applied).toBeNull();
@@ -70,34 +71,93 @@ describe('placing an order', () => {
     expect(selectCheckout(store.getState()).idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("keeps the basket and shows the server's message on 409, then retries with the same key", async () => {
-    let answer = json({ message: 'Only 3 of Cola left' }, 409);
-    const { store, calls } = storeWith(() => answer);
+  it("202: runs the bank's check with the client secret, then lets the server confirm, and lands on the order", async () => {
+    const order: string[] = [];
+    const { store, calls } = storeWith({
+      'POST /api/order/create/': () => {
+        order.push('create');
+        return json({ _id: 'o-3ds', clientSecret: 'pi_123_secret_abc', status: 'requires_action' }, 202);
+      },
+      'POST /api/order/confirm/o-3ds/': () => {
+        order.push('confirm');
+        return json('o-3ds', 200);
+      },
+    });
+    const payment = fakeCardPayment('4000 0027 6000 3184');
     store.dispatch(checkoutOpened());
-    expect(await store.dispatch(placeOrder(details, visa, provider))).toBeNull();
-    expect(selectCheckout(store.getState())).toMatchObject({ status: 'failed', error: 'Only 3 of Cola left' });
-    expect(store.getState().cart.cartItems).toHaveLength(2);
 
+    expect(await store.dispatch(placeOrder(details, payment))).toBe('o-3ds');
+
+    expect(payment.calls.map((c) => c.method)).toEqual(['createPaymentMethod', 'handleCardAction']);
+    expect(payment.calls[1]?.arg).toBe('pi_123_secret_abc');
+    expect(order).toEqual(['create', 'confirm']);
+    expect(calls[1]?.body).toBeUndefined(); // the confirm carries nothing: the server asks Stripe
+    expect(store.getState().cart.cartItems).toEqual([]);
+    expect(selectCheckout(store.getState())).toMatchObject({ status: 'loaded', orderId: 'o-3ds', awaitingBank: false });
+  });
+
+  it("202 and a failed bank check: the server's refusal is shown, the basket kept, and the next try is a new order", async () => {
+    const { store, calls } = storeWith({
+      'POST /api/order/create/': () => json({ _id: 'o-3ds', clientSecret: 'pi_9_secret_z', status: 'requires_action' }, 202),
+      'POST /api/order/confirm/o-3ds/': () => json({ message: 'Your bank did not confirm the payment: nothing was charged' }, 402),
+    });
+    store.dispatch(checkoutOpened());
+    const key = selectCheckout(store.getState()).idempotencyKey;
+
+    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4000 0027 6000 3184', { bankSaysYes: false })))).toBeNull();
+
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/order/create/', '/api/order/confirm/o-3ds/']);
+    expect(selectCheckout(store.getState())).toMatchObject({ status: 'failed', error: 'Your bank did not confirm the payment: nothing was charged' });
+    expect(selectCheckout(store.getState()).idempotencyKey).not.toBe(key);
+    expect(store.getState().cart.cartItems).toHaveLength(2);
+  });
+
+  it('202 and the bank still deciding (409): the order stands, pending, and the shopper goes to it', async () => {
+    const { store } = storeWith({
+      'POST /api/order/create/': () => json({ _id: 'o-wait', clientSecret: 'pi_7_secret_w', status: 'requires_action' }, 202),
+      'POST /api/order/confirm/o-wait/': () => json({ message: 'The payment is still waiting for your bank' }, 409),
+    });
+    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4000 0027 6000 3184')))).toBe('o-wait');
+    expect(store.getState().cart.cartItems).toEqual([]);
+  });
+
+  it("402: shows the decline reason at the form, keeps the basket, and pays next time under a new key", async () => {
+    let answer = json({ message: 'Your card was declined.' }, 402);
+    const { store, calls } = storeWith({ 'POST /api/order/create/': () => answer });
+    store.dispatch(checkoutOpened());
+
+    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4000 0000 0000 0341')))).toBeNull();
+    expect(selectCheckout(store.getState())).toMatchObject({ status: 'failed', error: 'Your card was declined.' });
+    expect(store.getState().cart.cartItems).toHaveLength(2);
+    expect(store.getState().discount.applied).not.toBeNull();
+
+    answer = json('o-second', 201);
+    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242')))).toBe('o-second');
+    expect(calls[1]?.headers.get('Idempotency-Key')).not.toBe(calls[0]?.headers.get('Idempotency-Key'));
+  });
+
+  it("keeps the basket and the key on another refusal (409 stock), so a retry cannot make a second order", async () => {
+    let answer = json({ message: 'Only 3 of Cola left' }, 409);
+    const { store, calls } = storeWith({ 'POST /api/order/create/': () => answer });
+    store.dispatch(checkoutOpened());
+    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242')))).toBeNull();
+    expect(selectCheckout(store.getState())).toMatchObject({ status: 'failed', error: 'Only 3 of Cola left' });
     answer = json('o-first', 200); // a repeated key answers the first order's id
-    expect(await store.dispatch(placeOrder(details, visa, provider))).toBe('o-first');
+    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242')))).toBe('o-first');
     expect(calls[1]?.headers.get('Idempotency-Key')).toBe(calls[0]?.headers.get('Idempotency-Key'));
   });
 
-  it('shows the declined message and a card error without calling the server for a bad card', async () => {
-    const { store, calls } = storeWith(() => json({ message: 'Your card was declined: try another card' }, 402));
-    await store.dispatch(placeOrder(details, { ...visa, number: '4000 0000 0000 0002' }, provider));
-    expect(selectCheckout(store.getState()).error).toBe('Your card was declined: try another card');
-    await store.dispatch(placeOrder(details, { ...visa, securityCode: '1' }, provider));
-    expect(calls).toHaveLength(1);
-    expect(selectCheckout(store.getState()).error).toBe('Enter the 3 or 4 digit security code');
+  it("shows Stripe's own message for a card it refuses, without calling the shop", async () => {
+    const { store, calls } = storeWith({ 'POST /api/order/create/': paid('o-never') });
+    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4242 4242')))).toBeNull();
+    expect(calls).toHaveLength(0);
+    expect(selectCheckout(store.getState()).error).toBe('Your card number is incomplete.');
   });
 
   it('sends one order for a double submit', async () => {
-    const { store, calls } = storeWith(() => json('o-new', 201));
-    const [a, b] = await Promise.all([
-      store.dispatch(placeOrder(details, visa, provider)),
-      store.dispatch(placeOrder(details, visa, provider)),
-    ]);
+    const { store, calls } = storeWith({ 'POST /api/order/create/': paid('o-new') });
+    const payment = fakeCardPayment('4242 4242 4242 4242');
+    const [a, b] = await Promise.all([store.dispatch(placeOrder(details, payment)), store.dispatch(placeOrder(details, payment))]);
     expect(calls).toHaveLength(1);
     expect([a, b]).toEqual(['o-new', null]);
   });

@@ -1,9 +1,34 @@
 // The order shapes the orders function answers (docs/api.md, Orders).
 import type { Paged } from '../../lib/paging';
 
-export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+/** `expired` (the payment never completed) and `refunded` (a paid order cancelled) are set by the server only. */
+export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'refunded';
 
+/** The statuses an admin may choose. */
 export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
+
+/** Where the money is: what the admin list and the order page say about the payment. */
+export type PaymentState = 'pending' | 'paid' | 'refunded' | 'expired' | 'not paid';
+
+export function paymentState(status: OrderStatus): PaymentState {
+  switch (status) {
+    case 'pending':
+      return 'pending';
+    case 'paid':
+    case 'shipped':
+    case 'delivered':
+      return 'paid';
+    case 'refunded':
+      return 'refunded';
+    case 'expired':
+      return 'expired';
+    case 'cancelled':
+      return 'not paid';
+  }
+}
+
+/** Cancelling an order whose money was taken refunds it in full (the server does both). */
+export const cancelRefunds = (status: OrderStatus): boolean => paymentState(status) === 'paid';
 
 export interface OrderLine {
   product: string;
@@ -32,6 +57,8 @@ export interface Order {
   email: string;
   message: string;
   card: { brand: string; last4: string };
+  /** Stripe's refund id, once a paid order was cancelled and refunded. */
+  refundId?: string | null;
   createdAt: string;
   updatedAt: string;
 }

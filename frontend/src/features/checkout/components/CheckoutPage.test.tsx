@@ -1,10 +1,17 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { RootState } from '../../../app/store';
 import { json } from '../../../testing/fakeFetch';
+import { fakeStripeCalls, installFakeStripe, paymentSettings } from '../../../testing/fakeStripe';
 import { makeOrder } from '../../../testing/orderFixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
-import { shopApi } from '../../../testing/shopApi';
+import { shopApi as catalogueApi } from '../../../testing/shopApi';
+
+/** The catalogue, plus the orders function's payment settings (the fake Stripe stands in for Stripe.js). */
+const shopApi = (overrides: Parameters<typeof catalogueApi>[0] = {}) =>
+  catalogueApi({ 'GET /api/order/payment-settings/': paymentSettings, ...overrides });
+
+beforeEach(() => installFakeStripe());
 
 /** Lazy screens load their chunks on first use; a busy machine can take longer than the default 1 s. */
 const FIRST_LOAD = { timeout: 5000 };
@@ -24,7 +31,11 @@ async function fillValid(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText('Address'), '12 Olive Street, Leeds');
   await user.type(screen.getByLabelText('Phone'), '07700 900123');
   await user.type(screen.getByLabelText('E-mail'), 'layla@example.com');
-  await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+  await typeCard(user, '4242 4242 4242 4242');
+}
+
+async function typeCard(user: ReturnType<typeof renderApp>['user'], number: string) {
+  await user.type(await screen.findByLabelText('Card number'), number);
   await user.type(screen.getByLabelText('Expiration date (MM/YY)'), '12/99');
   await user.type(screen.getByLabelText('Security code'), '123');
 }
@@ -45,11 +56,43 @@ describe('CheckoutPage', () => {
     const api = shopApi();
     const { user } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
     await user.type(await screen.findByLabelText('Full name', undefined, FIRST_LOAD), 'Layla');
+    await screen.findByLabelText('Card number');
     await user.click(screen.getByRole('button', { name: /^Pay / }));
     expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('card-number-error')).toHaveTextContent('Enter your card number');
+    expect(screen.getByTestId('card-expiry-error')).toHaveTextContent('Enter the expiry date as MM/YY');
+    expect(screen.getByTestId('card-cvc-error')).toHaveTextContent('Enter the security code');
     expect(api.calls.some((c) => c.url.pathname === '/api/order/create/')).toBe(false);
+    expect(fakeStripeCalls).toEqual([]);
+  });
+
+  it("draws Stripe's three card fields under the spec's labels once the payment settings arrive", async () => {
+    renderApp('/checkout', { preloadedState: basket, deps: { fetch: shopApi().fetch } });
+    const group = await screen.findByRole('group', { name: 'Order pay' }, FIRST_LOAD);
+    for (const label of ['Card number', 'Expiration date (MM/YY)', 'Security code']) {
+      expect(await within(group).findByLabelText(label)).toBeInstanceOf(HTMLInputElement);
+    }
+    expect(screen.queryByTestId('card-fields-loading')).not.toBeInTheDocument();
+  });
+
+  it('says when the card fields cannot load, and loads them on Try again', async () => {
+    let settings = json({ message: 'Try later' }, 503);
+    const api = shopApi({ 'GET /api/order/payment-settings/': () => settings });
+    const { user } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
+    expect(await screen.findByTestId('card-fields-error', undefined, FIRST_LOAD)).toHaveTextContent('Try later');
+    expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
+    settings = json(paymentSettings);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Pay / })).toBeEnabled();
+  });
+
+  it('refuses payment settings that point the card fields at another site', async () => {
+    const api = shopApi({ 'GET /api/order/payment-settings/': { publishableKey: 'pk_test_x', jsUrl: 'https://cards.example.com/stripe.js' } });
+    renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
+    expect(await screen.findByTestId('card-fields-error', undefined, FIRST_LOAD)).toHaveTextContent('could not be loaded safely');
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
   });
 
   it("applies a code (the total drops) or shows the server's message", async () => {
@@ -89,6 +132,33 @@ describe('CheckoutPage', () => {
     expect(store.getState().cart.cartItems).toEqual([]);
     const create = api.calls.find((c) => c.url.pathname === '/api/order/create/');
     expect(create?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it("runs the bank's check for a 3-D Secure card, lets the server confirm, and goes to the paid order", async () => {
+    const api = shopApi({
+      'POST /api/order/create/': json({ _id: 'o-3ds', clientSecret: 'pi_1_secret_2', status: 'requires_action' }, 202),
+      'POST /api/order/confirm/o-3ds/': json('o-3ds', 200),
+      'GET /api/order/Orderdetails/o-3ds': makeOrder({ _id: 'o-3ds', total: 26.22, card: { brand: 'visa', last4: '3184' } }),
+    });
+    const { user, store } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
+    await screen.findByLabelText('Full name', undefined, FIRST_LOAD);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Pay £26.22' }));
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('£26.22');
+    expect(fakeStripeCalls.map((c) => c.method)).toEqual(['createPaymentMethod', 'handleCardAction']);
+    expect(fakeStripeCalls[1]?.arg).toBe('pi_1_secret_2');
+    expect(store.getState().cart.cartItems).toEqual([]);
+  });
+
+  it('shows a declined card’s reason at the form and keeps the basket', async () => {
+    const api = shopApi({ 'POST /api/order/create/': json({ message: 'Your card was declined.' }, 402) });
+    const { user, store } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
+    await screen.findByLabelText('Full name', undefined, FIRST_LOAD);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    expect(await screen.findByTestId('checkout-error')).toHaveTextContent('Your card was declined.');
+    expect(store.getState().cart.cartItems).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
   });
 
   it('shows a stock conflict next to the form and keeps the basket', async () => {

@@ -1,13 +1,18 @@
-// /checkout: Delivery, Payment ('Order pay') and Order summary. Figures here are estimates by the server's
-// rule; the order page shows the order's own totals. On success the basket and the applied code are cleared
-// and the browser goes to /myorder/{id}.
-import { useEffect, useState, type FormEvent } from 'react';
+// /checkout: Delivery, Payment ('Order pay', Stripe's three card fields) and Order summary. Figures here are
+// estimates by the server's rule; the order page shows the order's own totals. Stripe.js loads when this page
+// opens, never before. On success the basket and the applied code are cleared and the browser goes to
+// /myorder/{id}.
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
 import ui from '../../../components/ui.module.css';
 import { formatMoney } from '../../../lib/format';
+import type { ThunkExtra } from '../../../lib/thunk';
 import { usePageMeta } from '../../../lib/meta';
 import { check } from '../../../lib/validation';
 import { selectUserInfo } from '../../auth/authSlice';
@@ -15,8 +20,9 @@ import { selectCartAddress, selectCartLines } from '../../cart/cartSlice';
 import { discountCleared, selectAppliedDiscount, selectDiscountError } from '../../discount/discountSlice';
 import { lookUpDiscountCode } from '../../discount/lookUpDiscountCode';
 import { checkoutOpened, placeOrder, selectCheckout, type DeliveryDetails } from '../checkoutSlice';
-import { cardErrors, type CardInput } from '../payment';
+import { loadCheckoutStripe } from '../stripe';
 import { checkoutSummary } from '../summary';
+import { CARD_FIELD_REQUIRED, CardFields, emptyCardFields, type CardFieldName, type CardFieldState, type CardFieldsState } from './CardFields';
 import { Field } from '../../../components/Field';
 import styles from './Checkout.module.css';
 
@@ -37,8 +43,58 @@ export function deliveryErrors(form: DeliveryDetails): Partial<Record<DeliveryFi
   return errors;
 }
 
+/** The card fields' errors to show: their own, and after a submit 'required' for any unfinished one. */
+export function cardFieldErrors(fields: CardFieldsState, submitted: boolean): Partial<Record<CardFieldName, string>> {
+  const errors: Partial<Record<CardFieldName, string>> = {};
+  for (const name of Object.keys(fields) as CardFieldName[]) {
+    const field = fields[name];
+    if (field.error) errors[name] = field.error;
+    else if (submitted && !field.complete) errors[name] = CARD_FIELD_REQUIRED[name];
+  }
+  return errors;
+}
+
+type StripeLoad = { status: 'loading' } | { status: 'loaded'; stripe: Stripe } | { status: 'failed'; error: string };
+
+const stripeFor = (): ThunkAction<Promise<Stripe>, unknown, ThunkExtra, UnknownAction> => (_dispatch, _getState, { api }) =>
+  loadCheckoutStripe(api);
+
+/** Stripe for this page, with a retry when it could not be loaded. */
+function useCheckoutStripe(): [StripeLoad, () => void] {
+  const dispatch = useAppDispatch();
+  const [load, setLoad] = useState<StripeLoad>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    dispatch(stripeFor()).then(
+      (stripe) => current && setLoad({ status: 'loaded', stripe }),
+      (error: unknown) =>
+        current && setLoad({ status: 'failed', error: error instanceof Error && error.message ? error.message : 'The card fields could not be loaded' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [dispatch, attempt]);
+  const retry = useCallback(() => {
+    setLoad({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return [load, retry];
+}
+
 export default function CheckoutPage() {
+  const [load, retry] = useCheckoutStripe();
+  return (
+    <Elements stripe={load.status === 'loaded' ? load.stripe : null}>
+      <CheckoutForm load={load} onRetry={retry} />
+    </Elements>
+  );
+}
+
+function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void }) {
   usePageMeta('Checkout', 'Enter your delivery details and pay for your drinks securely.');
+  const stripe = useStripe();
+  const elements = useElements();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const lines = useAppSelector(selectCartLines);
@@ -58,7 +114,7 @@ export default function CheckoutPage() {
     message: saved.message ?? '',
     error: false,
   });
-  const [card, setCard] = useState<CardInput>({ number: '', expiry: '', securityCode: '' });
+  const [cardFields, setCardFields] = useState<CardFieldsState>(emptyCardFields);
   const [code, setCode] = useState('');
 
   useEffect(() => {
@@ -67,11 +123,15 @@ export default function CheckoutPage() {
 
   const summary = checkoutSummary(lines, applied?.discount ?? 0);
   const errors = form.error ? deliveryErrors(form) : {};
-  const cardProblems = form.error ? cardErrors(card) : {};
+  const cardProblems = cardFieldErrors(cardFields, form.error);
   const busy = checkout.status === 'loading';
+  const ready = load.status === 'loaded' && stripe !== null && elements !== null;
 
   const set = (field: DeliveryField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-  const setCardField = (field: keyof CardInput) => (value: string) => setCard((c) => ({ ...c, [field]: value }));
+  const onCardFieldChange = useCallback(
+    (name: CardFieldName, state: CardFieldState) => setCardFields((fields) => ({ ...fields, [name]: state })),
+    [],
+  );
 
   const onApply = () => {
     if (code.trim()) void dispatch(lookUpDiscountCode(code));
@@ -79,12 +139,13 @@ export default function CheckoutPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const invalid = Object.keys(deliveryErrors(form)).length > 0 || Object.keys(cardErrors(card)).length > 0;
+    const card = elements?.getElement(CardNumberElement) ?? null;
+    if (busy || !stripe || !card) return;
+    const invalid = Object.keys(deliveryErrors(form)).length > 0 || Object.keys(cardFieldErrors(cardFields, true)).length > 0;
     setForm((f) => ({ ...f, error: invalid }));
     if (invalid) return;
     const { error: _flag, ...details } = form;
-    const id = await dispatch(placeOrder(details, card));
+    const id = await dispatch(placeOrder(details, { stripe, card }));
     if (id) void navigate(paths.order.to(id), { state: { placed: true } });
   };
 
@@ -120,14 +181,27 @@ export default function CheckoutPage() {
 
           <section className={styles.card} aria-labelledby="payment-title">
             <h2 id="payment-title">Payment</h2>
-            <fieldset className={styles.card}>
+            <fieldset className={styles.card} aria-describedby="card-note">
               <legend>Order pay</legend>
-              <Field id="card-number" label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={card.number} onChange={setCardField('number')} error={cardProblems.number} />
-              <div className={styles.row}>
-                <Field id="card-expiry" label="Expiration date (MM/YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} onChange={setCardField('expiry')} error={cardProblems.expiry} />
-                <Field id="card-cvc" label="Security code" inputMode="numeric" autoComplete="cc-csc" value={card.securityCode} onChange={setCardField('securityCode')} error={cardProblems.securityCode} />
-              </div>
-              <p className={styles.note}>Your card number and security code stay in your browser: we only keep its brand and last four digits.</p>
+              {load.status === 'loading' && (
+                <p role="status" className={styles.note} data-testid="card-fields-loading">
+                  Loading the secure card fields…
+                </p>
+              )}
+              {load.status === 'failed' && (
+                <div className={styles.retry}>
+                  <p className={styles.alert} role="alert" data-testid="card-fields-error">
+                    {load.error}
+                  </p>
+                  <button type="button" className={ui.secondary} onClick={onRetry}>
+                    Try again
+                  </button>
+                </div>
+              )}
+              {load.status === 'loaded' && <CardFields shownErrors={cardProblems} onFieldChange={onCardFieldChange} disabled={busy} />}
+              <p id="card-note" className={styles.note}>
+                Your card details go straight to our payment provider, Stripe: we never see your card number or security code.
+              </p>
             </fieldset>
           </section>
 
@@ -141,8 +215,8 @@ export default function CheckoutPage() {
               {checkout.error}
             </p>
           )}
-          <button type="submit" className={ui.accent} disabled={busy} aria-busy={busy}>
-            {busy ? 'Paying…' : `Pay ${formatMoney(summary.total)}`}
+          <button type="submit" className={ui.accent} disabled={busy || !ready} aria-busy={busy}>
+            {checkout.awaitingBank ? 'Waiting for your bank…' : busy ? 'Paying…' : `Pay ${formatMoney(summary.total)}`}
           </button>
         </form>
 

@@ -50,7 +50,8 @@ describe('/myorder/{id}', () => {
     expect(screen.getByTestId('order-status')).toHaveTextContent('shipped');
     expect(screen.getByTestId('order-discount')).toHaveTextContent('£2.12');
     expect(screen.getAllByTestId('order-line')).toHaveLength(2);
-    expect(screen.getByText('Paid by visa ending 4242')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-note')).toHaveTextContent('Paid by visa ending 4242.');
+    expect(screen.getByText('Card: visa ending 4242')).toBeInTheDocument();
     expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
-// /myorder/{id}: the order as the server holds it (lines, its own totals, status, delivery details).
+// /myorder/{id}: the order as the server holds it (lines, its own totals, status, delivery details), and what
+// happened to the payment in words: paid, waiting for the bank, not completed, refunded or cancelled.
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -10,10 +11,57 @@ import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
-import type { Order } from '../orderTypes';
+import { paymentState, type Order } from '../orderTypes';
 import styles from './Order.module.css';
 
-export function OrderDetails({ order }: { order: Order }) {
+/** While the bank decides, the page asks again this often. */
+const PENDING_POLL_MS = 5000;
+
+/** What happened to the payment, for the customer. */
+export function PaymentNote({ order, onCheckAgain }: { order: Order; onCheckAgain?: () => void }) {
+  const card = `${order.card.brand} ending ${order.card.last4}`;
+  switch (order.status) {
+    case 'pending':
+      return (
+        <div className={styles.note} role="status" data-testid="payment-note" data-state="pending">
+          <p>We are waiting for your bank to confirm the payment. This page updates when it does; nothing more is needed from you.</p>
+          {onCheckAgain && (
+            <button type="button" className={ui.secondary} onClick={onCheckAgain}>
+              Check again
+            </button>
+          )}
+        </div>
+      );
+    case 'expired':
+      return (
+        <p className={`${styles.note} ${styles.noteWarn}`} data-testid="payment-note" data-state="expired">
+          Your payment did not complete, so this order was not placed and nothing was charged. Your drinks are back on sale: you can order
+          them again from the shop.
+        </p>
+      );
+    case 'refunded':
+      return (
+        <p className={styles.note} data-testid="payment-note" data-state="refunded">
+          This order was cancelled and the full amount refunded to your {card}. Refunds usually reach your account within 5 to 10 working
+          days. Refund reference: <strong data-testid="refund-id">{order.refundId ?? 'on its way'}</strong>
+        </p>
+      );
+    case 'cancelled':
+      return (
+        <p className={`${styles.note} ${styles.noteWarn}`} data-testid="payment-note" data-state="cancelled">
+          This order was cancelled. Nothing was charged for it.
+        </p>
+      );
+    default:
+      return (
+        <p className={styles.note} data-testid="payment-note" data-state="paid">
+          Paid by {card}.
+        </p>
+      );
+  }
+}
+
+export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAgain?: () => void }) {
   return (
     <div className={styles.panel}>
       <p>
@@ -22,6 +70,7 @@ export function OrderDetails({ order }: { order: Order }) {
           {order.status}
         </span>
       </p>
+      <PaymentNote order={order} {...(onCheckAgain ? { onCheckAgain } : {})} />
       <section className={styles.box} aria-labelledby="order-lines">
         <h2 id="order-lines" className={ui.sectionTitle}>
           Your drinks
@@ -82,7 +131,7 @@ export function OrderDetails({ order }: { order: Order }) {
         </p>
         {order.message && <p>{order.message}</p>}
         <p>
-          Paid by {order.card.brand} ending {order.card.last4}
+          Card: {order.card.brand} ending {order.card.last4}
         </p>
       </section>
     </div>
@@ -105,11 +154,26 @@ export default function OrderPage() {
   }, [dispatch, id, detail.reload]);
 
   const order = detail.id === id ? detail.order : null;
+  const pending = order?.status === 'pending';
+  useEffect(() => {
+    if (!pending) return undefined;
+    // The bank's answer reaches the shop by a webhook: look again until it has.
+    const timer = window.setInterval(() => dispatch(orderDetailReloadRequested()), PENDING_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [dispatch, pending]);
+
+  const state = order ? paymentState(order.status) : null;
+  const lead =
+    order && placed && state === 'paid'
+      ? 'Thank you: your order is confirmed and a confirmation e-mail is on its way.'
+      : order && placed && state === 'pending'
+        ? 'Thank you: your order is placed and we are waiting for your bank.'
+        : undefined;
   return (
     <div className={ui.container}>
       <PageHeading
         title="Your order"
-        lead={order && placed ? 'Thank you: your order is confirmed and a confirmation e-mail is on its way.' : undefined}
+        lead={lead}
         crumbs={[{ label: 'Home', to: paths.home.to() }, { label: 'Your order' }]}
       />
       <StatusView
@@ -121,7 +185,7 @@ export default function OrderPage() {
         errorTitle="We could not load this order"
         empty={<p>No order here.</p>}
       >
-        {order && <OrderDetails order={order} />}
+        {order && <OrderDetails order={order} onCheckAgain={() => dispatch(orderDetailReloadRequested())} />}
       </StatusView>
     </div>
   );

@@ -1,0 +1,64 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../testing/fakeFetch';
+import { makeOrder } from '../../../testing/orderFixtures';
+import { renderApp } from '../../../testing/renderWithProviders';
+import { shopApi } from '../../../testing/shopApi';
+import type { Order } from '../orderTypes';
+
+const FIRST_LOAD = { timeout: 5000 };
+
+function openOrder(order: Order | (() => Order)) {
+  const api = shopApi({ [`GET /api/order/Orderdetails/${makeOrder()._id}`]: () => json(typeof order === 'function' ? order() : order) });
+  return { ...renderApp(`/myorder/${makeOrder()._id}`, { deps: { fetch: api.fetch } }), api };
+}
+
+describe('the order page tells the customer what happened to the payment', () => {
+  it('paid: the card that paid', async () => {
+    openOrder(makeOrder({ status: 'paid' }));
+    const note = await screen.findByTestId('payment-note', undefined, FIRST_LOAD);
+    expect(note).toHaveAttribute('data-state', 'paid');
+    expect(note).toHaveTextContent('Paid by visa ending 4242.');
+  });
+
+  it('shipped and delivered orders were paid too', async () => {
+    openOrder(makeOrder({ status: 'delivered' }));
+    expect(await screen.findByTestId('payment-note', undefined, FIRST_LOAD)).toHaveTextContent('Paid by visa ending 4242.');
+  });
+
+  it('pending: we are waiting for the bank, and Check again shows the outcome', async () => {
+    let current = makeOrder({ status: 'pending' });
+    const { user, api } = openOrder(() => current);
+    const note = await screen.findByTestId('payment-note', undefined, FIRST_LOAD);
+    expect(note).toHaveAttribute('data-state', 'pending');
+    expect(note).toHaveTextContent('We are waiting for your bank to confirm the payment.');
+    current = makeOrder({ status: 'paid' });
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('Paid by visa ending 4242.')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.pathname.startsWith('/api/order/Orderdetails/')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('expired: the payment did not complete and nothing was charged', async () => {
+    openOrder(makeOrder({ status: 'expired' }));
+    const note = await screen.findByTestId('payment-note', undefined, FIRST_LOAD);
+    expect(note).toHaveAttribute('data-state', 'expired');
+    expect(note).toHaveTextContent('Your payment did not complete');
+    expect(note).toHaveTextContent('nothing was charged');
+    expect(screen.queryByText(/Paid by/)).not.toBeInTheDocument();
+  });
+
+  it('refunded: the refund and its reference', async () => {
+    openOrder(makeOrder({ status: 'refunded', refundId: 're_3Abc123' }));
+    const note = await screen.findByTestId('payment-note', undefined, FIRST_LOAD);
+    expect(note).toHaveAttribute('data-state', 'refunded');
+    expect(note).toHaveTextContent('refunded to your visa ending 4242');
+    expect(screen.getByTestId('refund-id')).toHaveTextContent('re_3Abc123');
+  });
+
+  it('cancelled: cancelled, nothing charged', async () => {
+    openOrder(makeOrder({ status: 'cancelled' }));
+    const note = await screen.findByTestId('payment-note', undefined, FIRST_LOAD);
+    expect(note).toHaveAttribute('data-state', 'cancelled');
+    expect(note).toHaveTextContent('This order was cancelled.');
+  });
+});
