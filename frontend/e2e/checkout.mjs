@@ -8,6 +8,7 @@
 // way the app stores them (localStorage 'persist:root', redux-persist's format).
 
 import AxeBuilder from '@axe-core/playwright';
+import { adminHelpers } from './admin.mjs';
 
 const VISA = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0341';
@@ -23,6 +24,7 @@ const random = () => Math.random().toString(36).slice(2, 10);
 const freshEmail = () => `buyer_${random()}@example.com`;
 
 export default function register({ journey, check, checkEqual, eventually, pounds, pence, BASE_URL, DESKTOP, shot }) {
+  const { adminSession } = adminHelpers({ check, eventually, BASE_URL });
   async function api(method, path, { body, token, headers = {} } = {}) {
     const response = await fetch(`${BASE_URL}${path}`, {
       method,
@@ -139,7 +141,9 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await page.waitForURL(/\/myorder\/[^/]+$/, { timeout: 20_000 });
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
     await eventually(() => page.getByTestId('payment-note').getAttribute('data-state').catch(() => null), (s) => s === 'paid', 'the order page says paid', 10_000);
-    const { status, body: order } = await api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}`);
+    // The whole order (card included) is for its owner and admins.
+    const { token } = await adminSession();
+    const { status, body: order } = await api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}`, { token });
     checkEqual(status, 200, 'the order exists');
     checkEqual(order.status, 'paid', 'the server has it paid');
     checkEqual(order.card.last4, last4, 'the order keeps the last four digits');
@@ -148,7 +152,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
 
   journey('checkout: two drinks, a fresh code, Visa 4242 → paid order page, e-mail, account history; admin ships it and sees it in results', async ({ newPage }) => {
     // A fresh 10% code, made by the admin through the API.
-    const admin = await apiLogin('admin@example.com');
+    const admin = await adminSession();
     const codeText = `E2E_${random().toUpperCase()}`;
     const created = await api('POST', '/api/code/create/', { token: admin.token, body: { code: codeText, discount: 10 } });
     checkEqual(created.status, 201, 'code created');

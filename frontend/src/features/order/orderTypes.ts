@@ -53,10 +53,11 @@ export interface Order {
   status: OrderStatus;
   fullname: string;
   address: string;
-  phone: string;
-  email: string;
-  message: string;
-  card: { brand: string; last4: string };
+  /** The contact details and card are shown only to the order's owner and admins (absent otherwise). */
+  phone?: string;
+  email?: string;
+  message?: string;
+  card?: { brand: string; last4: string };
   /** Stripe's refund id, once a paid order was cancelled and refunded. */
   refundId?: string | null;
   createdAt: string;

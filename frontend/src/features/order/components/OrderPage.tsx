@@ -19,7 +19,7 @@ const PENDING_POLL_MS = 5000;
 
 /** What happened to the payment, for the customer. */
 export function PaymentNote({ order, onCheckAgain }: { order: Order; onCheckAgain?: () => void }) {
-  const card = `${order.card.brand} ending ${order.card.last4}`;
+  const card = order.card ? `${order.card.brand} ending ${order.card.last4}` : 'card';
   switch (order.status) {
     case 'pending':
       return (
@@ -126,13 +126,17 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
         </h2>
         <p>{order.fullname}</p>
         <p>{order.address}</p>
-        <p>
-          {order.phone} · {order.email}
-        </p>
+        {order.email && (
+          <p>
+            {order.phone} · {order.email}
+          </p>
+        )}
         {order.message && <p>{order.message}</p>}
-        <p>
-          Card: {order.card.brand} ending {order.card.last4}
-        </p>
+        {order.card && (
+          <p>
+            Card: {order.card.brand} ending {order.card.last4}
+          </p>
+        )}
       </section>
     </div>
   );
