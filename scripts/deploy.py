@@ -149,19 +149,7 @@ def account_problems(sess, stage: Stage) -> tuple[list[str], list[str]]:
         return [f"AWS credentials: none usable ({err}); set AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY"], []
     notes.append(f"account {identity['Account']}, region {stage.region}, stack {stage.stack}")
 
-    secrets = client(sess, "secretsmanager")
-    for name, secret in sorted(stage.parameters.items()):
-        if not name.endswith("SecretName"):
-            continue
-        try:
-            secrets.describe_secret(SecretId=secret)
-        except ClientError as err:
-            if err.response["Error"]["Code"] != "ResourceNotFoundException":
-                raise
-            problems.append(
-                f"secret {secret} ({name}) does not exist in {stage.region}: create it, for example\n"
-                f"    make secret STAGE={stage.name} NAME={secret}"
-            )
+    problems += secret_problems(client(sess, "secretsmanager"), stage)
 
     ses = client(sess, "sesv2")
     mail_from = stage.parameters.get("MailFrom", "")
@@ -181,17 +169,41 @@ def account_problems(sess, stage: Stage) -> tuple[list[str], list[str]]:
     if not creates and status not in (None, True) and identity_status(ses, mail_from) is not True:
         problems.append(f"sender {mail_from}: its SES identity is not verified yet (DNS records or the link SES mailed)")
 
-    account = ses.get_account()
-    if not account.get("ProductionAccessEnabled"):
-        admins = [a.strip() for a in stage.parameters.get("AdminEmails", "").split(",") if a.strip()]
-        unverified = [a for a in admins if identity_status(ses, a) is not True and identity_status(ses, a.rpartition("@")[2]) is not True]
+    if not ses.get_account().get("ProductionAccessEnabled"):
         notes.append("SES is in the sandbox here: mail reaches verified addresses only (README: leave the sandbox)")
-        for admin in unverified:
-            problems.append(
-                f"SES sandbox: admin {admin} is not a verified address, so their login code would never arrive:\n"
-                f"    make verify-email STAGE={stage.name} EMAIL={admin}   (then click the link SES sends)"
-            )
+        problems += sandbox_problems(ses, stage)
     return problems, notes
+
+
+def secret_problems(secrets, stage: Stage) -> list[str]:
+    """Every `...SecretName` parameter must name an existing secret: the stack resolves them at deploy."""
+    from botocore.exceptions import ClientError
+
+    problems = []
+    for name, secret in sorted(stage.parameters.items()):
+        if not name.endswith("SecretName"):
+            continue
+        try:
+            secrets.describe_secret(SecretId=secret)
+        except ClientError as err:
+            if err.response["Error"]["Code"] != "ResourceNotFoundException":
+                raise
+            problems.append(
+                f"secret {secret} ({name}) does not exist in {stage.region}: create it, for example\n"
+                f"    make secret STAGE={stage.name} NAME={secret}"
+            )
+    return problems
+
+
+def sandbox_problems(ses, stage: Stage) -> list[str]:
+    """In the SES sandbox an admin whose address (or domain) is not verified never gets a login code."""
+    admins = [a.strip() for a in stage.parameters.get("AdminEmails", "").split(",") if a.strip()]
+    return [
+        f"SES sandbox: admin {admin} is not a verified address, so their login code would never arrive:\n"
+        f"    make verify-email STAGE={stage.name} EMAIL={admin}   (then click the link SES sends)"
+        for admin in admins
+        if identity_status(ses, admin) is not True and identity_status(ses, admin.rpartition("@")[2]) is not True
+    ]
 
 
 def identity_status(ses, identity: str) -> bool | None:
@@ -204,7 +216,7 @@ def identity_status(ses, identity: str) -> bool | None:
         if err.response["Error"]["Code"] in ("NotFoundException", "NotFound"):
             return None
         raise
-    return bool(found.get("VerifiedForSendingStatus"))
+    return found.get("VerificationStatus") == "SUCCESS" or bool(found.get("VerifiedForSendingStatus"))
 
 
 def stack_resource(sess, stack: str, logical_id: str) -> str | None:
