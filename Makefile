@@ -94,8 +94,9 @@ test-rust: venv
 test-frontend: npm
 	cd $(FRONTEND) && npm test
 
-# The template's operations rules, and publishing to the emulator's S3 and CloudFront (no AWS account).
-test-deploy: venv
+# The template's operations rules, the preflight, publishing to the emulator's S3 and CloudFront, and the
+# build plan of `sam build` (with a stand-in for cargo-lambda). No AWS account involved.
+test-deploy: venv sam-cli
 	$(VENV)/bin/python -m unittest discover -s scripts/tests -t . -v
 
 # Browser journeys against a real gateway on a free port, with its own emulator.
