@@ -116,8 +116,9 @@ bench: deps frontend build browser sam-cli
 
 # Checks come first: a missing credential, secret, sender or verified admin stops it before any change.
 # sam build re-runs cargo for each function; cargo's own fingerprints make an unchanged one a no-op.
-deploy: sam-cli frontend
+deploy: sam-cli
 	$(DEPLOY) preflight --stage $(STAGE)
+	$(MAKE) --no-print-directory frontend
 	$(SAM) build
 	$(SAM) deploy --config-env $(STAGE) --no-confirm-changeset --no-fail-on-empty-changeset
 	$(DEPLOY) publish --stage $(STAGE)

@@ -169,10 +169,32 @@ def account_problems(sess, stage: Stage) -> tuple[list[str], list[str]]:
     if not creates and status not in (None, True) and identity_status(ses, mail_from) is not True:
         problems.append(f"sender {mail_from}: its SES identity is not verified yet (DNS records or the link SES mailed)")
 
+    certificate = stage.parameters.get("CertificateArn")
+    if certificate and ":acm:us-east-1:" in certificate:
+        problems += certificate_problems(client(sess, "acm", "us-east-1"), certificate, stage.parameters.get("DomainName", ""))
+
     if not ses.get_account().get("ProductionAccessEnabled"):
         notes.append("SES is in the sandbox here: mail reaches verified addresses only (README: leave the sandbox)")
         problems += sandbox_problems(ses, stage)
     return problems, notes
+
+
+def certificate_problems(acm, arn: str, domain: str) -> list[str]:
+    """CloudFront takes only an issued certificate that covers the domain."""
+    from botocore.exceptions import ClientError
+
+    try:
+        found = acm.describe_certificate(CertificateArn=arn)["Certificate"]
+    except ClientError as err:
+        return [f"CertificateArn {arn}: not found in us-east-1 ({err.response['Error']['Code']})"]
+    problems = []
+    if found.get("Status") != "ISSUED":
+        problems.append(f"CertificateArn {arn} is {found.get('Status')}, not ISSUED: finish its DNS validation first")
+    names = found.get("SubjectAlternativeNames") or [found.get("DomainName", "")]
+    parent = domain.partition(".")[2]
+    if domain not in names and f"*.{parent}" not in names:
+        problems.append(f"CertificateArn {arn} covers {', '.join(names)}, not {domain}")
+    return problems
 
 
 def secret_problems(secrets, stage: Stage) -> list[str]:

@@ -115,6 +115,16 @@ class Account(unittest.TestCase):
         self.ses.create_email_identity(EmailIdentity=domain)
         self.assertEqual(deploy.sandbox_problems(self.ses, stage(AdminEmails=admins)), [])
 
+    def test_a_custom_domain_needs_an_issued_certificate_that_covers_it(self):
+        acm = deploy.client(deploy.session("us-east-1"), "acm", "us-east-1")
+        arn = acm.request_certificate(DomainName="*.drinks-shop.co.uk", ValidationMethod="DNS")["CertificateArn"]
+        found = deploy.certificate_problems(acm, arn, "shop.drinks-shop.co.uk")
+        self.assertEqual(found, [f"CertificateArn {arn} is PENDING_VALIDATION, not ISSUED: finish its DNS validation first"])
+        found = deploy.certificate_problems(acm, arn, "drinks-shop.com")
+        self.assertIn(f"CertificateArn {arn} covers *.drinks-shop.co.uk, not drinks-shop.com", found)
+        missing = arn.rsplit("/", 1)[0] + "/00000000-0000-0000-0000-000000000000"
+        self.assertEqual(len(deploy.certificate_problems(acm, missing, "shop.drinks-shop.co.uk")), 1)
+
 
 if __name__ == "__main__":
     unittest.main()
