@@ -213,6 +213,24 @@ class Publish(unittest.TestCase):
             self.publish(empty)
         self.assertNotIn("Contents", self.s3.list_objects_v2(Bucket=self.bucket))
 
+    def test_make_destroy_empties_a_bucket_of_every_version_so_the_stack_can_delete_it(self):
+        self.publish(self.release_1)
+        self.publish(self.release_2)
+        versioned = f"images-{uuid.uuid4().hex[:12]}"
+        self.s3.create_bucket(Bucket=versioned, CreateBucketConfiguration={"LocationConstraint": REGION})
+        self.s3.put_bucket_versioning(Bucket=versioned, VersioningConfiguration={"Status": "Enabled"})
+        for body in (b"one", b"two"):
+            self.s3.put_object(Bucket=versioned, Key="uploads/a.png", Body=body)
+        self.s3.delete_object(Bucket=versioned, Key="uploads/a.png")  # leaves a delete marker
+
+        self.assertEqual(deploy.empty_bucket(self.s3, self.bucket), 6)
+        self.assertEqual(deploy.empty_bucket(self.s3, versioned), 3)
+
+        for bucket in (self.bucket, versioned):
+            listed = self.s3.list_object_versions(Bucket=bucket)
+            self.assertEqual(listed.get("Versions", []) + listed.get("DeleteMarkers", []), [], bucket)
+            self.s3.delete_bucket(Bucket=bucket)  # S3 refuses this while anything is left
+
     def test_the_command_honours_aws_endpoint_url_site_bucket_and_distribution_id(self):
         env = dict(os.environ, SITE_BUCKET=self.bucket, DISTRIBUTION_ID=self.distribution)
         run = subprocess.run(
