@@ -1,4 +1,5 @@
 # The two commands: `make run` and `make test`. Everything they need is installed here, on first use.
+# `make deploy STAGE=dev|prod` brings the shop live on AWS (README, Deploy); `make destroy` takes it down.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -7,16 +8,28 @@ MOTO_PIN    := moto[server]==5.2.5
 CFNLINT_PIN := cfn-lint==1.58.0
 # A fake, stateful Stripe API for the local stack and the tests (scripts/localstripe_serve.py runs it).
 STRIPE_PIN  := localstripe==1.15.10
+# The AWS SAM CLI in its own venv: it pins a boto3 that clashes with moto's. cargo-lambda beside it builds
+# the arm64 functions for `sam build`; scripts/deploy.py runs on this venv's boto3.
+SAM_PIN     := aws-sam-cli==1.170.0
+LAMBDA_PIN  := cargo-lambda==1.9.2
+SAM_VENV    := .tools/sam
+SAM         := SAM_CLI_TELEMETRY=0 PATH="$(CURDIR)/$(SAM_VENV)/bin:$$PATH" $(SAM_VENV)/bin/sam
+DEPLOY      := $(SAM_VENV)/bin/python scripts/deploy.py
+STAGE       ?= dev
 PORT        ?= 3000
 CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
-.PHONY: help run test deps venv npm browser frontend build lint test-rust test-frontend e2e bench clean
+.PHONY: help run test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e bench clean \
+	sam-cli deploy publish destroy verify-email secret
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
 	@echo "make test   formatting, lints, template lint, Rust tests, front-end tests, browser tests"
-	@echo "make bench  binary sizes, cold starts, bundle size and Lighthouse scores"
+	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores and sam build times"
+	@echo "make deploy STAGE=dev|prod   check, build, deploy, publish the storefront, print the shop's address"
+	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=...) the storefront only"
+	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
 
 # ---------------------------------------------------------------------------------------------------------
 # What a fresh machine lacks
@@ -34,6 +47,13 @@ $(FRONTEND)/node_modules/.package-lock.json: $(FRONTEND)/package-lock.json
 npm: $(FRONTEND)/node_modules/.package-lock.json
 
 deps: venv npm
+
+$(SAM_VENV)/.installed: Makefile
+	python3 -m venv $(SAM_VENV)
+	$(SAM_VENV)/bin/pip install --quiet --disable-pip-version-check '$(SAM_PIN)' '$(LAMBDA_PIN)'
+	touch $@
+
+sam-cli: $(SAM_VENV)/.installed
 
 # Debian's Chromium for the browser tests (nothing can download a browser here).
 browser:
@@ -62,10 +82,11 @@ run: deps frontend build
 # ---------------------------------------------------------------------------------------------------------
 # Tests
 
-lint: venv
+lint: venv sam-cli
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	$(VENV)/bin/cfn-lint template.yaml
+	$(SAM) validate --lint --region eu-west-2
 
 # Each test binary starts its own emulator on a free port.
 test-rust: venv
@@ -74,17 +95,53 @@ test-rust: venv
 test-frontend: npm
 	cd $(FRONTEND) && npm test
 
+# The template's operations rules, the preflight, publishing to the emulator's S3 and CloudFront, and the
+# build plan of `sam build` (with a stand-in for cargo-lambda). No AWS account involved.
+test-deploy: venv sam-cli
+	$(VENV)/bin/python -m unittest discover -s scripts/tests -t . -v
+
 # Browser journeys against a real gateway on a free port, with its own emulator.
 e2e: deps browser frontend build
 	scripts/with-gateway.sh bash -c 'cd $(FRONTEND) && npm run e2e'
 
-test: lint test-rust test-frontend e2e
+test: lint test-deploy test-rust test-frontend e2e
 
 # ---------------------------------------------------------------------------------------------------------
 # Benchmarks (targets, not tests)
 
-bench: deps frontend build browser
+bench: deps frontend build browser sam-cli
 	scripts/bench.sh
+
+# ---------------------------------------------------------------------------------------------------------
+# Deploy (needs AWS credentials; never run by the tests). Settings per stage live in samconfig.toml.
+
+# Checks come first: a missing credential, secret, sender or verified admin stops it before any change.
+# sam build re-runs cargo for each function; cargo's own fingerprints make an unchanged one a no-op.
+deploy: sam-cli
+	$(DEPLOY) preflight --stage $(STAGE)
+	$(MAKE) --no-print-directory frontend
+	$(SAM) build
+	$(SAM) deploy --config-env $(STAGE) --no-confirm-changeset --no-fail-on-empty-changeset
+	$(DEPLOY) publish --stage $(STAGE)
+	$(DEPLOY) report --stage $(STAGE)
+
+# On its own: STAGE reads the bucket and distribution from the stack; or SITE_BUCKET and DISTRIBUTION_ID.
+publish: sam-cli frontend
+	$(DEPLOY) publish $(if $(SITE_BUCKET),,--stage $(STAGE))
+
+# Asks for the stack's name unless YES=yes; PURGE_DATA=yes deletes the kept tables and images bucket too.
+destroy: sam-cli
+	$(DEPLOY) destroy --stage $(STAGE) $(if $(filter yes,$(PURGE_DATA)),--purge-data) $(if $(filter yes,$(YES)),--yes)
+
+# In the SES sandbox only verified addresses receive mail: verify the admin's so the first login works.
+verify-email: sam-cli
+	@test -n "$(EMAIL)" || { echo "usage: make verify-email STAGE=dev EMAIL=you@yourdomain"; exit 1; }
+	$(DEPLOY) verify-email "$(EMAIL)" --stage $(STAGE)
+
+# The login tokens' signing secret, once per stage (random, never printed).
+secret: sam-cli
+	@test -n "$(NAME)" || { echo "usage: make secret STAGE=dev NAME=shop/dev/jwt-secret [FROM_STDIN=yes < value]"; exit 1; }
+	$(DEPLOY) secret "$(NAME)" --stage $(STAGE) $(if $(FROM_STDIN),--from-stdin)
 
 clean:
 	cargo clean

@@ -53,3 +53,29 @@ if [ -f frontend/bench/package.json ]; then
   (cd frontend/bench && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
   scripts/with-gateway.sh node frontend/bench/lighthouse.mjs
 fi
+
+echo "== sam build (arm64, all functions)"
+# Cold: a target directory of its own, so the shared target/ is neither cleaned nor reused. Warm: the same
+# again with nothing changed, then after a front-end change (neither should compile any Rust).
+bench_target="$PWD/.tools/sam-bench/target"
+rm -rf .tools/sam-bench
+mkdir -p .tools/sam-bench
+sam_build() {
+  CARGO_TARGET_DIR="$bench_target" SAM_CLI_TELEMETRY=0 PATH="$PWD/.tools/sam/bin:$PATH" \
+    .tools/sam/bin/sam build --build-dir .tools/sam-bench/build >>.tools/sam-bench/build.log 2>&1
+}
+timed() {
+  local start end
+  start=$(date +%s.%N)
+  if sam_build; then
+    end=$(date +%s.%N)
+    printf 'sam build %s: %.0f s\n' "$1" "$(echo "$end - $start" | bc -l)"
+  else
+    echo "sam build $1 failed: see .tools/sam-bench/build.log"
+  fi
+}
+timed cold
+timed "warm, nothing changed"
+touch frontend/index.html
+timed "warm, after a front-end change"
+du -b .tools/sam-bench/build/*/bootstrap 2>/dev/null | awk '{printf "  %s %.2f MB\n", $2, $1/1048576}' || true

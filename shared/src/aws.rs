@@ -38,3 +38,8 @@ pub fn s3(config: &SdkConfig) -> aws_sdk_s3::Client {
 pub fn ses(config: &SdkConfig) -> aws_sdk_sesv2::Client {
     aws_sdk_sesv2::Client::new(config)
 }
+
+/// Parameter Store: read once at a cold start, for the site address (see `crate::site`).
+pub fn ssm(config: &SdkConfig) -> aws_sdk_ssm::Client {
+    aws_sdk_ssm::Client::new(config)
+}

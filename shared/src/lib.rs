@@ -13,6 +13,7 @@ pub mod money;
 pub mod paging;
 pub mod rate;
 pub mod routes;
+pub mod site;
 pub mod store;
 pub mod time;
 pub mod validation;

@@ -3,8 +3,10 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
-    let config = content::Config::from_env(&shared::config::ProcessEnv)?;
     let aws = shared::aws::sdk_config().await;
+    // Links need the shop's address; without a custom domain the stack keeps it in Parameter Store.
+    let env = shared::site::resolve(shared::config::ProcessEnv, &shared::aws::ssm(&aws)).await?;
+    let config = content::Config::from_env(&env)?;
     let state = content::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
     shared::lambda::run(content::router(state)).await
 }

@@ -1,0 +1,521 @@
+"""The shop's deploy steps that the SAM CLI does not do: check before changing anything, publish the
+storefront without breaking the live site, report what the operator still has to do, and tear down.
+
+Run by the Makefile with the SAM CLI's own venv (.tools/sam), which brings boto3: a fresh machine has no
+AWS CLI, and the SAM CLI is needed to deploy anyway. Every client honours AWS_ENDPOINT_URL, which is how
+the tests point `publish` at the emulator.
+
+    deploy.py preflight --stage dev       stop, naming what is missing, before anything changes
+    deploy.py publish --stage dev         or with SITE_BUCKET and DISTRIBUTION_ID set, or --bucket/--distribution
+    deploy.py report --stage dev          the shop's address, the DNS records and SES steps still to do
+    deploy.py verify-email ADDRESS --stage dev   SES mails ADDRESS a link that verifies it (sandbox logins)
+    deploy.py destroy --stage dev [--purge-data] [--yes]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import mimetypes
+import os
+import re
+import shlex
+import sys
+import time
+import tomllib
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+NO_CACHE = "no-cache"
+STALE_TAG = ("release", "stale")  # the web bucket's lifecycle rule deletes these after 7 days
+# Vite names built assets name-HASH.ext (8 characters of base64url hash).
+HASHED = re.compile(r"^assets/.+[-.][A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$")
+PLACEHOLDER_DOMAINS = ("example.com", "example.org", "example.net")
+
+mimetypes.add_type("application/javascript", ".js")
+mimetypes.add_type("application/javascript", ".mjs")
+mimetypes.add_type("image/svg+xml", ".svg")
+mimetypes.add_type("image/webp", ".webp")
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+mimetypes.add_type("font/woff2", ".woff2")
+
+
+class Stop(Exception):
+    """Something the operator must fix; the message says what and how."""
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Settings: samconfig.toml is the one place a stage's settings live.
+
+
+@dataclass
+class Stage:
+    name: str
+    stack: str
+    region: str
+    parameters: dict[str, str]
+
+
+def load_stage(name: str, path: Path = ROOT / "samconfig.toml") -> Stage:
+    config = tomllib.loads(path.read_text())
+    if name not in config:
+        raise Stop(f"samconfig.toml has no [{name}] settings: STAGE is dev or prod")
+    section = config[name]
+    deploy = section.get("deploy", {}).get("parameters", {})
+    stack = section.get("global", {}).get("parameters", {}).get("stack_name") or deploy.get("stack_name")
+    region = deploy.get("region") or config.get("default", {}).get("deploy", {}).get("parameters", {}).get("region")
+    if not stack or not region:
+        raise Stop(f"samconfig.toml [{name}] needs a stack_name and a region")
+    overrides = deploy.get("parameter_overrides", "")
+    if isinstance(overrides, list):
+        overrides = " ".join(overrides)
+    parameters = dict(item.split("=", 1) for item in shlex.split(overrides))
+    return Stage(name, stack, region, parameters)
+
+
+def session(region: str):
+    import boto3
+
+    return boto3.session.Session(region_name=region)
+
+
+def client(sess, service: str, region: str | None = None):
+    from botocore.config import Config
+
+    endpoint = os.environ.get("AWS_ENDPOINT_URL") or None
+    # An emulator has no per-bucket host names: S3 goes path-style there.
+    config = Config(s3={"addressing_style": "path"}) if endpoint else None
+    return sess.client(service, region_name=region or sess.region_name, endpoint_url=endpoint, config=config)
+
+
+def stack_outputs(sess, stack: str) -> dict[str, str]:
+    from botocore.exceptions import ClientError
+
+    try:
+        described = client(sess, "cloudformation").describe_stacks(StackName=stack)["Stacks"][0]
+    except ClientError as err:
+        raise Stop(f"stack {stack} not found in {sess.region_name}: run make deploy first ({err})") from err
+    return {o["OutputKey"]: o["OutputValue"] for o in described.get("Outputs", [])}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Preflight: every check runs, and all problems are listed at once, before anything is changed.
+
+
+def is_placeholder(address: str) -> bool:
+    domain = address.rpartition("@")[2].lower()
+    return any(domain == d or domain.endswith("." + d) for d in PLACEHOLDER_DOMAINS)
+
+
+def static_problems(stage: Stage) -> list[str]:
+    """What samconfig.toml alone shows to be wrong."""
+    p = stage.parameters
+    problems = []
+    where = f"samconfig.toml [{stage.name}.deploy.parameters] parameter_overrides"
+    mail_from = p.get("MailFrom", "")
+    if not re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", mail_from):
+        problems.append(f"MailFrom={mail_from!r} is not an e-mail address: set the shop's sender in {where}")
+    elif is_placeholder(mail_from):
+        problems.append(f"MailFrom={mail_from} is a placeholder: set the shop's own sender in {where}")
+    admins = [a.strip() for a in p.get("AdminEmails", "").split(",") if a.strip()]
+    if not admins:
+        problems.append(f"AdminEmails is empty: nobody could run the shop; set it in {where}")
+    for admin in admins:
+        if is_placeholder(admin):
+            problems.append(f"AdminEmails has the placeholder {admin}: set the real admins in {where}")
+    domain, cert = p.get("DomainName", ""), p.get("CertificateArn", "")
+    if bool(domain) != bool(cert):
+        problems.append("DomainName and CertificateArn go together: set both, or neither to use CloudFront's address")
+    if cert and ":acm:us-east-1:" not in cert:
+        problems.append(f"CertificateArn {cert} is not in us-east-1: CloudFront only reads certificates there")
+    if stage.name == "prod" and not p.get("AlarmEmail"):
+        problems.append(f"AlarmEmail is empty: production alarms would reach nobody; set it in {where}")
+    return problems
+
+
+def account_problems(sess, stage: Stage) -> tuple[list[str], list[str]]:
+    """What the AWS account shows to be missing. Returns (problems, notes)."""
+    from botocore.exceptions import BotoCoreError, ClientError, NoCredentialsError
+
+    problems: list[str] = []
+    notes: list[str] = []
+    try:
+        identity = client(sess, "sts").get_caller_identity()
+    except (NoCredentialsError, ClientError, BotoCoreError) as err:
+        return [f"AWS credentials: none usable ({err}); set AWS_PROFILE or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY"], []
+    notes.append(f"account {identity['Account']}, region {stage.region}, stack {stage.stack}")
+
+    problems += secret_problems(client(sess, "secretsmanager"), stage)
+
+    ses = client(sess, "sesv2")
+    mail_from = stage.parameters.get("MailFrom", "")
+    domain = mail_from.rpartition("@")[2]
+    creates = stage.parameters.get("CreateMailIdentity", "true") == "true"
+    owned = stack_resource(sess, stage.stack, "MailIdentity")
+    status = identity_status(ses, domain) if domain else None
+    if creates and status is not None and owned is None:
+        problems.append(
+            f"SES identity {domain} already exists in {stage.region} outside this stack: "
+            f"add CreateMailIdentity=false to the stage's parameter_overrides"
+        )
+    if not creates and status is None and identity_status(ses, mail_from) is None:
+        problems.append(
+            f"CreateMailIdentity=false but neither {domain} nor {mail_from} is an SES identity in {stage.region}"
+        )
+    if not creates and status not in (None, True) and identity_status(ses, mail_from) is not True:
+        problems.append(f"sender {mail_from}: its SES identity is not verified yet (DNS records or the link SES mailed)")
+
+    certificate = stage.parameters.get("CertificateArn")
+    if certificate and ":acm:us-east-1:" in certificate:
+        problems += certificate_problems(client(sess, "acm", "us-east-1"), certificate, stage.parameters.get("DomainName", ""))
+
+    if not ses.get_account().get("ProductionAccessEnabled"):
+        notes.append("SES is in the sandbox here: mail reaches verified addresses only (README: leave the sandbox)")
+        problems += sandbox_problems(ses, stage)
+    return problems, notes
+
+
+def certificate_problems(acm, arn: str, domain: str) -> list[str]:
+    """CloudFront takes only an issued certificate that covers the domain."""
+    from botocore.exceptions import ClientError
+
+    try:
+        found = acm.describe_certificate(CertificateArn=arn)["Certificate"]
+    except ClientError as err:
+        return [f"CertificateArn {arn}: not found in us-east-1 ({err.response['Error']['Code']})"]
+    problems = []
+    if found.get("Status") != "ISSUED":
+        problems.append(f"CertificateArn {arn} is {found.get('Status')}, not ISSUED: finish its DNS validation first")
+    names = found.get("SubjectAlternativeNames") or [found.get("DomainName", "")]
+    parent = domain.partition(".")[2]
+    if domain not in names and f"*.{parent}" not in names:
+        problems.append(f"CertificateArn {arn} covers {', '.join(names)}, not {domain}")
+    return problems
+
+
+def secret_problems(secrets, stage: Stage) -> list[str]:
+    """Every `...SecretName` parameter must name an existing secret: the stack resolves them at deploy."""
+    from botocore.exceptions import ClientError
+
+    problems = []
+    for name, secret in sorted(stage.parameters.items()):
+        if not name.endswith("SecretName"):
+            continue
+        try:
+            secrets.describe_secret(SecretId=secret)
+        except ClientError as err:
+            if err.response["Error"]["Code"] != "ResourceNotFoundException":
+                raise
+            problems.append(
+                f"secret {secret} ({name}) does not exist in {stage.region}: create it, for example\n"
+                f"    make secret STAGE={stage.name} NAME={secret}"
+            )
+    return problems
+
+
+def sandbox_problems(ses, stage: Stage) -> list[str]:
+    """In the SES sandbox an admin whose address (or domain) is not verified never gets a login code."""
+    admins = [a.strip() for a in stage.parameters.get("AdminEmails", "").split(",") if a.strip()]
+    return [
+        f"SES sandbox: admin {admin} is not a verified address, so their login code would never arrive:\n"
+        f"    make verify-email STAGE={stage.name} EMAIL={admin}   (then click the link SES sends)"
+        for admin in admins
+        if identity_status(ses, admin) is not True and identity_status(ses, admin.rpartition("@")[2]) is not True
+    ]
+
+
+def identity_status(ses, identity: str) -> bool | None:
+    """None when not an identity; else whether it is verified."""
+    from botocore.exceptions import ClientError
+
+    try:
+        found = ses.get_email_identity(EmailIdentity=identity)
+    except ClientError as err:
+        if err.response["Error"]["Code"] in ("NotFoundException", "NotFound"):
+            return None
+        raise
+    return found.get("VerificationStatus") == "SUCCESS" or bool(found.get("VerifiedForSendingStatus"))
+
+
+def stack_resource(sess, stack: str, logical_id: str) -> str | None:
+    from botocore.exceptions import ClientError
+
+    try:
+        found = client(sess, "cloudformation").describe_stack_resource(StackName=stack, LogicalResourceId=logical_id)
+    except ClientError:
+        return None
+    return found["StackResourceDetail"].get("PhysicalResourceId")
+
+
+def preflight(stage: Stage) -> None:
+    problems = static_problems(stage)
+    account, notes = account_problems(session(stage.region), stage)
+    for note in notes:
+        print(f"  {note}")
+    problems += account
+    if problems:
+        raise Stop("nothing was changed; first fix:\n- " + "\n- ".join(problems))
+    print(f"preflight: {stage.name} is ready to deploy")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Publish: hashed assets first (immutable), unhashed files after, index.html last (no-cache); files the new
+# release dropped are tagged stale, so the lifecycle rule removes them a week later; then CloudFront forgets
+# index.html. Unchanged files are not uploaded again, so a re-run changes nothing.
+
+
+@dataclass
+class Published:
+    uploaded: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    staled: list[str] = field(default_factory=list)
+    invalidation: str | None = None
+
+
+def cache_control(key: str) -> str:
+    return IMMUTABLE if HASHED.match(key) else NO_CACHE
+
+
+def content_type(key: str) -> str:
+    guessed, _ = mimetypes.guess_type(key)
+    if guessed and (guessed.startswith("text/") or guessed in ("application/javascript", "application/json", "image/svg+xml")):
+        return f"{guessed}; charset=utf-8"
+    return guessed or "application/octet-stream"
+
+
+def upload_order(keys: list[str]) -> list[str]:
+    hashed = sorted(k for k in keys if HASHED.match(k))
+    others = sorted(k for k in keys if not HASHED.match(k) and k != "index.html")
+    return hashed + others + (["index.html"] if "index.html" in keys else [])
+
+
+def is_stale(s3, bucket: str, key: str) -> bool:
+    tags = s3.get_object_tagging(Bucket=bucket, Key=key).get("TagSet", [])
+    return {"Key": STALE_TAG[0], "Value": STALE_TAG[1]} in tags
+
+
+def publish(s3, cloudfront, dist: Path, bucket: str, distribution: str | None, now: datetime | None = None) -> Published:
+    files = {p.relative_to(dist).as_posix(): p for p in sorted(dist.rglob("*")) if p.is_file()}
+    if "index.html" not in files:
+        raise Stop(f"{dist} has no index.html: build the storefront first (cd frontend && npm run build)")
+    existing: dict[str, str] = {}
+    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
+        for obj in page.get("Contents", []):
+            existing[obj["Key"]] = obj["ETag"].strip('"')
+
+    done = Published()
+    for key in upload_order(list(files)):
+        body = files[key].read_bytes()
+        wanted = (cache_control(key), content_type(key))
+        if existing.get(key) == hashlib.md5(body).hexdigest():
+            head = s3.head_object(Bucket=bucket, Key=key)
+            if (head.get("CacheControl"), head.get("ContentType")) == wanted and not is_stale(s3, bucket, key):
+                done.unchanged.append(key)
+                continue
+        s3.put_object(Bucket=bucket, Key=key, Body=body, CacheControl=wanted[0], ContentType=wanted[1])
+        done.uploaded.append(key)
+
+    since = (now or datetime.now(timezone.utc)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    for key in sorted(set(existing) - set(files)):
+        if is_stale(s3, bucket, key):
+            continue
+        head = s3.head_object(Bucket=bucket, Key=key)
+        # Copied onto itself (new metadata is what S3 requires for that) so its age, which the lifecycle
+        # rule counts, starts now rather than at its first upload.
+        s3.copy_object(
+            Bucket=bucket,
+            Key=key,
+            CopySource={"Bucket": bucket, "Key": key},
+            MetadataDirective="REPLACE",
+            CacheControl=head.get("CacheControl", NO_CACHE),
+            ContentType=head.get("ContentType", "application/octet-stream"),
+            Metadata={"stale-since": since},
+            TaggingDirective="REPLACE",
+            Tagging=f"{STALE_TAG[0]}={STALE_TAG[1]}",
+        )
+        done.staled.append(key)
+
+    changed_pages = ["/" + k for k in done.uploaded if not HASHED.match(k)]
+    if changed_pages and distribution:
+        paths = sorted(set(changed_pages) | {"/index.html"})
+        answer = cloudfront.create_invalidation(
+            DistributionId=distribution,
+            InvalidationBatch={
+                "Paths": {"Quantity": len(paths), "Items": paths},
+                "CallerReference": f"publish-{time.time_ns()}",
+            },
+        )
+        done.invalidation = answer["Invalidation"]["Id"]
+    return done
+
+
+def publish_command(args) -> None:
+    bucket = args.bucket or os.environ.get("SITE_BUCKET")
+    distribution = args.distribution or os.environ.get("DISTRIBUTION_ID")
+    region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+    if args.stage and not bucket:
+        stage = load_stage(args.stage)
+        region = stage.region
+        outputs = stack_outputs(session(region), stage.stack)
+        bucket, distribution = outputs["WebBucketName"], distribution or outputs.get("DistributionId")
+    if not bucket:
+        raise Stop("publish needs the site bucket: STAGE=dev|prod, or SITE_BUCKET (and DISTRIBUTION_ID)")
+    sess = session(region or "eu-west-2")
+    done = publish(client(sess, "s3"), client(sess, "cloudfront"), Path(args.dist), bucket, distribution)
+    print(
+        f"publish: {len(done.uploaded)} uploaded, {len(done.unchanged)} unchanged, "
+        f"{len(done.staled)} of the previous release kept for 7 days"
+    )
+    if done.invalidation:
+        print(f"publish: CloudFront invalidation {done.invalidation} for index.html")
+    elif done.uploaded and not distribution:
+        print("publish: no DISTRIBUTION_ID given: CloudFront keeps serving its cached index.html until it expires")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# After a deploy: where the shop is and what the operator still has to do.
+
+
+def report(stage: Stage) -> None:
+    sess = session(stage.region)
+    outputs = stack_outputs(sess, stage.stack)
+    print(f"\nThe shop ({stage.name}): {outputs['SiteUrl']}")
+    if stage.parameters.get("DomainName"):
+        print(f"  DNS: {stage.parameters['DomainName']} CNAME (or alias) {outputs['DistributionDomain']}")
+    ses = client(sess, "sesv2")
+    domain = stage.parameters.get("MailFrom", "").rpartition("@")[2]
+    if identity_status(ses, domain) is not True and "MailDkimRecords" in outputs:
+        print(f"  Mail: SES has not verified {domain} yet. Add these DNS records (CNAME):")
+        for record in outputs["MailDkimRecords"].split(" ; "):
+            print(f"    {record}")
+    if not ses.get_account().get("ProductionAccessEnabled"):
+        print("  Mail: this account is in the SES sandbox (verified recipients only): see README, Deploy")
+    if not stage.parameters.get("AlarmEmail"):
+        print("  Alarms: no AlarmEmail set; they show in the CloudWatch console only")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Teardown: the web bucket is emptied so the stack can go; tables and images are kept (Retain) unless
+# --purge-data.
+
+
+def empty_bucket(s3, bucket: str) -> int:
+    removed = 0
+    for page in s3.get_paginator("list_object_versions").paginate(Bucket=bucket):
+        doomed = [
+            {"Key": v["Key"], "VersionId": v["VersionId"]}
+            for v in page.get("Versions", []) + page.get("DeleteMarkers", [])
+        ]
+        for start in range(0, len(doomed), 1000):
+            s3.delete_objects(Bucket=bucket, Delete={"Objects": doomed[start : start + 1000], "Quiet": True})
+        removed += len(doomed)
+    return removed
+
+
+def destroy(stage: Stage, purge_data: bool, yes: bool) -> None:
+    from botocore.exceptions import ClientError
+
+    sess = session(stage.region)
+    cfn, s3 = client(sess, "cloudformation"), client(sess, "s3")
+    try:
+        resources = [
+            r
+            for page in cfn.get_paginator("list_stack_resources").paginate(StackName=stage.stack)
+            for r in page["StackResourceSummaries"]
+        ]
+    except ClientError as err:
+        raise Stop(f"stack {stage.stack} not found in {stage.region} ({err})") from err
+    by_type = lambda kind: [r for r in resources if r["ResourceType"] == kind and r.get("PhysicalResourceId")]
+    tables = [r["PhysicalResourceId"] for r in by_type("AWS::DynamoDB::Table")]
+    buckets = {r["LogicalResourceId"]: r["PhysicalResourceId"] for r in by_type("AWS::S3::Bucket")}
+    kept = "deleted too" if purge_data else "kept"
+    print(f"destroy: stack {stage.stack} in {stage.region}; tables {', '.join(tables)} and the images bucket {kept}")
+    if not yes:
+        typed = input(f"Type the stack name ({stage.stack}) to go on: ").strip()
+        if typed != stage.stack:
+            raise Stop("not confirmed: nothing was changed")
+    if "WebBucket" in buckets:
+        print(f"destroy: emptied {buckets['WebBucket']} ({empty_bucket(s3, buckets['WebBucket'])} objects)")
+    cfn.delete_stack(StackName=stage.stack)
+    cfn.get_waiter("stack_delete_complete").wait(StackName=stage.stack, WaiterConfig={"Delay": 15, "MaxAttempts": 240})
+    print(f"destroy: stack {stage.stack} deleted")
+    if purge_data:
+        dynamodb = client(sess, "dynamodb")
+        for table in tables:
+            dynamodb.delete_table(TableName=table)
+            print(f"destroy: table {table} deleted")
+        for logical, bucket in buckets.items():
+            if logical != "WebBucket":
+                empty_bucket(s3, bucket)
+                s3.delete_bucket(Bucket=bucket)
+                print(f"destroy: bucket {bucket} deleted")
+
+
+# ---------------------------------------------------------------------------------------------------------
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("preflight", "report"):
+        sub.add_parser(name).add_argument("--stage", required=True)
+    pub = sub.add_parser("publish")
+    pub.add_argument("--stage")
+    pub.add_argument("--bucket")
+    pub.add_argument("--distribution")
+    pub.add_argument("--dist", default=str(ROOT / "frontend" / "dist"))
+    verify = sub.add_parser("verify-email")
+    verify.add_argument("address")
+    verify.add_argument("--stage", required=True)
+    secret = sub.add_parser("secret")
+    secret.add_argument("name")
+    secret.add_argument("--stage", required=True)
+    # A value someone else issued (Stripe's keys): read from standard input, never from the command line.
+    secret.add_argument("--from-stdin", action="store_true")
+    down = sub.add_parser("destroy")
+    down.add_argument("--stage", required=True)
+    down.add_argument("--purge-data", action="store_true")
+    down.add_argument("--yes", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "preflight":
+            preflight(load_stage(args.stage))
+        elif args.command == "publish":
+            publish_command(args)
+        elif args.command == "report":
+            report(load_stage(args.stage))
+        elif args.command == "verify-email":
+            stage = load_stage(args.stage)
+            client(session(stage.region), "sesv2").create_email_identity(EmailIdentity=args.address)
+            print(f"SES has mailed {args.address} a verification link ({stage.region}); click it, then deploy")
+        elif args.command == "secret":
+            stage = load_stage(args.stage)
+            manager = client(session(stage.region), "secretsmanager")
+            if args.from_stdin:
+                value = sys.stdin.read().strip()
+                if not value:
+                    raise Stop("nothing on standard input: pipe the value in")
+                try:
+                    manager.create_secret(Name=args.name, SecretString=value)
+                    print(f"created secret {args.name} in {stage.region}")
+                except manager.exceptions.ResourceExistsException:
+                    manager.put_secret_value(SecretId=args.name, SecretString=value)
+                    print(f"stored a new value of secret {args.name} in {stage.region}")
+            else:
+                value = __import__("secrets").token_urlsafe(48)
+                manager.create_secret(Name=args.name, SecretString=value)
+                print(f"created secret {args.name} in {stage.region} (64 random characters)")
+        elif args.command == "destroy":
+            destroy(load_stage(args.stage), args.purge_data, args.yes)
+    except Stop as stop:
+        print(f"{args.command}: {stop}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,250 @@
+"""make publish against the emulator's S3 and CloudFront (moto): cache headers per object, the previous
+release kept (tagged stale for the lifecycle rule) while the new one is live, index.html uploaded last and
+invalidated, and a re-run that changes nothing."""
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.request
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import deploy  # noqa: E402
+
+ROOT = deploy.ROOT
+REGION = "eu-west-2"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_emulator():
+    port = free_port()
+    process = subprocess.Popen(
+        [str(ROOT / ".venv/bin/python"), str(ROOT / "scripts/moto_serial.py"), "-H", "127.0.0.1", "-p", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    endpoint = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"{endpoint}/moto-api/", timeout=1)
+            return process, endpoint
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("moto did not start")
+
+
+def write_release(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+RELEASE_1 = {
+    "index.html": '<!doctype html><script type="module" src="/assets/index-AAAAaaaa.js"></script>',
+    "assets/index-AAAAaaaa.js": "console.log('release 1')",
+    "assets/index-CSS_1234.css": "body{color:red}",
+    "assets/admin-ADM_1234.js": "console.log('admin')",
+    "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+}
+# Release 2 changes the entry script and index.html, keeps the stylesheet, the admin chunk and the icon.
+RELEASE_2 = dict(RELEASE_1)
+del RELEASE_2["assets/index-AAAAaaaa.js"]
+RELEASE_2["assets/index-BBBBbbbb.js"] = "console.log('release 2')"
+RELEASE_2["index.html"] = '<!doctype html><script type="module" src="/assets/index-BBBBbbbb.js"></script>'
+
+
+class Publish(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.process, cls.endpoint = start_emulator()
+        cls.env = {
+            "AWS_ENDPOINT_URL": cls.endpoint,
+            "AWS_REGION": REGION,
+            "AWS_ACCESS_KEY_ID": "local",
+            "AWS_SECRET_ACCESS_KEY": "local",
+            "AWS_EC2_METADATA_DISABLED": "true",
+        }
+        cls.saved = {k: os.environ.get(k) for k in cls.env}
+        os.environ.update(cls.env)
+        sess = deploy.session(REGION)
+        cls.s3 = deploy.client(sess, "s3")
+        cls.cloudfront = deploy.client(sess, "cloudfront")
+        cls.tmp = tempfile.TemporaryDirectory()
+        tmp = Path(cls.tmp.name)
+        cls.release_1 = write_release(tmp / "r1", RELEASE_1)
+        cls.release_2 = write_release(tmp / "r2", RELEASE_2)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.process.kill()
+        cls.process.wait()
+        cls.tmp.cleanup()
+        for k, v in cls.saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+    def setUp(self):
+        self.bucket = f"web-{uuid.uuid4().hex[:12]}"
+        self.s3.create_bucket(Bucket=self.bucket, CreateBucketConfiguration={"LocationConstraint": REGION})
+        self.distribution = self.cloudfront.create_distribution(
+            DistributionConfig={
+                "CallerReference": uuid.uuid4().hex,
+                "Comment": "publish test",
+                "Enabled": True,
+                "Origins": {
+                    "Quantity": 1,
+                    "Items": [
+                        {
+                            "Id": "web",
+                            "DomainName": f"{self.bucket}.s3.{REGION}.amazonaws.com",
+                            "S3OriginConfig": {"OriginAccessIdentity": ""},
+                        }
+                    ],
+                },
+                "DefaultCacheBehavior": {
+                    "TargetOriginId": "web",
+                    "ViewerProtocolPolicy": "redirect-to-https",
+                    "TrustedSigners": {"Enabled": False, "Quantity": 0},
+                    "ForwardedValues": {"QueryString": False, "Cookies": {"Forward": "none"}},
+                    "MinTTL": 0,
+                },
+            }
+        )["Distribution"]["Id"]
+
+    def publish(self, release: Path) -> deploy.Published:
+        return deploy.publish(self.s3, self.cloudfront, release, self.bucket, self.distribution)
+
+    def head(self, key: str) -> dict:
+        return self.s3.head_object(Bucket=self.bucket, Key=key)
+
+    def body(self, key: str) -> str:
+        return self.s3.get_object(Bucket=self.bucket, Key=key)["Body"].read().decode()
+
+    def tags(self, key: str) -> list:
+        return self.s3.get_object_tagging(Bucket=self.bucket, Key=key)["TagSet"]
+
+    def invalidated_paths(self) -> list[list[str]]:
+        listed = self.cloudfront.list_invalidations(DistributionId=self.distribution)["InvalidationList"]
+        paths = []
+        for item in listed.get("Items", []):
+            found = self.cloudfront.get_invalidation(DistributionId=self.distribution, Id=item["Id"])
+            paths.append(sorted(found["Invalidation"]["InvalidationBatch"]["Paths"]["Items"]))
+        return paths
+
+    def test_first_release_sets_each_objects_cache_headers_and_uploads_index_last(self):
+        done = self.publish(self.release_1)
+
+        self.assertEqual(done.uploaded[-1], "index.html")
+        hashed = [k for k in done.uploaded if k.startswith("assets/")]
+        self.assertEqual(done.uploaded[: len(hashed)], hashed, "hashed assets go first")
+        for key in RELEASE_1:
+            head = self.head(key)
+            expected = deploy.IMMUTABLE if key.startswith("assets/") else deploy.NO_CACHE
+            self.assertEqual(head["CacheControl"], expected, key)
+            self.assertEqual(self.body(key), RELEASE_1[key])
+        self.assertEqual(self.head("index.html")["ContentType"], "text/html; charset=utf-8")
+        self.assertEqual(self.head("assets/index-AAAAaaaa.js")["ContentType"], "application/javascript; charset=utf-8")
+        self.assertEqual(self.head("assets/index-CSS_1234.css")["ContentType"], "text/css; charset=utf-8")
+        self.assertEqual(self.invalidated_paths(), [["/favicon.svg", "/index.html"]])
+
+    def test_second_release_keeps_the_first_releases_assets_for_visitors_holding_the_old_page(self):
+        self.publish(self.release_1)
+        done = self.publish(self.release_2)
+
+        self.assertEqual(sorted(done.uploaded), ["assets/index-BBBBbbbb.js", "index.html"])
+        self.assertEqual(done.staled, ["assets/index-AAAAaaaa.js"])
+        # The old script is still there, byte for byte and still immutable, tagged for the lifecycle rule.
+        self.assertEqual(self.body("assets/index-AAAAaaaa.js"), RELEASE_1["assets/index-AAAAaaaa.js"])
+        old = self.head("assets/index-AAAAaaaa.js")
+        self.assertEqual(old["CacheControl"], deploy.IMMUTABLE)
+        self.assertIn("stale-since", old["Metadata"])
+        self.assertEqual(self.tags("assets/index-AAAAaaaa.js"), [{"Key": "release", "Value": "stale"}])
+        # The live release: its page, its script, the kept stylesheet, none of them stale.
+        self.assertEqual(self.body("index.html"), RELEASE_2["index.html"])
+        self.assertEqual(self.head("index.html")["CacheControl"], deploy.NO_CACHE)
+        self.assertEqual(self.head("assets/index-BBBBbbbb.js")["CacheControl"], deploy.IMMUTABLE)
+        for key in RELEASE_2:
+            self.assertEqual(self.tags(key), [], key)
+        # The second release invalidates only the page that changed.
+        self.assertEqual(sorted(self.invalidated_paths()), [["/favicon.svg", "/index.html"], ["/index.html"]])
+
+    def test_publishing_the_same_release_again_changes_nothing(self):
+        self.publish(self.release_2)
+        before = {k: self.head(k)["LastModified"] for k in RELEASE_2}
+
+        done = self.publish(self.release_2)
+
+        self.assertEqual(done.uploaded, [])
+        self.assertEqual(sorted(done.unchanged), sorted(RELEASE_2))
+        self.assertIsNone(done.invalidation)
+        self.assertEqual(len(self.invalidated_paths()), 1)
+        self.assertEqual({k: self.head(k)["LastModified"] for k in RELEASE_2}, before)
+
+    def test_rolling_back_takes_a_stale_asset_live_again(self):
+        self.publish(self.release_1)
+        self.publish(self.release_2)
+
+        done = self.publish(self.release_1)
+
+        self.assertIn("assets/index-AAAAaaaa.js", done.uploaded)
+        self.assertEqual(self.tags("assets/index-AAAAaaaa.js"), [])
+        self.assertEqual(self.tags("assets/index-BBBBbbbb.js"), [{"Key": "release", "Value": "stale"}])
+        self.assertEqual(self.body("index.html"), RELEASE_1["index.html"])
+
+    def test_a_build_without_index_html_publishes_nothing(self):
+        empty = Path(self.tmp.name) / "empty"
+        write_release(empty, {"assets/x-12345678.js": "x"})
+        with self.assertRaises(deploy.Stop):
+            self.publish(empty)
+        self.assertNotIn("Contents", self.s3.list_objects_v2(Bucket=self.bucket))
+
+    def test_make_destroy_empties_a_bucket_of_every_version_so_the_stack_can_delete_it(self):
+        self.publish(self.release_1)
+        self.publish(self.release_2)
+        versioned = f"images-{uuid.uuid4().hex[:12]}"
+        self.s3.create_bucket(Bucket=versioned, CreateBucketConfiguration={"LocationConstraint": REGION})
+        self.s3.put_bucket_versioning(Bucket=versioned, VersioningConfiguration={"Status": "Enabled"})
+        for body in (b"one", b"two"):
+            self.s3.put_object(Bucket=versioned, Key="uploads/a.png", Body=body)
+        self.s3.delete_object(Bucket=versioned, Key="uploads/a.png")  # leaves a delete marker
+
+        self.assertEqual(deploy.empty_bucket(self.s3, self.bucket), 6)
+        self.assertEqual(deploy.empty_bucket(self.s3, versioned), 3)
+
+        for bucket in (self.bucket, versioned):
+            listed = self.s3.list_object_versions(Bucket=bucket)
+            self.assertEqual(listed.get("Versions", []) + listed.get("DeleteMarkers", []), [], bucket)
+            self.s3.delete_bucket(Bucket=bucket)  # S3 refuses this while anything is left
+
+    def test_the_command_honours_aws_endpoint_url_site_bucket_and_distribution_id(self):
+        env = dict(os.environ, SITE_BUCKET=self.bucket, DISTRIBUTION_ID=self.distribution)
+        run = subprocess.run(
+            [sys.executable, str(ROOT / "scripts/deploy.py"), "publish", "--dist", str(self.release_1)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("5 uploaded, 0 unchanged", run.stdout)
+        self.assertIn("CloudFront invalidation", run.stdout)
+        self.assertEqual(self.body("index.html"), RELEASE_1["index.html"])
+
+
+if __name__ == "__main__":
+    unittest.main()
