@@ -34,7 +34,18 @@ describe('public routes', () => {
     await expectPage(path, heading);
   });
 
-  it.each(['/no/such/page/here', '/nowhere', '/shop'])('unknown path %s renders Home', async (path) => {
+  it.each([
+    '/no/such/page/here',
+    '/nowhere',
+    '/shop',
+    // Only the documented suffixes show About and Contact (spec section 2); other slugs are unknown paths.
+    '/about/anything',
+    '/about/-about-us',
+    '/about/drinks-about-us-not',
+    '/contact/whatever/',
+    '/contact/-contact/',
+    '/contact/drinks-about-us/',
+  ])('unknown path %s renders Home', async (path) => {
     await expectPage(path, /Crack one open/);
   });
 });
