@@ -1,5 +1,6 @@
 // The store: every slice, the persist config (key 'root', version 1, timeout 5000 ms; only auth, the cart and
-// the applied discount, with their transient fields dropped), and the API client the thunks call through.
+// the applied discount, with their transient fields dropped, stored under the spec's names Auth, AddCart and
+// TheDiscount: see persistedNames.ts), and the API client the thunks call through.
 import { configureStore } from '@reduxjs/toolkit';
 import {
   createTransform,
@@ -18,6 +19,7 @@ import { createApiClient, type ApiClient } from '../lib/api';
 import { initialAuthState, userLoggedOut, type AuthState } from '../features/auth/authSlice';
 import { initialCartState, type CartState } from '../features/cart/cartSlice';
 import { initialDiscountState, type DiscountState } from '../features/discount/discountSlice';
+import { withSpecNames } from './persistedNames';
 import { rootReducer, type RootState } from './rootReducer';
 
 export type { RootState } from './rootReducer';
@@ -46,11 +48,14 @@ const keepDiscount = createTransform<DiscountState, Pick<DiscountState, 'applied
   { whitelist: ['discount'] },
 );
 
+const ROOT_KEY = 'root';
+
 export const persistConfig: PersistConfig<RootState> = {
-  key: 'root',
+  key: ROOT_KEY,
   version: 1,
   timeout: 5000,
-  storage,
+  // redux-persist names its entry `persist:{key}`.
+  storage: withSpecNames(storage, `persist:${ROOT_KEY}`),
   whitelist: ['auth', 'cart', 'discount'],
   transforms: [keepAuth, keepCart, keepDiscount],
 };
