@@ -16,7 +16,7 @@ import {
 // The lib/storage path breaks the Vite build (storage.getItem is not a function); the es build works.
 import storage from 'redux-persist/es/storage';
 import { createApiClient, type ApiClient } from '../lib/api';
-import { initialAuthState, userLoggedOut, type AuthState } from '../features/auth/authSlice';
+import { initialAuthState, userLoggedOut, withAccessFlags, type AuthState } from '../features/auth/authSlice';
 import { initialCartState, type CartState } from '../features/cart/cartSlice';
 import { initialDiscountState, type DiscountState } from '../features/discount/discountSlice';
 import { withSpecNames } from './persistedNames';
@@ -30,7 +30,7 @@ export type { RootState } from './rootReducer';
  */
 const keepAuth = createTransform<AuthState, Pick<AuthState, 'userInfo' | 'token'>>(
   (state) => ({ userInfo: state.userInfo, token: state.token }),
-  (saved) => ({ ...initialAuthState, userInfo: saved.userInfo ?? null, token: saved.token ?? null }),
+  (saved) => withAccessFlags({ ...initialAuthState, userInfo: saved.userInfo ?? null, token: saved.token ?? null }),
   { whitelist: ['auth'] },
 );
 const keepCart = createTransform<CartState, CartState>(
@@ -80,6 +80,8 @@ export function makeStore(preloadedState?: Partial<RootState>, deps: StoreDeps =
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 
+  // The access flags always follow the session's role, whichever way the session arrived.
+  if (preloadedState?.auth) preloadedState = { ...preloadedState, auth: withAccessFlags(preloadedState.auth) };
   const reducer = persistReducer(persistConfig, rootReducer);
   const store = configureStore({
     reducer,

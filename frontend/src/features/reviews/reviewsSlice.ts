@@ -176,6 +176,7 @@ export const { selectReviewSummary, selectReviewList, selectReviewDrinks, select
 export const fetchReviewSummary = createLoader(
   { requested: reviewSummaryRequested, received: reviewSummaryReceived, failed: reviewSummaryFailed },
   (api) => api.get<ReviewSummaryPayload>('/home/uk/review/'),
+  { logAs: 'GET /api/home/uk/review/' },
 );
 
 export const fetchReviewsPage = createLoader(

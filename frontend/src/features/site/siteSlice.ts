@@ -81,8 +81,11 @@ export const siteInfoSaved = (info: SiteInfo) => sitePartReceived({ arg: 'info',
 export const fetchSitePart = createLoader(
   { requested: sitePartRequested, received: sitePartReceived, failed: sitePartFailed },
   (api, part: SitePart) => api.get<SiteAnswer>(SOURCES[part]),
-  (state, part) =>
-    ['loading', 'loaded'].includes(((state as { site?: SiteState }).site ?? initialSiteState).loading[part].status),
+  {
+    skip: (state, part) =>
+      ['loading', 'loaded'].includes(((state as { site?: SiteState }).site ?? initialSiteState).loading[part].status),
+    logAs: 'site info',
+  },
 );
 
 export default siteSlice;
