@@ -13,13 +13,11 @@ import {
   REHYDRATE,
   type PersistConfig,
 } from 'redux-persist';
-// The lib/storage path breaks the Vite build (storage.getItem is not a function); the es build works.
-import storage from 'redux-persist/es/storage';
 import { createApiClient, type ApiClient } from '../lib/api';
 import { initialAuthState, userLoggedOut, withAccessFlags, type AuthState } from '../features/auth/authSlice';
 import { initialCartState, type CartState } from '../features/cart/cartSlice';
 import { initialDiscountState, type DiscountState } from '../features/discount/discountSlice';
-import { withSpecNames } from './persistedNames';
+import { specNamedStorage } from './persistedNames';
 import { rootReducer, type RootState } from './rootReducer';
 
 export type { RootState } from './rootReducer';
@@ -55,7 +53,7 @@ export const persistConfig: PersistConfig<RootState> = {
   version: 1,
   timeout: 5000,
   // redux-persist names its entry `persist:{key}`.
-  storage: withSpecNames(storage, `persist:${ROOT_KEY}`),
+  storage: specNamedStorage(`persist:${ROOT_KEY}`),
   whitelist: ['auth', 'cart', 'discount'],
   transforms: [keepAuth, keepCart, keepDiscount],
 };
