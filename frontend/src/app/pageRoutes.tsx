@@ -76,7 +76,7 @@ export default function PageRoutes() {
         <Route
           path={paths.about.pattern}
           element={
-            <WhenSlugEndsWith suffix={paths.about.slugSuffix}>
+            <WhenSlugEndsWith suffix="-about-us">
               <AboutPage />
             </WhenSlugEndsWith>
           }
@@ -84,7 +84,7 @@ export default function PageRoutes() {
         <Route
           path={paths.contact.pattern}
           element={
-            <WhenSlugEndsWith suffix={paths.contact.slugSuffix}>
+            <WhenSlugEndsWith suffix="-contact">
               <ContactPage />
             </WhenSlugEndsWith>
           }

@@ -18,10 +18,10 @@ export const paths = {
     pattern: '/:product/uk',
     to: (query: string) => `/${p}/uk?search=${encodeURIComponent(query)}`,
   },
-  /** The router cannot match half a segment: `slugSuffix` is checked by the page route (pageRoutes.tsx). */
-  about: { pattern: '/about/:slug', slugSuffix: '-about-us', to: () => `/about/${p}-about-us` },
+  /** The router cannot match half a segment: the slug's suffix is checked in pageRoutes.tsx. */
+  about: { pattern: '/about/:slug', to: () => `/about/${p}-about-us` },
   login: { pattern: '/:product/login', to: () => `/${p}/login` },
-  contact: { pattern: '/contact/:slug/', slugSuffix: '-contact', to: () => `/contact/${p}-contact/` },
+  contact: { pattern: '/contact/:slug/', to: () => `/contact/${p}-contact/` },
   policy: { pattern: '/:product/policies/:id', to: (id: string) => `/${p}/policies/${encodeURIComponent(id)}` },
   reviews: { pattern: '/:product/review', to: () => `/${p}/review` },
   checkout: { pattern: '/checkout', to: () => '/checkout' },

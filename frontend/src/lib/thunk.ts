@@ -38,40 +38,25 @@ interface LoaderEvents<Arg, Result> {
   failed: (payload: Failed<Arg>) => PayloadAction<Failed<Arg>>;
 }
 
-export interface LoaderOptions<Arg> {
-  /** Lets an area fetch only when it does not already hold the data (given the store's state). */
-  skip?: (state: unknown, arg: Arg) => boolean;
-  /**
-   * The spec (section 8): some home calls also log the failure's message. Set to the call's name for those;
-   * the message is still stored in the area as for every call.
-   */
-  logAs?: string;
-}
-
-/** Logs a home call's failure to the console, as the spec's error catalogue has the home calls do. */
-export function logFailure(call: string, message: string): void {
-  console.error(`${call} failed: ${message}`);
-}
-
 /**
  * A thunk creator that calls the back end and reports the outcome as the area's events. `skip` (given the
- * store's state) lets an area fetch only when it does not already hold the data; `options.logAs` also logs a
- * failure.
+ * store's state) lets an area fetch only when it does not already hold the data. `logAs` names a call whose
+ * failure is also logged: the spec (section 8) has some home calls log the message, besides storing it.
  */
 export function createLoader<Arg, Result>(
   events: LoaderEvents<Arg, Result>,
   call: (api: ApiClient, arg: Arg) => Promise<Result>,
-  skip?: ((state: unknown, arg: Arg) => boolean) | LoaderOptions<Arg>,
+  skip?: ((state: unknown, arg: Arg) => boolean) | null,
+  logAs?: string,
 ): (arg: Arg) => AppThunk<Promise<void>> {
-  const options: LoaderOptions<Arg> = typeof skip === 'function' ? { skip } : (skip ?? {});
   return (arg) => async (dispatch, getState, { api }) => {
-    if (options.skip?.(getState(), arg)) return;
+    if (skip?.(getState(), arg)) return;
     dispatch(events.requested(arg));
     try {
       dispatch(events.received({ arg, result: await call(api, arg) }));
     } catch (error) {
       const message = errorMessage(error);
-      if (options.logAs) logFailure(options.logAs, message);
+      if (logAs) console.error(`${logAs} failed: ${message}`);
       dispatch(events.failed({ arg, message }));
     }
   };

@@ -81,11 +81,9 @@ export const siteInfoSaved = (info: SiteInfo) => sitePartReceived({ arg: 'info',
 export const fetchSitePart = createLoader(
   { requested: sitePartRequested, received: sitePartReceived, failed: sitePartFailed },
   (api, part: SitePart) => api.get<SiteAnswer>(SOURCES[part]),
-  {
-    skip: (state, part) =>
-      ['loading', 'loaded'].includes(((state as { site?: SiteState }).site ?? initialSiteState).loading[part].status),
-    logAs: 'site info',
-  },
+  (state, part) =>
+    ['loading', 'loaded'].includes(((state as { site?: SiteState }).site ?? initialSiteState).loading[part].status),
+  'site info',
 );
 
 export default siteSlice;
