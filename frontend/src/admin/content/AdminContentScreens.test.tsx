@@ -114,6 +114,30 @@ describe('pictures straight onto a saved entry', () => {
     expect(screen.getByLabelText('Images')).toHaveValue('old.png, new.png');
   });
 
+  it('a category drops pictures: POST /api/delete/array/, then PUT /api/category/update/{id} with the rest', async () => {
+    vi.stubGlobal('confirm', () => true);
+    let sodas = { _id: 'c-soda', name: 'Sodas', des: 'Fizzy', image: ['old.png', 'keep.png'] };
+    const api = shopApi({
+      'GET /api/category/': () => json([sodas]),
+      'POST /api/delete/array/': ({ body }) => json({ message: 'deleted', deleted: (body as { images: string[] }).images }),
+      'PUT /api/category/update/c-soda': ({ body }) => {
+        sodas = { ...sodas, ...(body as object) };
+        return json(sodas);
+      },
+    });
+    const { user } = renderApp('/new/uk/categories', { deps: { fetch: api.fetch }, preloadedState: admin });
+    await screen.findByTestId('category-list');
+    await user.click(screen.getByRole('button', { name: 'Update Sodas' }));
+    const removal = screen.getByTestId('picture-removal');
+    await user.click(within(removal).getByLabelText('Remove old.png'));
+    await user.click(within(removal).getByRole('button', { name: 'Remove selected pictures' }));
+    expect(await within(removal).findByText('The picture is removed.')).toBeInTheDocument();
+    const writes = api.calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/delete/array/', 'PUT /api/category/update/c-soda']);
+    expect(writes.map((c) => c.body)).toEqual([{ images: ['old.png'] }, { image: ['keep.png'] }]);
+    expect(screen.getByLabelText('Images')).toHaveValue('keep.png');
+  });
+
   it('the site info takes pictures (mode 8) once it exists', async () => {
     const api = shopApi({
       'GET /api/connect/uk/palestine/connect/': { ...siteInfo, _id: 'main', image: [] },
