@@ -15,6 +15,7 @@ import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
 import registerReviewJourneys from './reviews.mjs';
+import registerSpecGapJourneys from './specgaps.mjs';
 import registerSubscriptionJourneys from './subscription.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -280,6 +281,9 @@ registerCheckout({ journey, check, checkEqual, eventually, pounds, pence, BASE_U
 registerReviewJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 registerSubscriptionJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 
+// Journeys (issue 13): per-drink reviews, persisted names, route slugs, picture removal
+registerSpecGapJourneys({ journey, check, checkEqual, eventually, BASE_URL });
+
 // ------------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -291,7 +295,9 @@ async function main() {
   console.log(`Storefront journeys against ${BASE_URL}`);
   let passed = 0;
   let failed = 0;
-  for (const { name, fn } of journeys) {
+  // JOURNEYS=<regular expression> runs only the journeys whose names match (one area while working on it).
+  const only = process.env.JOURNEYS ? new RegExp(process.env.JOURNEYS, 'i') : null;
+  for (const { name, fn } of journeys.filter((j) => !only || only.test(j.name))) {
     const contexts = [];
     const errors = [];
     const newPage = async (viewport) => {
