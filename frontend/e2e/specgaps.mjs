@@ -41,13 +41,13 @@ export default function registerSpecGapJourneys({ journey, check, checkEqual, ev
     await section.getByRole('button', { name: 'Write a review' }).click();
     const form = section.getByTestId('review-form');
     await form.getByText(`Reviewing ${drink.name}`).waitFor();
-    await form.getByText('5 stars').click();
+    await form.locator('label', { hasText: '5 stars' }).click();
     await form.getByLabel('Your review').fill(`${name} says this drink is lovely.`);
     await form.getByLabel('Full name').fill(name);
     await form.getByLabel(/E-mail/).fill(`d.${tag()}@example.com`);
     await form.getByRole('button', { name: 'Send review' }).click();
     await section.getByTestId('review-thanks').waitFor();
-    await section.getByText(name).waitFor();
+    await section.getByText(name, { exact: true }).waitFor();
     check(asked.some((u) => u.pathname === '/api/reviews/x/'), 'the payload also went to /api/reviews/x/');
 
     const stored = await api('GET', `/api/home_uk/palestine/comment/reviews?pageNumber=1&ProductsId=${encodeURIComponent(drink._id)}`);
@@ -56,7 +56,7 @@ export default function registerSpecGapJourneys({ journey, check, checkEqual, ev
     // Another page: the shop's reviews page lists it among all the drinks'.
     await page.goto(`${BASE_URL}/drinks/review`);
     await page.getByRole('heading', { level: 1, name: 'Customer Reviews' }).waitFor();
-    await page.getByTestId('review-list').getByText(name).waitFor();
+    await page.getByTestId('review-list').getByText(name, { exact: true }).waitFor();
   });
 
   journey('a basket saved under the earlier names is still there after the upgrade, now under AddCart', async ({ newPage }) => {

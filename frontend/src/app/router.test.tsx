@@ -10,7 +10,8 @@ const admin = { auth: { ...initialAuthState, token: 't', userInfo: { email: 'adm
 
 async function expectPage(path: string, heading: RegExp | string, preloadedState = {}) {
   renderApp(path, { deps: { fetch: shopApi().fetch }, preloadedState });
-  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  // A first visit loads the page's lazy chunk: allow a loaded two-core machine more than the default second.
+  expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 })).toBeInTheDocument();
   // Inside the layout: the navbar and the basket are there.
   expect(screen.getByTestId('navbar')).toBeInTheDocument();
   expect(screen.getByTestId('basket-button')).toBeInTheDocument();

@@ -244,41 +244,41 @@ export function ReviewForm({ initialProduct = '', drink }: ReviewFormProps) {
           Reviewing <strong>{drink.name}</strong>
         </p>
       ) : (
-      <div className={fieldStyles.field}>
-        <label className={fieldStyles.label} htmlFor={controlId('products')}>
-          Drink
-        </label>
-        <select
-          id={controlId('products')}
-          name="products"
-          className={fieldStyles.input}
-          value={form.products}
-          onChange={(event) => set('products', event.target.value)}
-          disabled={drinks.status !== 'loaded'}
-          aria-invalid={productError ? true : undefined}
-          aria-describedby={productError ? `${id}-products-error` : undefined}
-        >
-          <option value="">{drinks.status === 'loaded' || drinks.status === 'failed' ? 'Choose a drink' : 'Loading drinks…'}</option>
-          {drinks.items.map((drink) => (
-            <option key={drink._id} value={drink._id}>
-              {drink.name}
-            </option>
-          ))}
-        </select>
-        {productError && (
-          <p id={`${id}-products-error`} className={fieldStyles.error}>
-            {productError}
-          </p>
-        )}
-        {drinks.status === 'failed' && (
-          <p className={fieldStyles.error}>
-            We could not load our drinks: {drinks.error}{' '}
-            <button type="button" className={styles.linkButton} onClick={() => void dispatch(fetchReviewDrinks())}>
-              Try again
-            </button>
-          </p>
-        )}
-      </div>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={controlId('products')}>
+            Drink
+          </label>
+          <select
+            id={controlId('products')}
+            name="products"
+            className={fieldStyles.input}
+            value={form.products}
+            onChange={(event) => set('products', event.target.value)}
+            disabled={drinks.status !== 'loaded'}
+            aria-invalid={productError ? true : undefined}
+            aria-describedby={productError ? `${id}-products-error` : undefined}
+          >
+            <option value="">{drinks.status === 'loaded' || drinks.status === 'failed' ? 'Choose a drink' : 'Loading drinks…'}</option>
+            {drinks.items.map((option) => (
+              <option key={option._id} value={option._id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+          {productError && (
+            <p id={`${id}-products-error`} className={fieldStyles.error}>
+              {productError}
+            </p>
+          )}
+          {drinks.status === 'failed' && (
+            <p className={fieldStyles.error}>
+              We could not load our drinks: {drinks.error}{' '}
+              <button type="button" className={styles.linkButton} onClick={() => void dispatch(fetchReviewDrinks())}>
+                Try again
+              </button>
+            </p>
+          )}
+        </div>
       )}
       <div>
         <button type="submit" className={ui.primary} disabled={sending.status === 'loading'}>
