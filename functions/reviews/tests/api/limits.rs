@@ -90,5 +90,5 @@ async fn the_check_route_uses_up_no_part_of_an_addresss_hourly_limit() {
     for _ in 0..reviews::LIMIT_PER_EMAIL {
         app.write(body.clone()).await;
     }
-    assert_eq!(app.stored().await, reviews::LIMIT_PER_EMAIL as usize);
+    assert_eq!(app.stored().await, reviews::LIMIT_PER_EMAIL);
 }
