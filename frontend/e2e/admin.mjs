@@ -47,7 +47,7 @@ export function adminHelpers({ check, eventually, BASE_URL }) {
     const { token, userInfo } = await adminSession();
     const page = await newPage({ width: 1280, height: 900 });
     const persisted = JSON.stringify({
-      auth: JSON.stringify({ userInfo, token }),
+      Auth: JSON.stringify({ userInfo, token }),
       _persist: JSON.stringify({ version: 1, rehydrated: true }),
     });
     await page.addInitScript((value) => window.localStorage.setItem('persist:root', value), persisted);

@@ -64,7 +64,7 @@ export default function register({ journey, check, checkEqual, eventually, shot,
   async function savedAuth(page) {
     return page.evaluate(() => {
       const root = JSON.parse(window.localStorage.getItem('persist:root') ?? '{}');
-      return root.auth ? JSON.parse(root.auth) : null;
+      return root.Auth ? JSON.parse(root.Auth) : null;
     });
   }
 

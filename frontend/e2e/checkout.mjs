@@ -81,7 +81,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
     const page = await newPage(DESKTOP);
     await page.addInitScript(({ token, userInfo }) => {
       const root = JSON.parse(localStorage.getItem('persist:root') ?? '{}');
-      root.auth = JSON.stringify({ token, userInfo });
+      root.Auth = JSON.stringify({ token, userInfo });
       root._persist = JSON.stringify({ version: 1, rehydrated: true });
       localStorage.setItem('persist:root', JSON.stringify(root));
     }, session);
@@ -194,7 +194,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
     checkEqual(await page.getByTestId('order-line').count(), 2, 'two lines on the order page');
     checkEqual(await page.getByTestId('basket-badge').count(), 0, 'the basket is empty');
     const persisted = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:root') ?? '{}'));
-    checkEqual(JSON.parse(persisted.discount ?? '{}').applied ?? null, null, 'the applied code is cleared');
+    checkEqual(JSON.parse(persisted.TheDiscount ?? '{}').applied ?? null, null, 'the applied code is cleared');
     await axe(page, 'order page');
     await shot(page, 'order-page');
 

@@ -60,19 +60,24 @@ export default function registerContentJourneys({ journey, check, checkEqual, ev
     check(mail.text.includes('mixed cases to Edinburgh') || mail.html.includes('mixed cases to Edinburgh'), 'the mail carries the message');
   });
 
-  journey('the admin changes the phone number in site info and the footer shows it', async ({ newPage }) => {
+  journey('the admin changes the phone number in the contact details; the footer and the contact page show it', async ({ newPage }) => {
     const page = await adminPage(newPage);
     await page.goto(`${BASE_URL}/new/uk/siteinfo`);
     const phone = page.getByLabel('Phone');
     await phone.waitFor();
-    await eventually(() => phone.inputValue(), (v) => v.length > 0, 'the phone field filled from the site info');
+    await eventually(() => phone.inputValue(), (v) => v.length > 0, 'the phone field filled from GET /api/contact/');
     const newPhone = `0113 496 ${String(Math.floor(1000 + Math.random() * 9000))}`;
     await phone.fill(newPhone);
-    await page.getByRole('button', { name: 'Update' }).click();
-    await page.getByText('The site info is saved.').waitFor();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/contact/create/') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Save contact details' }).click();
+    checkEqual((await saved).status(), 200, 'POST /api/contact/create/ answers');
+    await page.getByText('The contact details are saved.').waitFor();
 
-    // The server holds it, and a fresh visit to the shop shows it in the footer.
-    checkEqual((await api('GET', '/api/connect/uk/palestine/connect/')).phone, newPhone, 'the stored phone');
+    // The server holds it (the contact call and the site info agree), and a fresh visit shows it.
+    checkEqual((await api('GET', '/api/contact/')).phone, newPhone, 'the stored phone');
+    checkEqual((await api('GET', '/api/connect/uk/palestine/connect/')).phone, newPhone, 'the site info phone');
+    await page.goto(`${BASE_URL}/contact/drinks-contact/`);
+    await page.getByRole('complementary').getByRole('link', { name: newPhone }).waitFor();
     await page.goto(`${BASE_URL}/`);
     await page.getByTestId('featured-drinks').waitFor();
     const footer = await openFooter(page);

@@ -3,7 +3,7 @@
 //
 //   BASE_URL   where the shop is (default http://127.0.0.1:3000)
 //   CHROMIUM   the browser binary (default /usr/bin/chromium)
-//   JOURNEYS   run only the journeys whose name contains this text (all when unset)
+//   JOURNEYS   run only the journeys whose name matches this regular expression (all when unset)
 //
 // Screenshots go to frontend/test-artifacts/. The last line is `N passed, N failed`; any failure exits 1.
 import { mkdir } from 'node:fs/promises';
@@ -16,6 +16,7 @@ import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
 import registerReviewJourneys from './reviews.mjs';
+import registerSpecGapJourneys from './specgaps.mjs';
 import registerSubscriptionJourneys from './subscription.mjs';
 
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -281,6 +282,9 @@ registerCheckout({ journey, check, checkEqual, eventually, pounds, pence, BASE_U
 registerReviewJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 registerSubscriptionJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 
+// Journeys (issue 13): per-drink reviews, persisted names, route slugs, picture removal
+registerSpecGapJourneys({ journey, check, checkEqual, eventually, BASE_URL });
+
 // ------------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -292,9 +296,9 @@ async function main() {
   console.log(`Storefront journeys against ${BASE_URL}`);
   let passed = 0;
   let failed = 0;
-  const only = process.env.JOURNEYS ?? '';
-  for (const { name, fn } of journeys) {
-    if (!name.includes(only)) continue;
+  // JOURNEYS=<regular expression> runs only the journeys whose names match (one area while working on it).
+  const only = process.env.JOURNEYS ? new RegExp(process.env.JOURNEYS, 'i') : null;
+  for (const { name, fn } of journeys.filter((j) => !only || only.test(j.name))) {
     const contexts = [];
     const errors = [];
     const newPage = async (viewport) => {

@@ -5,7 +5,7 @@ import { ActiveLink } from '../components/ActiveLink';
 import { Outlet } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { paths } from '../app/paths';
-import { selectUserInfo } from '../features/auth/authSlice';
+import { selectShowSubscription, selectUserInfo } from '../features/auth/authSlice';
 import { LogoutButton } from '../features/auth/components/LogoutButton';
 import { refreshSignedInUser } from '../features/auth/login';
 import { PageHeading } from '../components/PageHeading';
@@ -33,9 +33,14 @@ export const ADMIN_MENU: ReadonlyArray<{ child: string; label: string }> = [
   { child: 'profile', label: 'Profile' },
 ];
 
+/** Screens shown only with the auth state's showsubscription flag. */
+const SUBSCRIPTION_SCREENS = new Set(['subscription', 'mailer']);
+
 export default function AdminLayout() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUserInfo);
+  const showSubscription = useAppSelector(selectShowSubscription);
+  const menu = ADMIN_MENU.filter((item) => showSubscription || !SUBSCRIPTION_SCREENS.has(item.child));
   // The stored role may be stale (another admin changed it): check it once per visit to the area.
   useEffect(() => {
     void dispatch(refreshSignedInUser());
@@ -58,7 +63,7 @@ export default function AdminLayout() {
         <nav className={styles.side} aria-label="Admin">
           <h2 className={styles.sideTitle}>Manage</h2>
           <ul className={styles.links}>
-            {ADMIN_MENU.map((item) => (
+            {menu.map((item) => (
               <li key={item.child}>
                 <ActiveLink className={styles.link} to={paths.admin.to(item.child)}>
                   {item.label}

@@ -2,7 +2,7 @@
 // children, and the admin area under /new/uk/. Each screen is its own lazily loaded chunk, and the admin area
 // (wrapper and screens) is only fetched for an admin, so a shopper never downloads admin code.
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { selectIsAdmin, selectIsLoggedIn } from '../features/auth/authSlice';
 import { lazyPage } from '../lib/chunks';
 import { useAppSelector } from './hooks';
@@ -54,6 +54,16 @@ function RequireAdmin({ children }: { children: ReactNode }) {
   return isAdmin ? children : <ToLogin />;
 }
 
+/**
+ * The spec's /about/{product}-about-us and /contact/{product}-contact/: react-router matches whole segments
+ * only, so the segment's suffix (and a non-empty {product} before it) is checked here; any other slug is an
+ * unknown path and shows Home, the spec's catch-all.
+ */
+function WhenSlugEndsWith({ suffix, children }: { suffix: string; children: ReactNode }) {
+  const { slug = '' } = useParams();
+  return slug.length > suffix.length && slug.endsWith(suffix) ? children : <Home />;
+}
+
 export default function PageRoutes() {
   return (
     <Routes>
@@ -63,8 +73,22 @@ export default function PageRoutes() {
         <Route path={paths.reviews.pattern} element={<ReviewsPage />} />
         <Route path={paths.policy.pattern} element={<PolicyPage />} />
         <Route path={paths.product.pattern} element={<ProductRoute />} />
-        <Route path={paths.about.pattern} element={<AboutPage />} />
-        <Route path={paths.contact.pattern} element={<ContactPage />} />
+        <Route
+          path={paths.about.pattern}
+          element={
+            <WhenSlugEndsWith suffix="-about-us">
+              <AboutPage />
+            </WhenSlugEndsWith>
+          }
+        />
+        <Route
+          path={paths.contact.pattern}
+          element={
+            <WhenSlugEndsWith suffix="-contact">
+              <ContactPage />
+            </WhenSlugEndsWith>
+          }
+        />
         <Route path={paths.checkout.pattern} element={<CheckoutPage />} />
         <Route path={paths.order.pattern} element={<OrderPage />} />
         <Route

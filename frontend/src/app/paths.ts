@@ -18,6 +18,7 @@ export const paths = {
     pattern: '/:product/uk',
     to: (query: string) => `/${p}/uk?search=${encodeURIComponent(query)}`,
   },
+  /** The router cannot match half a segment: the slug's suffix is checked in pageRoutes.tsx. */
   about: { pattern: '/about/:slug', to: () => `/about/${p}-about-us` },
   login: { pattern: '/:product/login', to: () => `/${p}/login` },
   contact: { pattern: '/contact/:slug/', to: () => `/contact/${p}-contact/` },

@@ -1,5 +1,6 @@
 // Persistence: key 'root', version 1, timeout 5000 ms; only auth, cart and the applied discount survive a
-// reload, without their transient fields.
+// reload, without their transient fields, stored under the spec's names Auth, AddCart and TheDiscount; what a
+// returning shopper saved under the earlier names (auth, cart, discount) is migrated.
 import { persistStore } from 'redux-persist';
 import { describe, expect, it } from 'vitest';
 import { initialAuthState, loginCodeSent, userLoggedIn } from '../features/auth/authSlice';
@@ -40,10 +41,10 @@ describe('persist config', () => {
     await persistor.flush();
 
     const saved = JSON.parse(window.localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
-    expect(Object.keys(saved).sort()).toEqual(['_persist', 'auth', 'cart', 'discount']);
-    expect(JSON.parse(saved.auth ?? '')).toEqual({ userInfo: { email: 'shopper@example.com' }, token: 'jwt' });
-    expect(JSON.parse(saved.cart ?? '').cartItems[0]).toMatchObject({ product: 'p-mango', qty: 2 });
-    expect(JSON.parse(saved.discount ?? '')).toEqual({ applied: { code: 'SUMMER', discount: 10 } });
+    expect(Object.keys(saved).sort()).toEqual(['AddCart', 'Auth', 'TheDiscount', '_persist']);
+    expect(JSON.parse(saved.Auth ?? '')).toEqual({ userInfo: { email: 'shopper@example.com' }, token: 'jwt' });
+    expect(JSON.parse(saved.AddCart ?? '').cartItems[0]).toMatchObject({ product: 'p-mango', qty: 2 });
+    expect(JSON.parse(saved.TheDiscount ?? '')).toEqual({ applied: { code: 'SUMMER', discount: 10 } });
     expect(JSON.parse(saved._persist ?? '')).toMatchObject({ version: 1 });
   });
 
@@ -64,5 +65,47 @@ describe('persist config', () => {
     expect(state.discount).toEqual({ applied: { code: 'SUMMER', discount: 10 }, status: 'idle', error: null });
     expect(state.auth).toEqual(initialAuthState);
     expect(state.header.cartOpen).toBe(false);
+  });
+
+  it("migrates a returning shopper's basket, session and code saved under the earlier names", async () => {
+    const line = { ...cartLineFromProduct(mango, 4) };
+    window.localStorage.setItem(
+      'persist:root',
+      JSON.stringify({
+        auth: JSON.stringify({ userInfo: { email: 'shopper@example.com', role: 'customer' }, token: 'old-jwt' }),
+        cart: JSON.stringify({ cartItems: [line], address: {} }),
+        discount: JSON.stringify({ applied: { code: 'SUMMER', discount: 10 } }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore();
+    const persistor = persistStore(store);
+    await bootstrapped(persistor);
+    const state = store.getState();
+    expect(state.cart.cartItems).toEqual([expect.objectContaining({ product: 'p-mango', qty: 4 })]);
+    expect(state.auth.token).toBe('old-jwt');
+    expect(state.discount.applied).toEqual({ code: 'SUMMER', discount: 10 });
+
+    // The next write stores the spec's names only.
+    store.dispatch(cartLineAdded(cartLineFromProduct(mango, 5)));
+    await persistor.flush();
+    const saved = JSON.parse(window.localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
+    expect(Object.keys(saved).sort()).toEqual(['AddCart', 'Auth', 'TheDiscount', '_persist']);
+    expect(JSON.parse(saved.AddCart ?? '').cartItems).toEqual([expect.objectContaining({ product: 'p-mango', qty: 5 })]);
+    expect(JSON.parse(saved.Auth ?? '').token).toBe('old-jwt');
+  });
+
+  it("prefers the spec's names when both layouts are stored", async () => {
+    window.localStorage.setItem(
+      'persist:root',
+      JSON.stringify({
+        cart: JSON.stringify({ cartItems: [cartLineFromProduct(mango, 1)], address: {} }),
+        AddCart: JSON.stringify({ cartItems: [cartLineFromProduct(mango, 6)], address: {} }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore();
+    await bootstrapped(persistStore(store));
+    expect(store.getState().cart.cartItems).toEqual([expect.objectContaining({ qty: 6 })]);
   });
 });

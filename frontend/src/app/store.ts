@@ -1,5 +1,6 @@
 // The store: every slice, the persist config (key 'root', version 1, timeout 5000 ms; only auth, the cart and
-// the applied discount, with their transient fields dropped), and the API client the thunks call through.
+// the applied discount, with their transient fields dropped, stored under the spec's names Auth, AddCart and
+// TheDiscount: see persistedNames.ts), and the API client the thunks call through.
 import { configureStore } from '@reduxjs/toolkit';
 import {
   createTransform,
@@ -12,12 +13,11 @@ import {
   REHYDRATE,
   type PersistConfig,
 } from 'redux-persist';
-// The lib/storage path breaks the Vite build (storage.getItem is not a function); the es build works.
-import storage from 'redux-persist/es/storage';
 import { createApiClient, type ApiClient } from '../lib/api';
-import { initialAuthState, userLoggedOut, type AuthState } from '../features/auth/authSlice';
+import { initialAuthState, userLoggedOut, withAccessFlags, type AuthState } from '../features/auth/authSlice';
 import { initialCartState, type CartState } from '../features/cart/cartSlice';
 import { initialDiscountState, type DiscountState } from '../features/discount/discountSlice';
+import { specNamedStorage } from './persistedNames';
 import { rootReducer, type RootState } from './rootReducer';
 
 export type { RootState } from './rootReducer';
@@ -28,7 +28,7 @@ export type { RootState } from './rootReducer';
  */
 const keepAuth = createTransform<AuthState, Pick<AuthState, 'userInfo' | 'token'>>(
   (state) => ({ userInfo: state.userInfo, token: state.token }),
-  (saved) => ({ ...initialAuthState, userInfo: saved.userInfo ?? null, token: saved.token ?? null }),
+  (saved) => withAccessFlags({ ...initialAuthState, userInfo: saved.userInfo ?? null, token: saved.token ?? null }),
   { whitelist: ['auth'] },
 );
 const keepCart = createTransform<CartState, CartState>(
@@ -46,11 +46,14 @@ const keepDiscount = createTransform<DiscountState, Pick<DiscountState, 'applied
   { whitelist: ['discount'] },
 );
 
+const ROOT_KEY = 'root';
+
 export const persistConfig: PersistConfig<RootState> = {
-  key: 'root',
+  key: ROOT_KEY,
   version: 1,
   timeout: 5000,
-  storage,
+  // redux-persist names its entry `persist:{key}`.
+  storage: specNamedStorage(`persist:${ROOT_KEY}`),
   whitelist: ['auth', 'cart', 'discount'],
   transforms: [keepAuth, keepCart, keepDiscount],
 };
@@ -75,6 +78,8 @@ export function makeStore(preloadedState?: Partial<RootState>, deps: StoreDeps =
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 
+  // The access flags always follow the session's role, whichever way the session arrived.
+  if (preloadedState?.auth) preloadedState = { ...preloadedState, auth: withAccessFlags(preloadedState.auth) };
   const reducer = persistReducer(persistConfig, rootReducer);
   const store = configureStore({
     reducer,

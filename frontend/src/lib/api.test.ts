@@ -44,6 +44,13 @@ describe('api client', () => {
     expect(call?.headers.has('Content-Type')).toBe(false);
   });
 
+  it('leaves the token off a call sent withoutToken, even when signed in', async () => {
+    const fake = fakeFetch({ 'POST /api/code/customer/': { status: false } });
+    await client(fake.fetch, 'jwt-123').api.post('/code/customer/', { code: ' a ' }, { withoutToken: true });
+    expect(fake.calls[0]?.headers.has('Authorization')).toBe(false);
+    expect(fake.calls[0]?.body).toEqual({ code: ' a ' });
+  });
+
   it('sends no Authorization header without a token', async () => {
     const fake = fakeFetch({ 'GET /api/product/': [] });
     await client(fake.fetch).api.get('/product/');

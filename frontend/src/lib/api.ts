@@ -69,6 +69,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A visitor call the spec sends with no token (the customer code lookup): no Authorization header. */
+  withoutToken?: boolean;
 }
 
 export interface ApiClient {
@@ -104,12 +106,12 @@ const isAbort = (error: unknown): boolean => error instanceof DOMException && er
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? apiBaseUrl;
 
-  async function request<T>(method: string, path: string, { query, body, headers, signal }: RequestOptions = {}) {
+  async function request<T>(method: string, path: string, { query, body, headers, signal, withoutToken }: RequestOptions = {}) {
     const url = new URL(`${baseUrl().replace(/\/$/, '')}/${path.replace(/^\//, '')}`);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value != null) url.searchParams.set(key, String(value));
     }
-    const token = options.getToken();
+    const token = withoutToken ? null : options.getToken();
     // A FormData body (image uploads) goes as is: the browser writes its multipart Content-Type.
     const form = body instanceof FormData;
     const init: RequestInit = {

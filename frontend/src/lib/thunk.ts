@@ -40,12 +40,14 @@ interface LoaderEvents<Arg, Result> {
 
 /**
  * A thunk creator that calls the back end and reports the outcome as the area's events. `skip` (given the
- * store's state) lets an area fetch only when it does not already hold the data.
+ * store's state) lets an area fetch only when it does not already hold the data. `logAs` names a call whose
+ * failure is also logged: the spec (section 8) has some home calls log the message, besides storing it.
  */
 export function createLoader<Arg, Result>(
   events: LoaderEvents<Arg, Result>,
   call: (api: ApiClient, arg: Arg) => Promise<Result>,
-  skip?: (state: unknown, arg: Arg) => boolean,
+  skip?: ((state: unknown, arg: Arg) => boolean) | null,
+  logAs?: string,
 ): (arg: Arg) => AppThunk<Promise<void>> {
   return (arg) => async (dispatch, getState, { api }) => {
     if (skip?.(getState(), arg)) return;
@@ -53,7 +55,9 @@ export function createLoader<Arg, Result>(
     try {
       dispatch(events.received({ arg, result: await call(api, arg) }));
     } catch (error) {
-      dispatch(events.failed({ arg, message: errorMessage(error) }));
+      const message = errorMessage(error);
+      if (logAs) console.error(`${logAs} failed: ${message}`);
+      dispatch(events.failed({ arg, message }));
     }
   };
 }

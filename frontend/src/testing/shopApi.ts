@@ -12,6 +12,7 @@ export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
     'GET /api/product/p-lemon': lemon,
     'GET /api/home/search/uk/palestinedrinks': { comment: page([mango], 1, 1) },
     'GET /api/connect/uk/palestine/connect/': siteInfo,
+    'GET /api/contact/': { phone: siteInfo.phone, email: siteInfo.email, address: '', open: siteInfo.open, close: '' },
     'GET /api/home_uk/palestine/about/show_result/': { about: [aboutEntry], whoweare: [whoEntry], connect: siteInfo },
     'GET /api/policy/': [returnsPolicy],
     'GET /api/link/': [stockistsLink],

@@ -75,6 +75,9 @@ export interface SiteInfo {
   updatedAt?: string;
 }
 
+/** GET /api/contact/: the shop's contact details (the site info's contact fields). */
+export type ContactInfo = Pick<SiteInfo, 'phone' | 'email' | 'address' | 'open' | 'close'>;
+
 /** A content entry: about, who-we-are, policy or link. */
 export interface AboutRecord {
   _id: string;

@@ -1,6 +1,7 @@
 // Admin discount codes (/new/uk/discount): the list (GET /api/code/), the create/update form (create mode
-// without _id, update mode with it) and delete. After a save or delete the spec's success text shows; its
-// Return sets the reload flag and the list is fetched again.
+// without _id, update mode with it) and delete. After a save or delete the reload flag is set at once, so
+// the list is fetched again while the spec's success text shows (section 4: after create or update the list
+// reloads, after delete it is refetched); its Return shows the list and reloads it once more.
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { errorMessage } from '../../lib/api';
@@ -37,6 +38,8 @@ export interface CodeForm {
   des: string;
   link: string;
   Discountprice: string;
+  /** Uploaded image names, separated by commas (the spec's `image`). */
+  image: string;
 }
 
 export type CodesView = 'list' | 'form' | 'done';
@@ -64,8 +67,25 @@ export const SUCCESS_TEXT = 'The operation was completed successfully.';
 export { DELETE_CONFIRM } from '../confirm';
 
 export function emptyCodeForm(): CodeForm {
-  return { code: '', discount: '', open: true, maxUses: '', oncePerEmail: false, expiresOn: '', name: '', des: '', link: '', Discountprice: '' };
+  return { code: '', discount: '', open: true, maxUses: '', oncePerEmail: false, expiresOn: '', name: '', des: '', link: '', Discountprice: '', image: '' };
 }
+
+/**
+ * The rate the back end accepts: a whole number from 1 to 100 (docs/validation.md lists this beside the
+ * spec's looser 'rate numeric'). Checked before sending, so a refused rate never leaves the form.
+ */
+export function rateAccepted(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return false;
+  const rate = Number(trimmed);
+  return rate >= 1 && rate <= 100;
+}
+
+const imageNames = (text: string): string[] =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 
 export function formFromCode(code: DiscountCode): CodeForm {
   return {
@@ -80,6 +100,7 @@ export function formFromCode(code: DiscountCode): CodeForm {
     des: code.des,
     link: code.link,
     Discountprice: code.Discountprice ? String(code.Discountprice) : '',
+    image: (code.image ?? []).join(', '),
   };
 }
 
@@ -96,6 +117,7 @@ export function codeBody(form: CodeForm): Record<string, unknown> {
     des: form.des.trim(),
     link: form.link.trim(),
     Discountprice: form.Discountprice.trim() ? Number(form.Discountprice) : 0,
+    image: imageNames(form.image),
   };
 }
 
@@ -138,6 +160,8 @@ const codesSlice = createSlice({
       state.saving = false;
       state.view = 'done';
       state.editing = null;
+      // Refetch at once: the list behind the success text is already the new one.
+      state.reload = true;
     },
     codeActionFailed(state, action: PayloadAction<string>) {
       state.saving = false;

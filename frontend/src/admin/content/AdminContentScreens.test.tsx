@@ -114,6 +114,30 @@ describe('pictures straight onto a saved entry', () => {
     expect(screen.getByLabelText('Images')).toHaveValue('old.png, new.png');
   });
 
+  it('a category drops pictures: POST /api/delete/array/, then PUT /api/category/update/{id} with the rest', async () => {
+    vi.stubGlobal('confirm', () => true);
+    let sodas = { _id: 'c-soda', name: 'Sodas', des: 'Fizzy', image: ['old.png', 'keep.png'] };
+    const api = shopApi({
+      'GET /api/category/': () => json([sodas]),
+      'POST /api/delete/array/': ({ body }) => json({ message: 'deleted', deleted: (body as { images: string[] }).images }),
+      'PUT /api/category/update/c-soda': ({ body }) => {
+        sodas = { ...sodas, ...(body as object) };
+        return json(sodas);
+      },
+    });
+    const { user } = renderApp('/new/uk/categories', { deps: { fetch: api.fetch }, preloadedState: admin });
+    await screen.findByTestId('category-list');
+    await user.click(screen.getByRole('button', { name: 'Update Sodas' }));
+    const removal = screen.getByTestId('picture-removal');
+    await user.click(within(removal).getByLabelText('Remove old.png'));
+    await user.click(within(removal).getByRole('button', { name: 'Remove selected pictures' }));
+    expect(await within(removal).findByText('The picture is removed.')).toBeInTheDocument();
+    const writes = api.calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/delete/array/', 'PUT /api/category/update/c-soda']);
+    expect(writes.map((c) => c.body)).toEqual([{ images: ['old.png'] }, { image: ['keep.png'] }]);
+    expect(screen.getByLabelText('Images')).toHaveValue('keep.png');
+  });
+
   it('the site info takes pictures (mode 8) once it exists', async () => {
     const api = shopApi({
       'GET /api/connect/uk/palestine/connect/': { ...siteInfo, _id: 'main', image: [] },
@@ -139,18 +163,16 @@ describe('admin site info screen', () => {
       'PUT /api/connect/update/main': ({ body }) => json({ ...stored, ...(body as object) }),
     });
     const { user } = renderApp('/new/uk/siteinfo', { deps: { fetch: api.fetch }, preloadedState: admin });
-    const phone = await screen.findByLabelText('Phone');
-    await waitFor(() => expect(phone).toHaveValue('0113 496 0000'));
-    expect(screen.getByLabelText('Instagram')).toHaveValue('https://instagram.com/d');
-    await user.clear(phone);
-    await user.type(phone, '0113 496 1234');
+    const instagram = await screen.findByLabelText('Instagram');
+    await waitFor(() => expect(instagram).toHaveValue('https://instagram.com/d'));
     await user.type(screen.getByLabelText('Promotion line'), '10% off');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('The site info is saved.')).toBeInTheDocument();
     const put = api.calls.find((c) => c.method === 'PUT');
+    // The contact fields are saved by the contact form (POST /api/contact/create/), never through the site info.
+    expect(put?.body).not.toHaveProperty('phone');
+    expect(put?.body).not.toHaveProperty('open');
     expect(put?.body).toMatchObject({
-      phone: '0113 496 1234',
-      open: 'Mon-Fri 09:00-18:00',
       discount: '10% off',
       Social: { facebook: '', instagram: 'https://instagram.com/d', x: '', tiktok: '', youtube: '' },
     });
@@ -177,10 +199,40 @@ describe('admin site info screen', () => {
       'PUT /api/connect/update/main': json({ message: 'Social.youtube must be a web address (https://...)' }, 422),
     });
     const { user } = renderApp('/new/uk/siteinfo', { deps: { fetch: api.fetch }, preloadedState: admin });
-    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveValue('0113 496 0000'));
+    await waitFor(() => expect(screen.getByLabelText('Instagram')).toHaveValue('https://instagram.com/d'));
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Social.youtube must be a web address (https://...)')).toBeInTheDocument();
     expect(screen.getByLabelText('YouTube')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('reads the contact details with GET /api/contact/ and saves them with POST /api/contact/create/', async () => {
+    let contact = { phone: '0113 496 0000', email: 'hello@example.com', address: '', open: 'Mon-Fri 09:00-18:00', close: '' };
+    const api = shopApi({
+      'GET /api/connect/uk/palestine/connect/': stored,
+      'GET /api/contact/': () => json(contact),
+      'POST /api/contact/create/': ({ body }) => {
+        contact = { ...contact, ...(body as object) };
+        return json(contact);
+      },
+    });
+    const { user } = renderApp('/new/uk/siteinfo', { deps: { fetch: api.fetch }, preloadedState: admin });
+    const form = await screen.findByRole('form', { name: 'Contact details' });
+    const phone = await within(form).findByLabelText('Phone');
+    expect(phone).toHaveValue('0113 496 0000');
+    await user.clear(phone);
+    await user.type(phone, '0113 496 1234');
+    await user.type(within(form).getByLabelText('Address'), '1 Leeds Road');
+    await user.click(within(form).getByRole('button', { name: 'Save contact details' }));
+    expect(await within(form).findByText('The contact details are saved.')).toBeInTheDocument();
+    const writes = api.calls.filter((c) => c.method !== 'GET');
+    expect(writes.map((c) => c.url.pathname)).toEqual(['/api/contact/create/']);
+    expect(writes[0]?.body).toEqual({ phone: '0113 496 1234', email: 'hello@example.com', open: 'Mon-Fri 09:00-18:00', close: '', address: '1 Leeds Road' });
+    // A bad phone never leaves the form.
+    await user.clear(phone);
+    await user.type(phone, '12');
+    await user.click(within(form).getByRole('button', { name: 'Save contact details' }));
+    expect(within(form).getByText('phone must be at least 10 digits')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 
   it('a customer never reaches it', async () => {

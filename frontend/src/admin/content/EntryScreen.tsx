@@ -21,7 +21,8 @@ import {
 import styles from './AdminContent.module.css';
 import { Field } from '../../components/Field';
 import { fieldOfMessage, parseImages } from './forms';
-import { PictureUpload, withNames } from '../images/PictureUpload';
+import { PictureRemoval } from '../images/PictureRemoval';
+import { PictureUpload, withNames, withoutNames } from '../images/PictureUpload';
 import { UPLOAD_MODE } from '../images/upload';
 
 type FormField = 'name' | 'des' | 'link' | 'image' | 'sort';
@@ -91,6 +92,8 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
   const dispatch = useAppDispatch();
   const list = useAppSelector((state) => selectAdminList(state, kind));
   const [form, setForm] = useState<FormState>(EMPTY);
+  // The edited item's pictures as the server holds them: what may be removed (uploads add to it at once).
+  const [saved, setSaved] = useState<string[]>([]);
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const fields = fieldsOf(kind);
@@ -162,6 +165,7 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
                     aria-label={`Update ${item.name}`}
                     onClick={() => {
                       setForm(toForm(item));
+                      setSaved(item.image ?? []);
                       setErrors({});
                       dispatch(adminWriteCleared(kind));
                       // The form is below the list: take the admin there.
@@ -219,7 +223,25 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
             mode={UPLOAD_MODES[kind]}
             id={form._id}
             what={`the ${noun}`}
-            onUploaded={(names) => setForm((f) => ({ ...f, image: withNames(f.image, names) }))}
+            onUploaded={(names) => {
+              setSaved((list) => [...list, ...names]);
+              setForm((f) => ({ ...f, image: withNames(f.image, names) }));
+            }}
+          />
+        )}
+        {/* Only categories (mode 12) have pictures removed this way, as the spec's flow says. */}
+        {form._id && kind === 'category' && (
+          <PictureRemoval
+            key={`remove-${form._id}`}
+            mode={UPLOAD_MODE.category}
+            id={form._id}
+            images={saved}
+            onRemoved={(keep) => {
+              const gone = saved.filter((name) => !keep.includes(name));
+              setSaved(keep);
+              setForm((f) => ({ ...f, image: withoutNames(f.image, gone) }));
+              dispatch(adminReloadRequested(kind));
+            }}
           />
         )}
         {fields.includes('sort') && (

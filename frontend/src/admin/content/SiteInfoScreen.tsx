@@ -1,6 +1,8 @@
-// /new/uk/siteinfo: the site info (name, descriptions, image, contact details, opening hours, the five social
-// links and the promotion line). Create mode (POST /api/connect/create/) while it has no _id, update mode
-// (PUT /api/connect/update/{_id}) after; a save sets the reload flag, which refetches it.
+// /new/uk/siteinfo: the site info (name, descriptions, image, the five social links and the promotion line).
+// Create mode (POST /api/connect/create/) while it has no _id, update mode (PUT /api/connect/update/{_id})
+// after; a save sets the reload flag, which refetches it. The contact details and opening hours are the
+// contact form's below (GET /api/contact/, POST /api/contact/create/), as the spec's calls have it: the site
+// form leaves them out, so saving it never overwrites them.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ErrorView, LoadingView } from '../../components/StatusView';
@@ -10,6 +12,7 @@ import type { SiteInfo } from '../../types/catalog';
 import { adminReloadRequested, fetchAdminSite, saveAdminSite, selectAdminSite, type SiteDraft } from './adminContentSlice';
 import styles from './AdminContent.module.css';
 import { Field } from '../../components/Field';
+import { ContactDetailsForm } from './ContactDetailsForm';
 import { fieldOfMessage, parseImages } from './forms';
 import { PictureUpload, withNames } from '../images/PictureUpload';
 import { UPLOAD_MODE } from '../images/upload';
@@ -23,12 +26,12 @@ const SOCIAL = [
 ] as const;
 type SocialKey = (typeof SOCIAL)[number][0];
 
-type TextField = 'name' | 'des' | 'cover_des' | 'image' | 'phone' | 'email' | 'open' | 'close' | 'address' | 'discount';
+type TextField = 'name' | 'des' | 'cover_des' | 'image' | 'discount';
 type FormState = Record<TextField, string> & { Social: Record<SocialKey, string> };
 type ErrorKey = TextField | `Social.${SocialKey}`;
 
 const ERROR_KEYS: readonly ErrorKey[] = [
-  'name', 'des', 'cover_des', 'image', 'phone', 'email', 'open', 'close', 'address', 'discount',
+  'name', 'des', 'cover_des', 'image', 'discount',
   'Social.facebook', 'Social.instagram', 'Social.x', 'Social.tiktok', 'Social.youtube',
 ];
 
@@ -40,11 +43,6 @@ function toForm(info: SiteInfo | null): FormState {
     des: info?.des ?? '',
     cover_des: info?.cover_des ?? '',
     image,
-    phone: info?.phone ?? '',
-    email: info?.email ?? '',
-    open: info?.open ?? '',
-    close: info?.close ?? '',
-    address: info?.address ?? '',
     discount: info?.discount == null ? '' : String(info.discount),
     Social: {
       facebook: social.facebook ?? '',
@@ -63,11 +61,6 @@ function toDraft(form: FormState): SiteDraft {
     des: t(form.des),
     cover_des: t(form.cover_des),
     image: parseImages(form.image),
-    phone: t(form.phone),
-    email: t(form.email),
-    open: t(form.open),
-    close: t(form.close),
-    address: t(form.address),
     discount: t(form.discount),
     Social: {
       facebook: t(form.Social.facebook),
@@ -82,8 +75,6 @@ function toDraft(form: FormState): SiteDraft {
 function localErrors(form: FormState): Partial<Record<ErrorKey, string>> {
   const errors: Partial<Record<ErrorKey, string>> = {};
   if (!check('name', form.name)) errors.name = 'name must be at least 3 characters';
-  if (form.phone.trim() && !check('phone', form.phone)) errors.phone = 'phone must be at least 10 digits';
-  if (form.email.trim() && !check('email', form.email.trim())) errors.email = 'email must be a valid e-mail address';
   for (const [key] of SOCIAL) {
     const link = form.Social[key].trim();
     if (link && !/^https?:\/\/\S+$/.test(link)) errors[`Social.${key}`] = `Social.${key} must be a web address (https://...)`;
@@ -125,6 +116,7 @@ export function SiteInfoScreen() {
   };
 
   return (
+    <>
     <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="siteinfo-title">
       <div className={styles.head}>
         <h2 id="siteinfo-title">{creating ? 'Create the site info' : 'Site info'}</h2>
@@ -151,16 +143,6 @@ export function SiteInfoScreen() {
         <Field label="Promotion line" name="discount" value={form.discount} onChange={set('discount')} error={errorFor('discount')} />
       </fieldset>
       <fieldset className={styles.fieldset}>
-        <legend>Contact and opening hours</legend>
-        <div className={styles.fields}>
-          <Field label="Phone" name="phone" type="tel" value={form.phone} onChange={set('phone')} error={errorFor('phone')} />
-          <Field label="E-mail" name="email" type="email" value={form.email} onChange={set('email')} error={errorFor('email')} />
-          <Field label="Opening hours" name="open" value={form.open} onChange={set('open')} error={errorFor('open')} hint="Mon-Fri 09:00-18:00, Sat 10:00-18:00" />
-          <Field label="Closed" name="close" value={form.close} onChange={set('close')} error={errorFor('close')} hint="Sundays and bank holidays" />
-        </div>
-        <Field label="Address" name="address" value={form.address} onChange={set('address')} error={errorFor('address')} />
-      </fieldset>
-      <fieldset className={styles.fieldset}>
         <legend>Social links</legend>
         <div className={styles.fields}>
           {SOCIAL.map(([key, label]) => (
@@ -174,6 +156,8 @@ export function SiteInfoScreen() {
         </button>
       </div>
     </form>
+    <ContactDetailsForm />
+    </>
   );
 }
 

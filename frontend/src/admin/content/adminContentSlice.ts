@@ -204,11 +204,6 @@ export interface SiteDraft {
   des: string;
   cover_des: string;
   image: string[];
-  phone: string;
-  email: string;
-  open: string;
-  close: string;
-  address: string;
   Social: Required<Omit<SocialLinks, 'twitter'>>;
   discount: string;
 }

@@ -7,7 +7,16 @@ import ui from '../../components/ui.module.css';
 import { errorMessage } from '../../lib/api';
 import styles from '../adminScreens.module.css';
 import { WriteOutcome } from '../WriteOutcome';
+import { ImageRequestError } from './ImageErrors';
 import { ACCEPTED_TYPES, MAX_FILES, uploadToItem } from './upload';
+
+/** A form's comma-separated image list without `names`. */
+export const withoutNames = (list: string, names: readonly string[]): string =>
+  list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && !names.includes(name))
+    .join(', ');
 
 /** A form's comma-separated image list with `names` added at the end. */
 export const withNames = (list: string, names: string[]): string => [list.trim(), ...names].filter(Boolean).join(', ');
@@ -57,7 +66,8 @@ export function PictureUpload({ mode, id, what, onUploaded }: PictureUploadProps
           {busy ? 'Uploading…' : 'Upload pictures'}
         </button>
       </div>
-      <WriteOutcome notice={message?.failed ? null : message?.text} error={message?.failed ? message.text : null} />
+      <WriteOutcome notice={message?.failed ? null : message?.text} />
+      <ImageRequestError message={message?.failed ? message.text : null} />
     </div>
   );
 }

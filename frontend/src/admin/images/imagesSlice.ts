@@ -1,11 +1,12 @@
 // Admin images (/new/uk/show): every uploaded image's name (GET /api/uploading/sh/, newest first), uploads
-// to the gallery (POST /api/new/?mode=22) and deletes. Attaching an upload to a drink is the products
+// to the gallery (one file: POST /api/uploading/, as the spec's single upload; several: POST
+// /api/new/?mode=22) and deletes. Attaching an upload to a drink is the products
 // form's job; both go through upload.ts.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
 import { createWrite } from '../../lib/writes';
-import { UPLOAD_MODE, uploadImages } from './upload';
+import { UPLOAD_MODE, uploadImages, uploadOne } from './upload';
 
 export { ACCEPTED_TYPES, MAX_FILES } from './upload';
 
@@ -86,7 +87,8 @@ const imageAction = createWrite({ started: imageActionStarted, succeeded: imageA
 
 export const uploadToGallery = (files: readonly File[]) =>
   imageAction(async (api) => {
-    const names = await uploadImages(api, files, UPLOAD_MODE.gallery);
+    const [only] = files;
+    const names = files.length === 1 && only ? [await uploadOne(api, only)] : await uploadImages(api, files, UPLOAD_MODE.gallery);
     return names.length === 1 ? 'The image is uploaded.' : `${names.length} images are uploaded.`;
   });
 

@@ -1,5 +1,8 @@
-// Sending images: the files as `image` fields of a multipart form to POST /api/new/?mode=N&id=ID, which
-// stores them (checking their bytes) and appends their names to the item the mode names.
+// Sending images (spec section 7): several files as `image` fields of a multipart form to
+// POST /api/new/?mode=N&id=ID, which stores them (checking their bytes) and appends their names to the item
+// the mode names; a single file as the one `image` field of POST /api/uploading/, which answers its name.
+// Removing pictures from a drink or a category follows the spec's flow: POST /api/delete/array/ with the
+// names, then the item is updated by its mode (14 a drink, 12 a category) with the pictures it keeps.
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiClient } from '../../lib/api';
 import type { ThunkExtra } from '../../lib/thunk';
@@ -16,6 +19,43 @@ export function uploadImages(api: ApiClient, files: readonly File[], mode: numbe
   for (const file of files) form.append('image', file, file.name);
   return api.post<string[]>('/new/', form, { query: { mode, id } });
 }
+
+/** One file to POST /api/uploading/: answers the stored name. */
+export function uploadOne(api: ApiClient, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', file, file.name);
+  return api.post<string>('/uploading/', form);
+}
+
+/** The spec's labels for image failures: a picture whose address does not load, and a failed image request. */
+export const IMAGE_URL_ERROR = 'error url image';
+export const IMAGE_REQUEST_ERROR = 'error';
+
+/** Where an item is updated, by the spec's mode: only drinks and categories have pictures to remove. */
+const UPDATE_BY_MODE: Partial<Record<number, string>> = {
+  [UPLOAD_MODE.product]: '/product/update/',
+  [UPLOAD_MODE.category]: '/category/update/',
+};
+
+/**
+ * Deletes `names` from storage (POST /api/delete/array/), then saves the item `id` of `mode` with `keep`
+ * as its pictures (PUT by mode). Answers the kept list; rejects with the failing call's message.
+ */
+export const removePictures =
+  (mode: number, id: string, names: readonly string[], keep: readonly string[]): ThunkAction<Promise<string[]>, unknown, ThunkExtra, UnknownAction> =>
+  async (_dispatch, _getState, { api }) => {
+    const base = UPDATE_BY_MODE[mode];
+    if (!base) throw new Error(`Mode ${mode} has no pictures to remove`);
+    await api.post('/delete/array/', { images: names });
+    await api.put(`${base}${encodeURIComponent(id)}`, { image: keep });
+    return [...keep];
+  };
+
+/** A single file to POST /api/uploading/, as a thunk: answers the stored name. */
+export const uploadSingle =
+  (file: File): ThunkAction<Promise<string>, unknown, ThunkExtra, UnknownAction> =>
+  (_dispatch, _getState, { api }) =>
+    uploadOne(api, file);
 
 /** The same as a thunk, for a screen that holds no API client: uploads to an item and answers the names. */
 export const uploadToItem =

@@ -180,7 +180,14 @@ describe('admin discount codes screen', () => {
     await user.type(screen.getByLabelText('Rate (% off)'), 'abc');
     expect(create).toBeEnabled();
     await user.click(create);
-    expect(screen.getByText('The rate is a number from 1 to 100')).toBeInTheDocument();
+    expect(screen.getByText('The rate is a whole number from 1 to 100')).toBeInTheDocument();
+    // What the back end refuses is refused here first: not whole, below 1, above 100.
+    for (const rate of ['2.5', '0', '101', '-5']) {
+      await user.clear(screen.getByLabelText('Rate (% off)'));
+      await user.type(screen.getByLabelText('Rate (% off)'), rate);
+      await user.click(create);
+      expect(screen.getByText('The rate is a whole number from 1 to 100')).toBeInTheDocument();
+    }
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     await user.clear(screen.getByLabelText('Rate (% off)'));
     await user.type(screen.getByLabelText('Rate (% off)'), '25');
@@ -204,16 +211,57 @@ describe('admin discount codes screen', () => {
     await user.clear(rate);
     expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
     await user.type(rate, '30');
+    const listFetches = () => api.calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/code/').length;
+    const beforeUpdate = listFetches();
     await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('button', { name: 'Return.' });
+    // The list refetches at once, before Return.
+    await waitFor(() => expect(listFetches()).toBe(beforeUpdate + 1));
     await user.click(await screen.findByRole('button', { name: 'Return.' }));
     expect(await screen.findByText('30%')).toBeInTheDocument();
     const put = api.calls.find((c) => c.method === 'PUT');
     expect(put?.body).not.toHaveProperty('code');
     expect(put?.body).toMatchObject({ discount: 30 });
 
+    await waitFor(() => expect(screen.queryByText('Loading discount codes')).not.toBeInTheDocument());
+    const beforeDelete = listFetches();
     await user.click(screen.getByRole('button', { name: 'Delete SUMMER' }));
     expect(confirm).toHaveBeenCalledWith('do you wnat delete');
+    await screen.findByRole('button', { name: 'Return.' });
+    await waitFor(() => expect(listFetches()).toBe(beforeDelete + 1));
     await user.click(await screen.findByRole('button', { name: 'Return.' }));
     expect(await screen.findByText('No discount codes yet.')).toBeInTheDocument();
+  });
+
+  it("sends the spec's image field: names typed, or one picture uploaded with POST /api/uploading/", async () => {
+    const api = codesApi();
+    const uploads = fakeFetch({ 'POST /api/uploading/': json('promo-1.png', 201) });
+    const both: typeof globalThis.fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).includes('/api/uploading/') ? uploads.fetch(input, init) : api.fetch(input, init);
+    const { user } = renderApp('/new/uk/discount', { preloadedState: admin, deps: { fetch: both } });
+    await user.click(await screen.findByRole('button', { name: 'Update SUMMER' }, FIRST_LOAD));
+    await user.type(screen.getByLabelText('Image'), 'banner.png');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'promo.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload a picture for the promotion'), png);
+    await waitFor(() => expect(screen.getByLabelText('Image')).toHaveValue('banner.png, promo-1.png'));
+    const sent = uploads.calls[0]?.body as FormData;
+    expect(sent.getAll('image').map((f) => (f as File).name)).toEqual(['promo.png']);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByRole('button', { name: 'Return.' });
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ image: ['banner.png', 'promo-1.png'] });
+  });
+
+  it("labels a refused picture upload with the spec's 'error'", async () => {
+    const api = shopApi({
+      'GET /api/code/': [code()],
+      'POST /api/uploading/': json({ message: 'image: fake.png is not a PNG, JPEG, WebP or GIF image' }, 415),
+    });
+    const { user } = renderApp('/new/uk/discount', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: 'Update SUMMER' }, FIRST_LOAD));
+    const png = new File([new Uint8Array([1, 2, 3])], 'fake.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload a picture for the promotion'), png);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('error: image: fake.png is not a PNG, JPEG, WebP or GIF image');
+    expect(within(alert).getByText('error')).toBeInTheDocument();
   });
 });

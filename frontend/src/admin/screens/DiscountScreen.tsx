@@ -1,12 +1,15 @@
 // /new/uk/discount: every code with its rate and uses, Update and Delete ('do you wnat delete'), and the
-// create/update form whose button is enabled only when the rate is filled. After a success the spec's text
-// 'The operation was completed successfully. Return.' shows; Return reloads the list.
+// create/update form whose button is enabled only when the rate is filled, and which refuses a rate the back
+// end refuses (a whole number from 1 to 100) before sending. The form has the spec's `image`: names typed, or
+// one picture uploaded on the spot (POST /api/uploading/ answers its name). After a success the list is
+// refetched at once and the spec's text 'The operation was completed successfully. Return.' shows.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Field } from '../../components/Field';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatMoney } from '../../lib/format';
+import { errorMessage } from '../../lib/api';
 import { check } from '../../lib/validation';
 import styles from '../adminScreens.module.css';
 import {
@@ -18,11 +21,15 @@ import {
   emptyCodeForm,
   fetchCodes,
   formFromCode,
+  rateAccepted,
   saveCode,
   selectCodes,
   SUCCESS_TEXT,
   type CodeForm,
 } from '../codes/codesSlice';
+import { ImageRequestError } from '../images/ImageErrors';
+import { withNames } from '../images/PictureUpload';
+import { ACCEPTED_TYPES, uploadSingle } from '../images/upload';
 import { DeleteButton } from '../WriteOutcome';
 
 export function CodeFormView({ initial, saving, error }: { initial: CodeForm; saving: boolean; error: string | null }) {
@@ -31,7 +38,22 @@ export function CodeFormView({ initial, saving, error }: { initial: CodeForm; sa
   const update = Boolean(form._id);
   const set = (field: keyof CodeForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   const rateFilled = form.discount.trim() !== '';
-  const rateValid = check('discount_rate', form.discount.trim());
+  const rateValid = check('discount_rate', form.discount.trim()) && rateAccepted(form.discount);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const uploadPicture = async (file: File | undefined) => {
+    if (!file || uploading) return;
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const name = await dispatch(uploadSingle(file));
+      setForm((f) => ({ ...f, image: withNames(f.image, [name]) }));
+    } catch (error) {
+      setUploadError(errorMessage(error));
+    } finally {
+      setUploading(false);
+    }
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (rateFilled && rateValid) void dispatch(saveCode(form));
@@ -46,7 +68,7 @@ export function CodeFormView({ initial, saving, error }: { initial: CodeForm; sa
         inputMode="numeric"
         value={form.discount}
         onChange={set('discount')}
-        error={rateFilled && !rateValid ? 'The rate is a number from 1 to 100' : undefined}
+        error={rateFilled && !rateValid ? 'The rate is a whole number from 1 to 100' : undefined}
       />
       <Field id="code-max" label="Maximum uses (empty for no limit)" inputMode="numeric" value={form.maxUses} onChange={set('maxUses')} />
       <Field id="code-expires" label="Last valid day" type="date" value={form.expiresOn} onChange={set('expiresOn')} />
@@ -61,6 +83,21 @@ export function CodeFormView({ initial, saving, error }: { initial: CodeForm; sa
       <Field id="code-des" label="Promotion text" value={form.des} onChange={set('des')} multiline />
       <Field id="code-link" label="Promotion link" value={form.link} onChange={set('link')} />
       <Field id="code-price" label="Promotion price (£)" inputMode="numeric" value={form.Discountprice} onChange={set('Discountprice')} />
+      <Field id="code-image" label="Image" hint="Uploaded image names, separated by commas." value={form.image} onChange={set('image')} />
+      <div className={styles.field}>
+        <label htmlFor="code-image-file">Upload a picture for the promotion</label>
+        <input
+          id="code-image-file"
+          type="file"
+          accept={ACCEPTED_TYPES}
+          aria-busy={uploading || undefined}
+          onChange={(e) => {
+            void uploadPicture(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        <ImageRequestError message={uploadError} />
+      </div>
       {error && (
         <p className={styles.alert} role="alert">
           {error}

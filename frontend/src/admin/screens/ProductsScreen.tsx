@@ -12,9 +12,10 @@ import ui from '../../components/ui.module.css';
 import { formatMoney } from '../../lib/format';
 import type { Category } from '../../types/catalog';
 import styles from '../adminScreens.module.css';
-import { fieldOfMessage } from '../content/forms';
+import { fieldOfMessage, parseImages } from '../content/forms';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
-import { PictureUpload, withNames } from '../images/PictureUpload';
+import { PictureRemoval } from '../images/PictureRemoval';
+import { PictureUpload, withNames, withoutNames } from '../images/PictureUpload';
 import { UPLOAD_MODE } from '../images/upload';
 import {
   adminProductsReloadRequested,
@@ -52,6 +53,8 @@ interface ProductFormViewProps {
 export function ProductFormView({ initial, categories, saving, error }: ProductFormViewProps) {
   const dispatch = useAppDispatch();
   const [form, setForm] = useState<ProductForm>(initial);
+  // The drink's pictures as the server holds them: what may be removed (uploads add to it at once).
+  const [saved, setSaved] = useState<string[]>(() => parseImages(initial.image));
   const [errors, setErrors] = useState<Partial<Record<TextField, string>>>({});
   const update = Boolean(form._id);
   const set = (field: TextField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -105,7 +108,29 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
         )}
       </div>
       <Field id="product-image" label="Images" hint="Uploaded image names, separated by commas; the first is the main one." value={form.image} onChange={set('image')} error={errorFor('image')} />
-      {form._id && <PictureUpload mode={UPLOAD_MODE.product} id={form._id} what="the drink" onUploaded={(names) => setForm((f) => ({ ...f, image: withNames(f.image, names) }))} />}
+      {form._id && (
+        <PictureUpload
+          mode={UPLOAD_MODE.product}
+          id={form._id}
+          what="the drink"
+          onUploaded={(names) => {
+            setSaved((list) => [...list, ...names]);
+            setForm((f) => ({ ...f, image: withNames(f.image, names) }));
+          }}
+        />
+      )}
+      {form._id && (
+        <PictureRemoval
+          mode={UPLOAD_MODE.product}
+          id={form._id}
+          images={saved}
+          onRemoved={(keep) => {
+            const gone = saved.filter((name) => !keep.includes(name));
+            setSaved(keep);
+            setForm((f) => ({ ...f, image: withoutNames(f.image, gone) }));
+          }}
+        />
+      )}
       <Field id="product-des" label="Short description" value={form.des} onChange={set('des')} error={errorFor('des')} multiline rows={3} />
       <Field id="product-des2" label="Full description" value={form.des2} onChange={set('des2')} error={errorFor('des2')} multiline rows={6} />
       <div className={styles.actions}>

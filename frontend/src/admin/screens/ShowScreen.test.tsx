@@ -49,6 +49,35 @@ describe('admin images screen', () => {
     await waitFor(() => expect(screen.getAllByTestId('gallery-image')).toHaveLength(3));
   });
 
+  it('sends a single file with POST /api/uploading/, the spec\'s single upload', async () => {
+    let names = ['a1.jpg'];
+    const api = shopApi({
+      'GET /api/uploading/sh/': () => json(names),
+      'POST /api/uploading/': () => {
+        names = ['s1.png', ...names];
+        return json('s1.png', 201);
+      },
+    });
+    const { user } = renderApp('/new/uk/show', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await screen.findAllByTestId('gallery-image', undefined, FIRST_LOAD);
+    await user.upload(screen.getByLabelText(/Images to upload/), [png('one.png')]);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The image is uploaded.');
+    const post = api.calls.filter((c) => c.method === 'POST');
+    expect(post.map((c) => c.url.pathname)).toEqual(['/api/uploading/']);
+    expect((post[0]?.body as FormData).getAll('image').map((f) => (f as File).name)).toEqual(['one.png']);
+    await waitFor(() => expect(screen.getAllByTestId('gallery-image')).toHaveLength(2));
+  });
+
+  it("shows 'error url image' for a preview whose address does not load", async () => {
+    const api = shopApi({ 'GET /api/uploading/sh/': ['gone.png', 'a1.jpg'] });
+    renderApp('/new/uk/show', { preloadedState: admin, deps: { fetch: api.fetch } });
+    const tiles = await screen.findAllByTestId('gallery-image', undefined, FIRST_LOAD);
+    tiles[0]?.querySelector('img')?.dispatchEvent(new Event('error'));
+    expect(await within(tiles[0] as HTMLElement).findByText('error url image')).toBeInTheDocument();
+    expect(within(tiles[1] as HTMLElement).queryByText('error url image')).not.toBeInTheDocument();
+  });
+
   it("shows the server's refusal of a file and refuses more than 4 before sending", async () => {
     const api = shopApi({
       'GET /api/uploading/sh/': [],
@@ -61,9 +90,10 @@ describe('admin images screen', () => {
     expect(screen.getByText('Choose at most 4 images at once.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
-    await user.upload(chooser, [png('fake.png')]);
+    await user.upload(chooser, [png('fake.png'), png('other.png')]);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('image: fake.png is not a PNG, JPEG, WebP or GIF image');
+    // The spec's label for a failed image request, then the server's words.
+    expect(await screen.findByRole('alert')).toHaveTextContent('error: image: fake.png is not a PNG, JPEG, WebP or GIF image');
   });
 
   it('deletes only after the confirm', async () => {
@@ -95,5 +125,53 @@ describe('pictures on the products form', () => {
     await user.click(screen.getByRole('button', { name: 'Upload pictures' }));
     expect(await screen.findByText('The picture is added to the drink.')).toBeInTheDocument();
     expect(screen.getByLabelText('Images')).toHaveValue([...mango.image, 'new1.png'].join(', '));
+  });
+
+  it('removes pictures with POST /api/delete/array/, then updates the drink (mode 14) with the rest', async () => {
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValue(true);
+    vi.stubGlobal('confirm', confirm);
+    const order: string[] = [];
+    const api = shopApi({
+      'GET /api/product/': [mango],
+      'GET /api/category/': [],
+      'POST /api/delete/array/': ({ body }) => {
+        order.push('delete');
+        return json({ message: 'deleted', deleted: (body as { images: string[] }).images });
+      },
+      [`PUT /api/product/update/${mango._id}`]: ({ body }) => {
+        order.push('update');
+        return json({ ...mango, ...(body as object) });
+      },
+    });
+    const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: `Edit ${mango.name}` }, FIRST_LOAD));
+    const [first, ...rest] = mango.image;
+    const removal = screen.getByTestId('picture-removal');
+    await user.click(within(removal).getByLabelText(`Remove ${first}`));
+    await user.click(within(removal).getByRole('button', { name: 'Remove selected pictures' }));
+    expect(await within(removal).findByText('The picture is removed.')).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith('do you wnat delete');
+    expect(order).toEqual(['delete', 'update']);
+    expect(api.calls.find((c) => c.url.pathname === '/api/delete/array/')?.body).toEqual({ images: [first] });
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ image: rest });
+    expect(screen.getByLabelText('Images')).toHaveValue(rest.join(', '));
+    expect(within(removal).queryByLabelText(`Remove ${first}`)).not.toBeInTheDocument();
+  });
+
+  it("labels a failed removal with the spec's 'error' and keeps the pictures", async () => {
+    vi.stubGlobal('confirm', () => true);
+    const api = shopApi({
+      'GET /api/product/': [mango],
+      'GET /api/category/': [],
+      'POST /api/delete/array/': json({ message: 'Try later' }, 503),
+    });
+    const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: `Edit ${mango.name}` }, FIRST_LOAD));
+    const removal = screen.getByTestId('picture-removal');
+    await user.click(within(removal).getByLabelText(`Remove ${mango.image[0]}`));
+    await user.click(within(removal).getByRole('button', { name: 'Remove selected pictures' }));
+    expect(await within(removal).findByRole('alert')).toHaveTextContent('error: Try later');
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(screen.getByLabelText('Images')).toHaveValue(mango.image.join(', '));
   });
 });

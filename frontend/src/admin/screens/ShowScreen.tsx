@@ -1,6 +1,7 @@
 // /new/uk/show: every uploaded image as a grid of 200 px high previews, newest first, each with its name,
 // 'Copy name' (to paste into a form's image list) and Delete ('do you wnat delete'); and an upload to the
-// gallery (PNG, JPEG, WebP or GIF, up to 4 at once, 2 MB each: the server checks the bytes).
+// gallery (PNG, JPEG, WebP or GIF, up to 4 at once, 2 MB each: the server checks the bytes). Failures wear
+// the spec's labels: 'error url image' for a preview that does not load, 'error' for a refused request.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { StatusView } from '../../components/StatusView';
@@ -16,6 +17,7 @@ import {
   selectImages,
   uploadToGallery,
 } from '../images/imagesSlice';
+import { AdminImage, ImageRequestError } from '../images/ImageErrors';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
 
 export default function ShowScreen() {
@@ -76,7 +78,8 @@ export default function ShowScreen() {
           {state.busy ? 'Working…' : 'Upload'}
         </button>
       </form>
-      <WriteOutcome notice={state.notice} error={state.actionError} />
+      <WriteOutcome notice={state.notice} />
+      <ImageRequestError message={state.actionError} />
       <StatusView
         status={state.status}
         error={state.error}
@@ -89,7 +92,7 @@ export default function ShowScreen() {
         <ul className={styles.gallery} aria-label="Uploaded images">
           {state.names.map((name) => (
             <li key={name} className={styles.tile} data-testid="gallery-image">
-              <img src={uploadUrl(name)} alt="" height={200} loading="lazy" decoding="async" />
+              <AdminImage src={uploadUrl(name)} alt="" height={200} loading="lazy" decoding="async" />
               <code className={styles.name}>{name}</code>
               <div className={styles.actions}>
                 <button type="button" className={`${ui.secondary} ${styles.small}`} onClick={() => void copy(name)} aria-label={`Copy name ${name}`}>

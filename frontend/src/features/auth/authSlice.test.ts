@@ -1,4 +1,6 @@
+import { persistStore } from 'redux-persist';
 import { describe, expect, it } from 'vitest';
+import { makeStore } from '../../app/store';
 import authSlice, {
   initialAuthState,
   loginCallFailed,
@@ -7,6 +9,7 @@ import authSlice, {
   loginEmailEdited,
   selectIsAdmin,
   selectIsLoggedIn,
+  selectShowSubscription,
   userInfoUpdated,
   userLoggedIn,
   userLoggedOut,
@@ -20,6 +23,54 @@ const signedIn = authSlice.reducer(
   initialAuthState,
   userLoggedIn({ token: 'jwt', userInfo: { email: 'admin@example.com', role: 'admin' } }),
 );
+
+describe("the spec's cpanel and showsubscription flags", () => {
+  it('are set for an admin and clear for a customer when they log in', () => {
+    expect(signedIn).toMatchObject({ cpanel: true, showsubscription: true });
+    const customer = authSlice.reducer(
+      initialAuthState,
+      userLoggedIn({ token: 't', userInfo: { email: 'shopper@example.com', role: 'customer' } }),
+    );
+    expect(customer).toMatchObject({ cpanel: false, showsubscription: false });
+    expect(selectIsAdmin({ auth: customer })).toBe(false);
+    expect(selectShowSubscription({ auth: customer })).toBe(false);
+    expect(selectShowSubscription({ auth: signedIn })).toBe(true);
+  });
+
+  it('follow a role change read from the profile', () => {
+    const demoted = authSlice.reducer(signedIn, userInfoUpdated({ email: 'admin@example.com', role: 'customer' }));
+    expect(demoted).toMatchObject({ cpanel: false, showsubscription: false });
+    expect(selectIsAdmin({ auth: demoted })).toBe(false);
+  });
+
+  it('start cleared and are cleared by logout', () => {
+    expect(initialAuthState).toMatchObject({ cpanel: false, showsubscription: false });
+    expect(authSlice.reducer(signedIn, userLoggedOut())).toMatchObject({ cpanel: false, showsubscription: false });
+  });
+
+  it('are derived again for a restored or preloaded session, never taken from it', async () => {
+    const forged = makeStore({ auth: { ...initialAuthState, token: 't', userInfo: { email: 'shopper@example.com', role: 'customer' }, cpanel: true } });
+    expect(forged.getState().auth).toMatchObject({ cpanel: false, showsubscription: false });
+    const admin = makeStore({ auth: { ...initialAuthState, token: 't', userInfo: { email: 'admin@example.com', role: 'admin' } } });
+    expect(admin.getState().auth).toMatchObject({ cpanel: true, showsubscription: true });
+
+    window.localStorage.setItem(
+      'persist:root',
+      JSON.stringify({
+        Auth: JSON.stringify({ token: 't', userInfo: { email: 'admin@example.com', role: 'admin' } }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    const restored = makeStore();
+    const persistor = persistStore(restored);
+    await new Promise<void>((resolve) => {
+      const check = () => persistor.getState().bootstrapped && resolve();
+      persistor.subscribe(check);
+      check();
+    });
+    expect(restored.getState().auth).toMatchObject({ cpanel: true, showsubscription: true });
+  });
+});
 
 describe('auth', () => {
   it('holds the token and user after logging in', () => {

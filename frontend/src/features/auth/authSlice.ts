@@ -29,6 +29,14 @@ export interface AuthState {
   pendingEmail: string | null;
   /** When the last code was sent (ms since the epoch): the resend button waits out a cooldown from it. */
   codeSentAt: number | null;
+  /**
+   * The spec's cpanel flag: the signed-in user may enter the admin area (/new/uk/). Optional in the type only
+   * because a state written before the flags existed lacks them; the store derives them from the role on
+   * every way in (see accessFlags), and a missing flag reads as false.
+   */
+  cpanel?: boolean;
+  /** The spec's showsubscription flag: the signed-in user may see the subscribers and the mailer. */
+  showsubscription?: boolean;
 }
 
 export const initialAuthState: AuthState = {
@@ -39,7 +47,24 @@ export const initialAuthState: AuthState = {
   verification: false,
   pendingEmail: null,
   codeSentAt: null,
+  cpanel: false,
+  showsubscription: false,
 };
+
+/**
+ * The flags follow from the user's role, which the server reads from the users table on every call: only an
+ * admin may open the admin area, and only an admin may see the subscription lists and send mailings. They are
+ * derived (never persisted on their own), so a stored or preloaded session cannot claim more than its role.
+ */
+export function accessFlags(userInfo: UserInfo | null): { cpanel: boolean; showsubscription: boolean } {
+  const admin = isLoggedInEmail(userInfo?.email) && userInfo?.role === 'admin';
+  return { cpanel: admin, showsubscription: admin };
+}
+
+/** `auth` with its flags recomputed from its userInfo. */
+export function withAccessFlags(auth: AuthState): AuthState {
+  return { ...auth, ...accessFlags(auth.userInfo) };
+}
 
 /** How long the resend button waits after a code was sent. */
 export const RESEND_COOLDOWN_MS = 60_000;
@@ -84,10 +109,15 @@ const authSlice = createSlice({
       state.verification = false;
       state.pendingEmail = null;
       state.codeSentAt = null;
+      Object.assign(state, accessFlags(action.payload.userInfo));
     },
     /** The profile screens saved or fetched a newer copy of the signed-in user. */
     userInfoUpdated(state, action: PayloadAction<UserInfo>) {
-      if (state.userInfo && state.userInfo.email === action.payload.email) state.userInfo = action.payload;
+      if (state.userInfo && state.userInfo.email === action.payload.email) {
+        state.userInfo = action.payload;
+        // A role changed by another admin takes effect here (the admin area checks the profile on entry).
+        Object.assign(state, accessFlags(action.payload));
+      }
     },
     userLoggedOut() {
       return initialAuthState;
@@ -113,6 +143,7 @@ export const selectToken = (state: Root) => state.auth.token;
 export const selectUserInfo = (state: Root) => state.auth.userInfo;
 /** The spec's rule: logged in means an e-mail longer than 5 characters. */
 export const selectIsLoggedIn = (state: Root) => isLoggedInEmail(state.auth.userInfo?.email);
-export const selectIsAdmin = (state: Root) => selectIsLoggedIn(state) && state.auth.userInfo?.role === 'admin';
+export const selectIsAdmin = (state: Root) => selectIsLoggedIn(state) && state.auth.cpanel === true;
+export const selectShowSubscription = (state: Root) => selectIsLoggedIn(state) && state.auth.showsubscription === true;
 
 export default authSlice;

@@ -1,11 +1,12 @@
 // The public content pages' own data: the policy on screen (GET /api/_uk_home/palestine/show/details/website/
-// {id}) and the contact form's sending (POST /api/_uk_home/palestine/feedback/send/only/). Injected with the
+// {id}), the contact page's details (GET /api/contact/, fetched on entry unless held) and the contact form's
+// sending (POST /api/_uk_home/palestine/feedback/send/only/). Injected with the
 // content pages' chunk, so the home page does not carry it.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { errorMessage } from '../../lib/api';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
-import type { Entry } from '../../types/catalog';
+import type { ContactInfo, Entry } from '../../types/catalog';
 
 export interface FeedbackForm {
   fullname: string;
@@ -16,6 +17,7 @@ export interface FeedbackForm {
 
 export interface ContentState {
   policy: Loadable & { id: string | null; entry: Entry | null };
+  contact: Loadable & { details: ContactInfo | null };
   feedback: {
     status: 'idle' | 'loading' | 'loaded' | 'failed';
     error: string | null;
@@ -27,6 +29,7 @@ export interface ContentState {
 
 export const initialContentState: ContentState = {
   policy: { ...initialLoadable, id: null, entry: null },
+  contact: { ...initialLoadable, details: null },
   feedback: { status: 'idle', error: null, reload: false, message: null },
 };
 
@@ -50,6 +53,19 @@ const contentSlice = createSlice({
     policyReloadRequested(state) {
       state.policy.reload = true;
     },
+    contactRequested(state, _action: PayloadAction<void>) {
+      state.contact.status = 'loading';
+      state.contact.error = null;
+      state.contact.reload = false;
+    },
+    contactReceived(state, action: PayloadAction<Received<void, ContactInfo>>) {
+      state.contact.status = 'loaded';
+      state.contact.details = action.payload.result;
+    },
+    contactFailed(state, action: PayloadAction<Failed<void>>) {
+      state.contact.status = 'failed';
+      state.contact.error = action.payload.message;
+    },
     feedbackSent(state) {
       state.feedback = { status: 'loading', error: null, reload: false, message: null };
     },
@@ -67,6 +83,7 @@ const contentSlice = createSlice({
   selectors: {
     selectPolicy: (state) => state.policy,
     selectFeedback: (state) => state.feedback,
+    selectContact: (state) => state.contact,
   },
 });
 
@@ -86,8 +103,18 @@ export const {
   feedbackAccepted,
   feedbackRejected,
   feedbackReset,
+  contactRequested,
+  contactReceived,
+  contactFailed,
 } = contentSlice.actions;
-export const { selectPolicy, selectFeedback } = injected.selectors;
+export const { selectPolicy, selectFeedback, selectContact } = injected.selectors;
+
+/** The contact page's details, once: skipped while held or on the way (a failure is asked again). */
+export const fetchContact = createLoader(
+  { requested: contactRequested, received: contactReceived, failed: contactFailed },
+  (api) => api.get<ContactInfo>('/contact/'),
+  (state) => ['loading', 'loaded'].includes(((state as { content?: ContentState }).content ?? initialContentState).contact.status),
+);
 
 export const fetchPolicy = createLoader(
   { requested: policyRequested, received: policyReceived, failed: policyFailed },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
+import { initialAuthState } from '../auth/authSlice';
 import { fakeFetch, offlineFetch } from '../../testing/fakeFetch';
 import { discountCleared, selectAppliedDiscount, selectDiscountError } from './discountSlice';
 import { lookUpDiscountCode } from './lookUpDiscountCode';
@@ -14,10 +15,25 @@ describe('customer discount code lookup', () => {
       { fetch: fake.fetch },
     );
     await store.dispatch(lookUpDiscountCode('  SUMMER '));
-    expect(fake.calls[0]?.body).toEqual({ code: 'SUMMER' });
+    // The spec: payload passed through (the back end trims).
+    expect(fake.calls[0]?.body).toEqual({ code: '  SUMMER ' });
     expect(fake.calls[0]?.headers.has('Authorization')).toBe(false);
     expect(selectAppliedDiscount(store.getState())).toEqual({ code: 'SUMMER', discount: 15 });
     expect(selectDiscountError(store.getState())).toBeNull();
+  });
+
+  it('sends no bearer token even when the shopper is signed in (a visitor call)', async () => {
+    const fake = fakeFetch({
+      'POST /api/code/customer/': { status: true, data: { code: 'SUMMER', discount: 15 }, message: 'ok' },
+    });
+    const store = makeStore(
+      { auth: { ...initialAuthState, token: 'jwt-123', userInfo: { email: 'shopper@example.com', role: 'customer' } } },
+      { fetch: fake.fetch },
+    );
+    await store.dispatch(lookUpDiscountCode('summer'));
+    expect(fake.calls[0]?.headers.has('Authorization')).toBe(false);
+    expect(fake.calls[0]?.body).toEqual({ code: 'summer' });
+    expect(selectAppliedDiscount(store.getState())).toEqual({ code: 'SUMMER', discount: 15 });
   });
 
   it("stores the server's message as the error when status is false", async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { fakeFetch, json, offlineFetch } from '../../testing/fakeFetch';
 import { homePayload } from '../../testing/fixtures';
@@ -21,6 +21,22 @@ describe('home data', () => {
     const store = makeStore(undefined, { fetch: offlineFetch });
     await store.dispatch(fetchHome());
     expect(selectHome(store.getState())).toMatchObject({ status: 'failed', error: 'not fund 404' });
+  });
+
+  it('also logs the failure message, as the spec says of the home calls', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fake = fakeFetch({ 'GET /api/home/home/uk/': json({ message: 'Table is busy' }, 503) });
+    const store = makeStore(undefined, { fetch: fake.fetch });
+    await store.dispatch(fetchHome());
+    expect(log).toHaveBeenCalledWith('GET /api/home/home/uk/ failed: Table is busy');
+    expect(selectHome(store.getState()).error).toBe('Table is busy');
+  });
+
+  it('logs nothing when the call succeeds', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = makeStore(undefined, { fetch: fakeFetch({ 'GET /api/home/home/uk/': homePayload }).fetch });
+    await store.dispatch(fetchHome());
+    expect(log).not.toHaveBeenCalled();
   });
 
   it("stores the server's message", async () => {

@@ -39,6 +39,8 @@ export const { homeRequested, homeReceived, homeFailed, homeReloadRequested } = 
 export const fetchHome = createLoader(
   { requested: homeRequested, received: homeReceived, failed: homeFailed },
   (api) => api.get<HomePayload>('/home/home/uk/'),
+  null,
+  'GET /api/home/home/uk/',
 );
 
 export const selectHome = (state: { home: HomeState }) => state.home;

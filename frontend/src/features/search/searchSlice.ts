@@ -63,6 +63,8 @@ export const fetchSearch = createLoader(
   { requested: searchRequested, received: searchReceived, failed: searchFailed },
   (api, { query, page }: SearchRequest) =>
     api.get<SearchPayload>('/home/search/uk/palestinedrinks', { query: { search: query, pageNumber: page } }),
+  null,
+  'GET /api/home/search/uk/palestinedrinks',
 );
 
 export default searchSlice;

@@ -65,6 +65,8 @@ export const fetchDrinksPage = createLoader(
   { requested: drinksPageRequested, received: drinksPageReceived, failed: drinksPageFailed },
   (api, { page, category }: DrinksPageRequest) =>
     api.get<PagedProducts>('/home/drinks/hom/uk/uk/', { query: { pageNumber: page, category: category || undefined } }),
+  null,
+  'GET /api/home/drinks/hom/uk/uk/',
 );
 
 export default shopSlice;

@@ -83,6 +83,7 @@ export const fetchSitePart = createLoader(
   (api, part: SitePart) => api.get<SiteAnswer>(SOURCES[part]),
   (state, part) =>
     ['loading', 'loaded'].includes(((state as { site?: SiteState }).site ?? initialSiteState).loading[part].status),
+  'site info',
 );
 
 export default siteSlice;

@@ -73,3 +73,22 @@ async fn one_source_address_writes_thirty_reviews_an_hour() {
     // Without a request context (the local gateway) only the e-mail limit applies.
     app.write(review_of(&app.cola, 5, "Layla Haddad")).await;
 }
+
+#[tokio::test]
+async fn the_check_route_uses_up_no_part_of_an_addresss_hourly_limit() {
+    let app = spawn_app().await;
+    let mut body = review_of(&app.cola, 5, "Layla Haddad");
+    body["email"] = json!("checked.often@example.com");
+    // The storefront posts every review's payload to /api/reviews/x/ beside the create: were those counted,
+    // a shopper who retried a refused review would be locked out by checks alone.
+    for _ in 0..reviews::LIMIT_PER_EMAIL + 2 {
+        let reply = app.post("/api/reviews/x/", body.clone()).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    }
+    assert_eq!(app.stored().await, 0);
+    assert_eq!(app.summary().await["Thecount"], 0);
+    for _ in 0..reviews::LIMIT_PER_EMAIL {
+        app.write(body.clone()).await;
+    }
+    assert_eq!(app.stored().await, reviews::LIMIT_PER_EMAIL);
+}

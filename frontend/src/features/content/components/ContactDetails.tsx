@@ -1,9 +1,9 @@
-// The shop's contact details and opening hours from the site info; the spec's hours when none are set.
-import type { SiteInfo } from '../../../types/catalog';
+// The shop's contact details and opening hours (GET /api/contact/); the spec's hours when none are set.
+import type { ContactInfo } from '../../../types/catalog';
 import { OPENING_HOURS_TEXT } from '../../../lib/structuredData';
 import styles from './Content.module.css';
 
-export function ContactDetails({ info }: { info: SiteInfo | null }) {
+export function ContactDetails({ info }: { info: ContactInfo | null }) {
   return (
     <dl className={styles.details}>
       {info?.email && (

@@ -29,6 +29,34 @@ describe('ContactPage', () => {
     expect(ld['@graph'].map((t: { '@type': string }) => t['@type'])).toEqual(['Store', 'BreadcrumbList']);
   });
 
+  it('reads the details from GET /api/contact/, not from the site info', async () => {
+    const api = shopApi({
+      'GET /api/contact/': { phone: '0113 496 7777', email: 'contact@example.com', address: '1 Leeds Road', open: 'Mon-Sat 08:00-20:00', close: 'Sundays' },
+    });
+    renderApp('/contact/drinks-contact/', { deps: { fetch: api.fetch } });
+    const details = await screen.findByRole('complementary');
+    expect(await within(details).findByRole('link', { name: 'contact@example.com' })).toHaveAttribute('href', 'mailto:contact@example.com');
+    expect(within(details).getByRole('link', { name: '0113 496 7777' })).toBeInTheDocument();
+    expect(within(details).getByText('1 Leeds Road')).toBeInTheDocument();
+    expect(within(details).getByText('Mon-Sat 08:00-20:00')).toBeInTheDocument();
+    expect(within(details).getByText('Sundays')).toBeInTheDocument();
+    expect(within(details).queryByText('hello@example.com')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.pathname === '/api/contact/')).toHaveLength(1);
+  });
+
+  it('offers a retry when the contact details fail to load', async () => {
+    let fail = true;
+    const api = shopApi({
+      'GET /api/contact/': () => (fail ? json({ message: 'Try later' }, 503) : json({ email: 'contact@example.com' })),
+    });
+    const { user } = renderApp('/contact/drinks-contact/', { deps: { fetch: api.fetch } });
+    const details = await screen.findByRole('complementary');
+    expect(await within(details).findByRole('alert')).toHaveTextContent('We could not load our contact details: Try later');
+    fail = false;
+    await user.click(within(details).getByRole('button', { name: 'Try again' }));
+    expect(await within(details).findByRole('link', { name: 'contact@example.com' })).toBeInTheDocument();
+  });
+
   it('checks every field before sending, and sends nothing while one fails', async () => {
     const api = shopApi();
     const { user } = renderApp('/contact/drinks-contact/', { deps: { fetch: api.fetch } });

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json } from '../../../testing/fakeFetch';
+import { json, type FakeCall } from '../../../testing/fakeFetch';
+import { makeReview, reviewPage, reviewSummary } from '../../../testing/reviewFixtures';
 import { cola } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
@@ -60,5 +61,82 @@ describe('ProductPage', () => {
     expect(qtyFromQuery('0')).toBe(1);
     expect(qtyFromQuery('2.5')).toBe(1);
     expect(qtyFromQuery(null)).toBe(1);
+  });
+
+  describe("the drink's reviews, below the fold", () => {
+    const colaReviews = [makeReview(1, { fullname: 'Layla Haddad', rating: 4 }), makeReview(2, { fullname: 'Sami Khalil', rating: 5 })];
+    const mangoReview = makeReview(7, { fullname: 'Mango Only', products: 'p-mango' });
+
+    /** Answers per drink, as the back end does with `ProductsId`; the whole shop's otherwise. */
+    function perDrink() {
+      let stored: unknown = null;
+      const api = shopApi({
+        'GET /api/home/uk/review/': ({ url }: FakeCall) => {
+          const id = url.searchParams.get('ProductsId');
+          const mine = id === 'p-cola' ? [...(stored ? [makeReview(9, { fullname: 'Omar Saleh' })] : []), ...colaReviews] : id ? [] : [mangoReview, ...colaReviews];
+          return json(reviewSummary(mine, 2));
+        },
+        'GET /api/home_uk/palestine/comment/reviews': ({ url }: FakeCall) => {
+          if (url.searchParams.get('ProductsId') !== 'p-cola') return json(reviewPage([mangoReview], 1, 1));
+          const page = Number(url.searchParams.get('pageNumber'));
+          const first = [...(stored ? [makeReview(9, { fullname: 'Omar Saleh' })] : []), ...colaReviews];
+          return json(page === 1 ? reviewPage(first, 1, 2) : reviewPage([makeReview(3, { fullname: 'Noor Aziz' })], 2, 2));
+        },
+        'POST /api/reviews/x/': { message: 'ok' },
+        'POST /api/reviews/create/': ({ body }: FakeCall) => {
+          stored = body;
+          return json({ ...makeReview(9), ...(body as object) }, 201);
+        },
+      });
+      return { api, stored: () => stored };
+    }
+
+    it("shows that drink's average, count and reviews, asking with its ProductsId", async () => {
+      const { api } = perDrink();
+      renderApp('/drinks/p-cola', { deps: { fetch: api.fetch } });
+      const section = await screen.findByTestId('drink-reviews');
+      expect(within(section).getByRole('heading', { name: 'Reviews of Classic Cola' })).toBeInTheDocument();
+      expect(await within(section).findByTestId('average-rating')).toHaveTextContent('4.5');
+      expect(within(section).getByText('Based on 2 reviews')).toBeInTheDocument();
+      expect(await within(section).findAllByTestId('review')).toHaveLength(2);
+      expect(within(section).queryByText('Mango Only')).not.toBeInTheDocument();
+      const pages = api.calls.filter((c) => c.url.pathname === '/api/home_uk/palestine/comment/reviews');
+      expect(pages.map((c) => [c.url.searchParams.get('pageNumber'), c.url.searchParams.get('ProductsId')])).toEqual([['1', 'p-cola']]);
+      expect(api.calls.find((c) => c.url.pathname === '/api/home/uk/review/')?.url.searchParams.get('ProductsId')).toBe('p-cola');
+    });
+
+    it("'View more comments' appends the drink's next page", async () => {
+      const { api } = perDrink();
+      const { user } = renderApp('/drinks/p-cola', { deps: { fetch: api.fetch } });
+      const section = await screen.findByTestId('drink-reviews');
+      await within(section).findAllByTestId('review');
+      await user.click(within(section).getByRole('button', { name: 'View more comments' }));
+      expect(await within(section).findByText('Noor Aziz')).toBeInTheDocument();
+      expect(within(section).getAllByTestId('review')).toHaveLength(3);
+      const last = api.calls.filter((c) => c.url.pathname === '/api/home_uk/palestine/comment/reviews').at(-1);
+      expect([last?.url.searchParams.get('pageNumber'), last?.url.searchParams.get('ProductsId')]).toEqual(['2', 'p-cola']);
+      expect(within(section).queryByRole('button', { name: 'View more comments' })).not.toBeInTheDocument();
+    });
+
+    it('the form there reviews that drink, then the list shows the new review', async () => {
+      const { api, stored } = perDrink();
+      const { user } = renderApp('/drinks/p-cola', { deps: { fetch: api.fetch } });
+      const section = await screen.findByTestId('drink-reviews');
+      await user.click(within(section).getByRole('button', { name: 'Write a review' }));
+      const form = await within(section).findByTestId('review-form');
+      expect(within(form).getByTestId('review-drink')).toHaveTextContent('Reviewing Classic Cola');
+      expect(within(form).queryByLabelText('Drink')).not.toBeInTheDocument();
+      await user.click(within(form).getByRole('radio', { name: '5 stars' }));
+      await user.type(within(form).getByLabelText('Your review'), 'Proper cola, very fizzy');
+      await user.type(within(form).getByLabelText('Full name'), 'Omar Saleh');
+      await user.type(within(form).getByLabelText(/E-mail/), 'omar@example.com');
+      await user.click(within(form).getByRole('button', { name: 'Send review' }));
+      expect(await within(section).findByTestId('review-thanks')).toBeInTheDocument();
+      expect(stored()).toMatchObject({ products: 'p-cola', rating: 5, fullname: 'Omar Saleh' });
+      expect(await within(section).findByText('Omar Saleh')).toBeInTheDocument();
+      expect(within(section).getByText('Based on 3 reviews')).toBeInTheDocument();
+      // The form for a fixed drink never needs the drinks list.
+      expect(api.calls.some((c) => c.url.pathname === '/api/product/')).toBe(false);
+    });
   });
 });

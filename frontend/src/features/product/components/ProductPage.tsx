@@ -1,6 +1,6 @@
 // The product page (/{product}/{id}): images, description, pack label, price and discounted price, stock,
-// and the purchase controls handed in by the app (the basket is another feature). Reads ?qty= from the query
-// string to preset the quantity.
+// the purchase controls and, below the fold, the drink's reviews, both handed in by the app (the basket and
+// the reviews are other features). Reads ?qty= from the query string to preset the quantity.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -67,7 +67,13 @@ function Stock({ units }: { units: number }) {
   return <p className={styles.stock}>In stock</p>;
 }
 
-export function ProductPage({ purchase }: { purchase: (props: PurchaseSlotProps) => ReactNode }) {
+interface ProductPageProps {
+  purchase: (props: PurchaseSlotProps) => ReactNode;
+  /** What shows under the drink (its reviews); loaded by the app as the shopper scrolls near it. */
+  below?: (product: Product) => ReactNode;
+}
+
+export function ProductPage({ purchase, below }: ProductPageProps) {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
   const params = useQuery();
@@ -123,6 +129,7 @@ export function ProductPage({ purchase }: { purchase: (props: PurchaseSlotProps)
                 )}
               </div>
             </article>
+            {below?.(shown)}
             <p className={styles.back}>
               <Link to={paths.shop.to()}>← Back to all drinks</Link>
             </p>

@@ -1,15 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type FakeCall } from '../../../testing/fakeFetch';
 import { layla, makeReview, noor, reviewPage, reviewSummary, sami } from '../../../testing/reviewFixtures';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
-import { invalidFields, THANK_YOU } from './ReviewForm';
+import { ERROR_SCROLL_MS, invalidFields, SUCCESS_SCROLL_MS, THANK_YOU } from './ReviewForm';
 import ReviewsPage from './ReviewsPage';
 
 const SUMMARY = 'GET /api/home/uk/review/';
 const PAGES = 'GET /api/home_uk/palestine/comment/reviews';
 const CREATE = 'POST /api/reviews/create/';
+const CHECK = 'POST /api/reviews/x/';
 
 function renderPage(overrides: Parameters<typeof shopApi>[0] = {}, route = '/drinks/review') {
   const api = shopApi(overrides);
@@ -169,13 +170,16 @@ describe('ReviewsPage', () => {
       "We sincerely appreciate your review of our product. Your feedback means a lot to us, and we're very glad to know you're satisfied.",
     );
     expect(screen.queryByTestId('review-form')).not.toBeInTheDocument();
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+    const sent = {
       rating: 4,
       comment: 'lovely and fizzy, will buy again',
       fullname: 'Omar Saleh',
       email: 'omar@example.com',
       products: 'p-cola',
-    });
+    };
+    expect(api.calls.find((c) => c.url.pathname === '/api/reviews/create/')?.body).toEqual(sent);
+    // The spec's flow also sends the payload to /api/reviews/x/ (its answer unused).
+    expect(api.calls.filter((c) => c.url.pathname === '/api/reviews/x/').map((c) => c.body)).toEqual([sent]);
     expect(await screen.findByText('Omar Saleh')).toBeInTheDocument();
     expect(screen.getByText('Based on 4 reviews')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.url.pathname === '/api/home/uk/review/')).toHaveLength(2);
@@ -207,5 +211,113 @@ describe('ReviewsPage', () => {
     expect(invalidFields({ ...ok, fullname: ' Layla ' })).toEqual(['fullname']);
     expect(invalidFields({ ...ok, email: 'a@b' })).toEqual(['email']);
     expect(invalidFields({ ...ok, products: '' })).toEqual(['products']);
+  });
+
+  it('stores the review even when /api/reviews/x/ fails: its answer is unused', async () => {
+    const { user, api } = renderPage({
+      [CHECK]: json({ message: 'Try later' }, 500),
+      [CREATE]: ({ body }: FakeCall) => json({ ...layla, ...(body as object), _id: 'r-new' }, 201),
+    });
+    const form = await openForm(user);
+    await screen.findByRole('option', { name: 'Mango Fizz' });
+    await user.click(screen.getByRole('radio', { name: '5 stars' }));
+    await user.type(within(form).getByLabelText('Your review'), 'Lovely and fizzy drink');
+    await user.type(within(form).getByLabelText('Full name'), 'Omar Saleh');
+    await user.type(within(form).getByLabelText(/E-mail/), 'omar@example.com');
+    await user.selectOptions(within(form).getByLabelText('Drink'), 'p-mango');
+    await user.click(within(form).getByRole('button', { name: 'Send review' }));
+    expect(await screen.findByTestId('review-thanks')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname).sort()).toEqual([
+      '/api/reviews/create/',
+      '/api/reviews/x/',
+    ]);
+  });
+});
+
+describe("the review form's scroll timings (section 9)", () => {
+  interface Scroll {
+    at: number;
+    target: Element;
+    options: ScrollIntoViewOptions | undefined;
+  }
+  let scrolls: Scroll[] = [];
+
+  function watchScrolls(reducedMotion = false) {
+    scrolls = [];
+    Object.defineProperty(HTMLElement.prototype, 'scrollIntoView', {
+      configurable: true,
+      writable: true,
+      value(this: Element, options?: ScrollIntoViewOptions) {
+        scrolls.push({ at: performance.now(), target: this, options });
+      },
+    });
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: reducedMotion && query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  }
+
+  afterEach(() => {
+    delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  });
+
+  async function fillValid(user: ReturnType<typeof renderPage>['user'], form: HTMLElement) {
+    await screen.findByRole('option', { name: 'Mango Fizz' });
+    await user.click(screen.getByRole('radio', { name: '5 stars' }));
+    await user.type(within(form).getByLabelText('Your review'), 'Lovely and fizzy drink');
+    await user.type(within(form).getByLabelText('Full name'), 'Omar Saleh');
+    await user.type(within(form).getByLabelText(/E-mail/), 'omar@example.com');
+    await user.selectOptions(within(form).getByLabelText('Drink'), 'p-mango');
+  }
+
+  it('scrolls to the thanks 1100 ms after a stored review, smoothly', async () => {
+    watchScrolls();
+    const { user } = renderPage({ [CREATE]: ({ body }: FakeCall) => json({ ...layla, ...(body as object), _id: 'r-new' }, 201) });
+    const form = await openForm(user);
+    await fillValid(user, form);
+    const sentAt = performance.now();
+    await user.click(within(form).getByRole('button', { name: 'Send review' }));
+    const thanks = await screen.findByTestId('review-thanks');
+    expect(scrolls).toEqual([]);
+    await vi.waitFor(() => expect(scrolls).toHaveLength(1), { timeout: 3000 });
+    const [scroll] = scrolls as [Scroll];
+    expect(scroll.target).toBe(thanks);
+    expect(scroll.at - sentAt).toBeGreaterThanOrEqual(SUCCESS_SCROLL_MS);
+    expect(scroll.options).toMatchObject({ behavior: 'smooth' });
+    expect(SUCCESS_SCROLL_MS).toBe(1100);
+  });
+
+  it('scrolls to the top of the form 1000 ms after a failed check, without animation for reduced motion', async () => {
+    watchScrolls(true);
+    const { user } = renderPage();
+    const form = await openForm(user);
+    const sentAt = performance.now();
+    await user.click(within(form).getByRole('button', { name: 'Send review' }));
+    expect(within(form).getByText('This field is required.')).toBeInTheDocument();
+    expect(scrolls).toEqual([]);
+    await vi.waitFor(() => expect(scrolls).toHaveLength(1), { timeout: 3000 });
+    const [scroll] = scrolls as [Scroll];
+    // (happy-dom hands a form's methods a proxy of it: compare by what it is, not by identity.)
+    expect(scroll.target).toHaveAttribute('data-testid', 'review-form');
+    expect(scroll.at - sentAt).toBeGreaterThanOrEqual(ERROR_SCROLL_MS);
+    expect(scroll.at - sentAt).toBeLessThan(SUCCESS_SCROLL_MS + 500);
+    expect(scroll.options).toMatchObject({ behavior: 'auto', block: 'start' });
+    expect(ERROR_SCROLL_MS).toBe(1000);
+  });
+
+  it('scrolls to the top of the form 1000 ms after the server refuses the review', async () => {
+    watchScrolls();
+    const { user } = renderPage({ [CREATE]: json({ message: 'fullname must be at most 80 characters' }, 422) });
+    const form = await openForm(user);
+    await fillValid(user, form);
+    const sentAt = performance.now();
+    await user.click(within(form).getByRole('button', { name: 'Send review' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('fullname must be at most 80 characters');
+    expect(scrolls).toEqual([]);
+    await vi.waitFor(() => expect(scrolls).toHaveLength(1), { timeout: 3000 });
+    expect(scrolls[0]?.target).toHaveAttribute('data-testid', 'review-form');
+    expect((scrolls[0]?.at ?? 0) - sentAt).toBeGreaterThanOrEqual(ERROR_SCROLL_MS);
   });
 });
