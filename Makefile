@@ -8,15 +8,20 @@ CFNLINT_PIN := cfn-lint==1.58.0
 # A fake, stateful Stripe API for the local stack and the tests (scripts/localstripe_serve.py runs it).
 STRIPE_PIN  := localstripe==1.15.10
 PORT        ?= 3000
+# make bench's volume step: items across the tables, and sent mails.
+N           ?= 100000
+MAILS       ?= 10000
 CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
-.PHONY: help run test deps venv npm browser frontend build lint test-rust test-frontend e2e bench clean
+.PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend e2e bench bench-volume clean
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
 	@echo "make test   formatting, lints, template lint, Rust tests, front-end tests, browser tests"
-	@echo "make bench  binary sizes, cold starts, bundle size and Lighthouse scores"
+	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores and the volume benchmark"
+	@echo "make reset  delete the local shop's data (kept in .run/state/ between runs)"
+	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
 
 # ---------------------------------------------------------------------------------------------------------
 # What a fresh machine lacks
@@ -54,9 +59,25 @@ frontend: npm
 build:
 	cargo build -p local
 
-# The gateway starts the AWS emulator itself and stops it on Ctrl-C.
+# The gateway starts the AWS emulator itself and stops it on Ctrl-C. The data is kept in .run/state/.
 run: deps frontend build
 	PORT=$(PORT) ./target/debug/local
+
+# Deletes everything the local shop kept (the emulator's state and localstripe's): the next `make run` starts
+# from the demo shop. Refused while a shop answers on PORT, which would write its state back.
+reset:
+	@if curl -fsS -o /dev/null "http://127.0.0.1:$(PORT)/_local/env" 2>/dev/null; then \
+	  echo "A local shop is running on port $(PORT): stop it (Ctrl-C) first."; exit 1; fi
+	rm -rf .run/state
+	@echo "Local data deleted: the next make run starts from the demo shop."
+
+# One function's router, one event file (events/<function>/<EVENT>.json, or a path), with the environment
+# the running shop on PORT gives that function. SET='EMAIL=a@example.com PRODUCT_ID=...' fills placeholders;
+# ADMIN_TOKEN is filled with a token for the seeded admin.
+invoke: build
+	@if [ -z "$(FN)" ] || [ -z "$(EVENT)" ]; then \
+	  echo "usage: make invoke FN=catalog EVENT=list-products [SET='NAME=value ...'] [PORT=3000]"; exit 2; fi
+	@PORT=$(PORT) ./target/debug/invoke '$(FN)' '$(EVENT)' $(SET)
 
 # ---------------------------------------------------------------------------------------------------------
 # Tests
@@ -84,6 +105,12 @@ test: lint test-rust test-frontend e2e
 
 bench: deps frontend build browser
 	scripts/bench.sh
+	$(MAKE) bench-volume
+
+# The local store with N items across the tables and MAILS sent mails: login through the outbox, the outbox's
+# and the home page's times, the emulator's memory, and a restart that brings every item back.
+bench-volume: venv build
+	$(VENV)/bin/python scripts/bench_volume.py --items $(N) --mails $(MAILS)
 
 clean:
 	cargo clean

@@ -129,14 +129,14 @@ impl LocalEnv {
         overrides: &BTreeMap<String, String>,
         sdk: &aws_config::SdkConfig,
     ) -> Result<Self, BoxError> {
+        let aws = aws_vars(sdk);
         let per_function = template
             .functions()
             .iter()
             .map(|f| {
-                (
-                    f.logical_id.clone(),
-                    names.function_env(template, f, overrides),
-                )
+                let mut vars = names.function_env(template, f, overrides);
+                vars.extend(aws.clone());
+                (f.logical_id.clone(), vars)
             })
             .collect();
         Ok(LocalEnv {
@@ -149,12 +149,45 @@ impl LocalEnv {
         })
     }
 
+    /// Clients built from `sdk` for functions whose environments are already resolved (`make invoke`).
+    pub fn from_vars(
+        per_function: BTreeMap<String, BTreeMap<String, String>>,
+        sdk: &aws_config::SdkConfig,
+        names: LocalNames,
+    ) -> Self {
+        let images_bucket = per_function
+            .values()
+            .find_map(|vars| vars.get("IMAGES_BUCKET").cloned())
+            .unwrap_or_default();
+        LocalEnv {
+            per_function,
+            dynamodb: shared::aws::dynamodb(sdk),
+            s3: shared::aws::s3(sdk),
+            ses: shared::aws::ses(sdk),
+            names,
+            images_bucket,
+        }
+    }
+
     /// A function's environment variables, as a Lambda would get them.
     pub fn vars(&self, logical_id: &str) -> BTreeMap<String, String> {
         self.per_function
             .get(logical_id)
             .cloned()
             .unwrap_or_default()
+    }
+
+    /// Every function's environment in the shape `sam local invoke --env-vars` reads (`{LogicalId: {NAME:
+    /// value}}`), with the emulator's address as `endpoint` (a container reaches the host by another name).
+    pub fn sam_env(&self, endpoint: &str) -> BTreeMap<String, BTreeMap<String, String>> {
+        self.per_function
+            .iter()
+            .map(|(id, vars)| {
+                let mut vars = vars.clone();
+                vars.insert("AWS_ENDPOINT_URL".to_owned(), endpoint.to_owned());
+                (id.clone(), vars)
+            })
+            .collect()
     }
 
     /// A function's configuration lookup.
@@ -171,4 +204,34 @@ pub fn mount_all(env: &LocalEnv) -> Result<Router, BoxError> {
         .try_fold(Router::new(), |router, function| {
             Ok(router.merge((function.mount)(env)?))
         })
+}
+
+/// What a function needs beyond the template to reach the emulator with the real SDK: its address (the
+/// template declares it empty and ignored for AWS), region and dummy keys, and no 10-second metadata probe.
+fn aws_vars(sdk: &aws_config::SdkConfig) -> BTreeMap<String, String> {
+    let region = sdk
+        .region()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|| shared::emulator::REGION.to_owned());
+    BTreeMap::from(
+        [
+            ("AWS_ENDPOINT_URL", sdk.endpoint_url().unwrap_or_default()),
+            ("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS", "false"),
+            ("AWS_REGION", region.as_str()),
+            ("AWS_ACCESS_KEY_ID", "local"),
+            ("AWS_SECRET_ACCESS_KEY", "local"),
+            ("AWS_EC2_METADATA_DISABLED", "true"),
+        ]
+        .map(|(k, v)| (k.to_owned(), v.to_owned())),
+    )
+}
+
+/// The registry entry for `name`: a crate name (`catalog`) or a logical id (`CatalogFunction`).
+pub fn find(name: &str) -> Option<&'static FunctionEntry> {
+    FUNCTIONS.iter().find(|f| {
+        f.logical_id == name
+            || f.logical_id
+                .strip_suffix("Function")
+                .is_some_and(|stem| stem.eq_ignore_ascii_case(name))
+    })
 }
