@@ -17,18 +17,23 @@ Beside moto's own API it answers, outside the lock (a read of a list, never a wa
       the mails SES sent, newest first: {"mails": [{seq, id, sentAt, from, to, cc, bcc, subject, text, html,
       raw, headers}], "next": SEQ or null}. `before` pages to older mails, `to` keeps one recipient's.
 
-Two of moto's habits make it grow far beyond its data, and are changed here:
+Habits of moto that cost time and memory far beyond its data, changed here:
   - TransactWriteItems deep-copies every table it touches before each transaction, to roll back a failed
-    one: with a big table every checkout copies the whole table. Here it keeps only the items the
+    one: with a big table every checkout copied the whole table. Here it keeps only the items the
     transaction touches, and puts those back on failure.
+  - Every Query sorts the whole table and filters it. Here a Query sees only its partition (see
+    _patch_queries).
+  - Its request log lines (one record per request, read by nobody) are off, and nothing asks for
+    /moto-api/data.json (a dump of every table and bucket) any more.
   - SES keeps only the HTML part of a mail and no send time: here each mail also keeps its text part, its
     headers, a send time and a sequence number (the outbox pages by it).
 """
 import argparse
-import base64
 import copy
+import ctypes
 import email
 import email.policy
+import gc
 import json
 import logging
 import os
@@ -54,6 +59,13 @@ log = logging.getLogger("moto_serial")
 # Mail: what the outbox reads
 
 _mail_seq = [0]
+# Each recipient's mails (lower case address -> messages, oldest first), so one person's page is cheap.
+_by_recipient = {}
+
+
+def _index_recipients(message):
+    for address in dict.fromkeys(a.lower() for a in _recipients(message)):
+        _by_recipient.setdefault(address, []).append(message)
 
 
 def _stamp(message, text=None, headers=None):
@@ -63,6 +75,7 @@ def _stamp(message, text=None, headers=None):
     message.shop_sent_at = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
     message.shop_text = text
     message.shop_headers = headers or {}
+    _index_recipients(message)
 
 
 def _patch_ses():
@@ -188,17 +201,25 @@ def mails_page(query):
         return 400, {"message": "limit must be between 1 and 1000"}
     to = params.get("to", [None])[0]
     to = to.lower() if to else None
-    lists = [list(messages) for messages in _ses_lists()]
-    messages = lists[0] if len(lists) == 1 else sorted(
-        (m for messages in lists for m in messages), key=lambda m: getattr(m, "shop_seq", 0)
-    )
+    if to:
+        messages = list(_by_recipient.get(to, []))
+    else:
+        lists = [list(messages) for messages in _ses_lists()]
+        messages = lists[0] if len(lists) == 1 else sorted(
+            (m for messages in lists for m in messages), key=lambda m: getattr(m, "shop_seq", 0)
+        )
+    if before is not None:
+        # Sequence numbers grow along each list: skip the newer ones by bisection, not one by one.
+        low, high = 0, len(messages)
+        while low < high:
+            middle = (low + high) // 2
+            if getattr(messages[middle], "shop_seq", 0) < before:
+                low = middle + 1
+            else:
+                high = middle
+        messages = messages[:low]
     page = []
     for message in reversed(messages):
-        seq = getattr(message, "shop_seq", 0)
-        if before is not None and seq >= before:
-            continue
-        if to and to not in (a.lower() for a in _recipients(message)):
-            continue
         if not hasattr(message, "id"):
             continue  # bulk templated sends keep a list of ids, not a mail
         page.append(message)
@@ -270,6 +291,77 @@ def _patch_transactions():
             raise
 
     dynamodb_models.DynamoDBBackend.transact_write_items = transact_write_items
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Queries that read their partition, not the table
+
+# Bumped by every request that may change something: cached partitions older than it are dropped.
+_writes = [0]
+_partitions = {"version": -1, "tables": {}}
+
+
+def _patch_queries():
+    """moto answers every Query by sorting the whole table (`all_items`) and filtering it, so a home page
+    call over a table of 15,000 items took seconds. Here a Query sees only its partition: the table's own
+    hash entry, or an index partition from a map of the index's hash values, kept until the next write."""
+    import inspect
+
+    from moto.dynamodb.models.table import Table
+
+    original_query = Table.query
+    signature = inspect.signature(original_query)
+
+    def sort_like_moto(items):
+        return sorted(items, key=lambda x: (x.hash_key, x.range_key) if x.range_key else x.hash_key)
+
+    def index_partition(table, attribute, value):
+        if _partitions["version"] != _writes[0]:
+            _partitions["version"] = _writes[0]
+            _partitions["tables"] = {}
+        by_attribute = _partitions["tables"].setdefault(id(table), {})
+        values = by_attribute.get(attribute)
+        if values is None:
+            values = {}
+            # The table's items as stored, unsorted: only the partition asked for is sorted.
+            entries = table.items.values()
+            items = (i for e in entries for i in e.values()) if table.range_key_attr else iter(entries)
+            for item in items:
+                key = item.attrs.get(attribute)
+                if key is not None:
+                    values.setdefault(key, []).append(item)
+            by_attribute[attribute] = values
+        return values.get(value, [])
+
+    def query(self, *args, **kwargs):
+        bound = signature.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        arguments = bound.arguments
+        index_name = arguments.get("index_name")
+        conditions = arguments.get("hash_key_conditions") or []
+        hash_key = arguments.get("hash_key")
+        candidates = None
+        if index_name and conditions:
+            attribute, value = conditions[0]
+            candidates = index_partition(self, attribute, value)
+        elif not index_name and hash_key is not None:
+            entry = self.items.get(hash_key)
+            if entry is None:
+                candidates = []
+            elif self.range_key_attr:
+                candidates = list(entry.values())
+            else:
+                candidates = [entry]
+        if candidates is None:
+            return original_query(*bound.args, **bound.kwargs)
+        candidates = sort_like_moto(candidates)
+        self.all_items = lambda: list(candidates)
+        try:
+            return original_query(*bound.args, **bound.kwargs)
+        finally:
+            del self.all_items
+
+    Table.query = query
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -389,6 +481,16 @@ class Store:
             if live not in BackendDict._instances:
                 BackendDict._instances.append(live)
         _mail_seq[0] = state.get("mail_seq", 0)
+        for messages in _ses_lists():
+            for message in messages:
+                if hasattr(message, "shop_seq"):
+                    _index_recipients(message)
+        # Unpickling leaves freed buffers the allocator keeps; give them back to the system.
+        gc.collect()
+        try:
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        except OSError:
+            pass
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -409,8 +511,10 @@ class SerialDispatcher(DomainDispatcherApplication):
             )
             return [data]
         with _lock:
-            if self.store is not None and _changes(environ):
-                self.store.touched()
+            if _changes(environ):
+                _writes[0] += 1
+                if self.store is not None:
+                    self.store.touched()
             # moto builds each response whole, so the work is done before the lock is released.
             return list(super().__call__(environ, start_response))
 
@@ -436,6 +540,7 @@ def main():
     os.environ.setdefault("MOTO_PORT", str(args.port))
     _patch_ses()
     _patch_transactions()
+    _patch_queries()
 
     app = SerialDispatcher(create_backend_app)
     if args.state:
@@ -444,7 +549,13 @@ def main():
         app.store = store
         threading.Thread(target=store.keep_saving, name="saver", daemon=True).start()
 
+        stopping = []
+
         def stop(signum, frame):
+            # Ctrl-C reaches this process and the gateway, which then sends SIGTERM: save once.
+            if stopping:
+                return
+            stopping.append(signum)
             if store.changed_at is not None:
                 store.save_now()
             os._exit(0)

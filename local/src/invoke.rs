@@ -161,7 +161,7 @@ pub async fn run(
     let file = event_file(function, event);
     let text = std::fs::read_to_string(&file)
         .map_err(|e| format!("cannot read the event {}: {e}", file.display()))?;
-    let env = gateway_env(port)?;
+    let env = tokio::task::spawn_blocking(move || gateway_env(port)).await??;
     let vars = env
         .get(function.logical_id)
         .ok_or_else(|| format!("the gateway gives {} no environment", function.logical_id))?;

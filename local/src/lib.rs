@@ -182,7 +182,8 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
     let served = axum::serve(listener, gateway.router)
         .with_graceful_shutdown(shutdown_signal())
         .await;
-    emulator.stop();
+    // The emulator writes what changed since its last snapshot before it exits.
+    emulator.stop_and_wait(std::time::Duration::from_secs(60));
     served.map_err(Into::into)
 }
 

@@ -500,6 +500,23 @@ impl Emulator {
         stop(self.pid);
     }
 
+    /// Stops the process we started and waits (up to `limit`) until it has written its state and exited,
+    /// so a shop started right after loads everything.
+    pub fn stop_and_wait(&self, limit: Duration) {
+        let Some(pid) = self.pid else { return };
+        stop(self.pid);
+        let started = Instant::now();
+        while started.elapsed() < limit {
+            let mut status = 0;
+            // SAFETY: waitpid on our own child with WNOHANG only reads its exit status.
+            let reaped = unsafe { libc::waitpid(pid as i32, &mut status, libc::WNOHANG) };
+            if reaped != 0 {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// GET a path of moto's own API or of the wrapper's (`/_shop/mails`).
     pub fn get(&self, path: &str) -> Result<String, BoxError> {
         let address = self.endpoint.trim_start_matches("http://");
