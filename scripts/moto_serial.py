@@ -18,6 +18,10 @@ Beside moto's own API it answers, outside the lock (a read of a list, never a wa
       raw, headers}], "next": SEQ or null}. `before` pages to older mails, `to` keeps one recipient's.
 
 Habits of moto that cost time and memory far beyond its data, changed here:
+  - Every model object moto ever makes (each item written, each overwritten or deleted one, each copy a
+    transaction makes, each mail) is appended to a class-wide list that only /moto-api/data.json reads, so
+    nothing is ever freed and that dump lists the dead beside the living. Here nothing is tracked: memory
+    follows the data.
   - TransactWriteItems deep-copies every table it touches before each transaction, to roll back a failed
     one: with a big table every checkout copied the whole table. Here it keeps only the items the
     transaction touches, and puts those back on failure.
@@ -231,6 +235,21 @@ def mails_page(query):
         "mails": [_mail_json(m) for m in page],
         "next": getattr(page[-1], "shop_seq", None) if more and page else None,
     }
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Objects freed when the data lets go of them
+
+
+def _stop_tracking_instances():
+    from moto.core import common_models
+    from moto.core.model_instances import reset_model_data
+
+    def untracked(cls, *args, **kwargs):
+        return object.__new__(cls)
+
+    common_models.BaseModel.__new__ = untracked
+    reset_model_data()
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -538,6 +557,7 @@ def main():
     # A log record per request is work and memory for lines nobody reads.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     os.environ.setdefault("MOTO_PORT", str(args.port))
+    _stop_tracking_instances()
     _patch_ses()
     _patch_transactions()
     _patch_queries()
