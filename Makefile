@@ -74,9 +74,10 @@ reset:
 # One function's router, one event file (events/<function>/<EVENT>.json, or a path), with the environment
 # the running shop on PORT gives that function. SET='EMAIL=a@example.com PRODUCT_ID=...' fills placeholders;
 # ADMIN_TOKEN is filled with a token for the seeded admin.
-invoke: build
+invoke:
 	@if [ -z "$(FN)" ] || [ -z "$(EVENT)" ]; then \
 	  echo "usage: make invoke FN=catalog EVENT=list-products [SET='NAME=value ...'] [PORT=3000]"; exit 2; fi
+	@cargo build --quiet -p local --bin invoke
 	@PORT=$(PORT) ./target/debug/invoke '$(FN)' '$(EVENT)' $(SET)
 
 # ---------------------------------------------------------------------------------------------------------
