@@ -472,6 +472,8 @@ class Store:
                     log.warning("saving %s failed: %s", self.path, error)
 
     def load(self):
+        # Millions of new objects would start the cycle collector over and over: a third of the load time.
+        gc.disable()
         try:
             with open(self.path, "rb") as f:
                 state = pickle.load(f)
@@ -481,6 +483,8 @@ class Store:
             log.warning("%s unreadable (%s): starting empty", self.path, error)
             os.replace(self.path, self.path + ".unreadable")
             return
+        finally:
+            gc.enable()
         import importlib
 
         for module_name, class_name, accounts in state["services"]:
