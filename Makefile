@@ -17,16 +17,21 @@ SAM         := SAM_CLI_TELEMETRY=0 PATH="$(CURDIR)/$(SAM_VENV)/bin:$$PATH" $(SAM
 DEPLOY      := $(SAM_VENV)/bin/python scripts/deploy.py
 STAGE       ?= dev
 PORT        ?= 3000
+# make bench's volume step: items across the tables, and sent mails.
+N           ?= 100000
+MAILS       ?= 10000
 CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
-.PHONY: help run test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e bench clean \
-	sam-cli deploy publish destroy verify-email secret
+.PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
+	bench bench-volume clean sam-cli deploy publish destroy verify-email secret
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
 	@echo "make test   formatting, lints, template lint, Rust tests, front-end tests, browser tests"
-	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores and sam build times"
+	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores, sam build times and the volume benchmark"
+	@echo "make reset  delete the local shop's data (kept in .run/state/ between runs)"
+	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
 	@echo "make deploy STAGE=dev|prod   check, build, deploy, publish the storefront, print the shop's address"
 	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=...) the storefront only"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
@@ -74,10 +79,27 @@ frontend: npm
 build:
 	cargo build -p local
 
-# The gateway starts the AWS emulator and localstripe itself and stops them on Ctrl-C; localstripe's
-# payments are kept in .run/state/ across restarts.
+# The gateway starts the AWS emulator and localstripe itself and stops them on Ctrl-C. The data (localstripe's
+# payments too) is kept in .run/state/.
 run: deps frontend build
-	PORT=$(PORT) LOCAL_STRIPE_STATE=.run/state/localstripe.pickle ./target/debug/local
+	PORT=$(PORT) ./target/debug/local
+
+# Deletes everything the local shop kept (the emulator's state and localstripe's): the next `make run` starts
+# from the demo shop. Refused while a shop answers on PORT, which would write its state back.
+reset:
+	@if curl -fsS -o /dev/null "http://127.0.0.1:$(PORT)/_local/env" 2>/dev/null; then \
+	  echo "A local shop is running on port $(PORT): stop it (Ctrl-C) first."; exit 1; fi
+	rm -rf .run/state
+	@echo "Local data deleted: the next make run starts from the demo shop."
+
+# One function's router, one event file (events/<function>/<EVENT>.json, or a path), with the environment
+# the running shop on PORT gives that function. SET='EMAIL=a@example.com PRODUCT_ID=...' fills placeholders;
+# ADMIN_TOKEN is filled with a token for the seeded admin.
+invoke:
+	@if [ -z "$(FN)" ] || [ -z "$(EVENT)" ]; then \
+	  echo "usage: make invoke FN=catalog EVENT=list-products [SET='NAME=value ...'] [PORT=3000]"; exit 2; fi
+	@cargo build --quiet -p local --bin invoke
+	@PORT=$(PORT) ./target/debug/invoke '$(FN)' '$(EVENT)' $(SET)
 
 # ---------------------------------------------------------------------------------------------------------
 # Tests
@@ -111,6 +133,12 @@ test: lint test-deploy test-rust test-frontend e2e
 
 bench: deps frontend build browser sam-cli
 	scripts/bench.sh
+	$(MAKE) bench-volume
+
+# The local store with N items across the tables and MAILS sent mails: login through the outbox, the outbox's
+# and the home page's times, the emulator's memory, and a restart that brings every item back.
+bench-volume: venv build
+	$(VENV)/bin/python scripts/bench_volume.py --items $(N) --mails $(MAILS)
 
 # ---------------------------------------------------------------------------------------------------------
 # Deploy (needs AWS credentials; never run by the tests). Settings per stage live in samconfig.toml.

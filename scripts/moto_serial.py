@@ -1,28 +1,596 @@
-"""moto's server, handling one request at a time.
+"""moto's server as the local stack runs it: one request at a time, its state kept on disk, its mail readable alone.
 
-moto serves requests on threads, and its TransactWriteItems checks, writes and (on a failed condition) rolls
-back by restoring a copy of the whole table: two transactions on two threads interleave, and a rollback can
-undo the other's writes. DynamoDB runs transactions serializably. A lock around moto's WSGI app gives the
-same guarantee locally; connections are still served on threads, so keep-alive clients never block others.
+One request at a time: moto serves requests on threads, and its TransactWriteItems checks, writes and (on a
+failed condition) rolls back: two transactions on two threads interleave, and a rollback can undo the other's
+writes. DynamoDB runs transactions serializably. A lock around moto's WSGI app gives the same guarantee
+locally; connections are still served on threads, so keep-alive clients never block others.
 
-Same arguments as moto_server (-H HOST -p PORT).
+  -H HOST -p PORT   as moto_server
+  --state FILE      load every service's state from FILE at start, and keep it there: a few seconds after a
+                    write, and on SIGTERM/SIGINT, the state is written to a new file renamed over the old one,
+                    so a crash or Ctrl-C loses at most those seconds and never leaves a file that will not
+                    load. Without it the state lives in memory only (tests).
+
+Beside moto's own API it answers, outside the lock (a read of a list, never a walk of every table):
+
+  GET /_shop/mails?limit=50&before=SEQ&to=ADDRESS
+      the mails SES sent, newest first: {"mails": [{seq, id, sentAt, from, to, cc, bcc, subject, text, html,
+      raw, headers}], "next": SEQ or null}. `before` pages to older mails, `to` keeps one recipient's.
+
+Habits of moto that cost time and memory far beyond its data, changed here:
+  - Every model object moto ever makes (each item written, each overwritten or deleted one, each copy a
+    transaction makes, each mail) is appended to a class-wide list that only /moto-api/data.json reads, so
+    nothing is ever freed and that dump lists the dead beside the living. Here nothing is tracked: memory
+    follows the data.
+  - TransactWriteItems deep-copies every table it touches before each transaction, to roll back a failed
+    one: with a big table every checkout copied the whole table. Here it keeps only the items the
+    transaction touches, and puts those back on failure.
+  - Every Query sorts the whole table and filters it. Here a Query sees only its partition (see
+    _patch_queries).
+  - Its request log lines (one record per request, read by nobody) are off, and nothing asks for
+    /moto-api/data.json (a dump of every table and bucket) any more.
+  - SES keeps only the HTML part of a mail and no send time: here each mail also keeps its text part, its
+    headers, a send time and a sequence number (the outbox pages by it).
 """
+import argparse
+import copy
+import ctypes
+import email
+import email.policy
+import gc
+import json
+import logging
+import os
+import pickle
+import signal
+import sys
+import tempfile
 import threading
+import time
+from datetime import datetime, timezone
+from urllib.parse import parse_qs
 
-from moto import server
+from werkzeug.serving import run_simple
+
+from moto.core.base_backend import BackendDict
+from moto.moto_server.threaded_moto_server import MotoRequestHandler
+from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app
 
 _lock = threading.Lock()
-_Dispatcher = server.DomainDispatcherApplication
+log = logging.getLogger("moto_serial")
+
+# ---------------------------------------------------------------------------------------------------------
+# Mail: what the outbox reads
+
+_mail_seq = [0]
+# Each recipient's mails (lower case address -> messages, oldest first), so one person's page is cheap.
+_by_recipient = {}
 
 
-class SerialDispatcher(_Dispatcher):
-    def __call__(self, environ, start_response):
+def _index_recipients(message):
+    for address in dict.fromkeys(a.lower() for a in _recipients(message)):
+        _by_recipient.setdefault(address, []).append(message)
+
+
+def _stamp(message, text=None, headers=None):
+    """Marks a message SES just kept: its order, time, text part and headers (moto keeps none of these)."""
+    _mail_seq[0] += 1
+    message.shop_seq = _mail_seq[0]
+    message.shop_sent_at = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+    message.shop_text = text
+    message.shop_headers = headers or {}
+    _index_recipients(message)
+
+
+def _patch_ses():
+    from moto.ses import models as ses_models
+    from moto.sesv2 import responses as sesv2_responses
+
+    backend = ses_models.SESBackend
+    for name in ("send_email", "send_raw_email", "send_templated_email", "send_bulk_templated_email"):
+        original = getattr(backend, name, None)
+        if original is None:
+            continue
+
+        def sending(self, *args, __original=original, **kwargs):
+            kept = len(self.sent_messages)
+            result = __original(self, *args, **kwargs)
+            for message in self.sent_messages[kept:]:
+                if not hasattr(message, "shop_seq"):
+                    _stamp(message)
+            return result
+
+        setattr(backend, name, sending)
+
+    # SESv2 SendEmail: moto drops the text part when there is an HTML one, and the Simple content's headers.
+    original_v2 = sesv2_responses.SESV2Response.send_email
+
+    def send_email_v2(self):
+        answer = original_v2(self)
+        try:
+            simple = (json.loads(self.body).get("Content") or {}).get("Simple") or {}
+        except ValueError:
+            return answer
+        if simple:
+            messages = self.sesv2_backend.core_backend.sent_messages
+            if messages:
+                text = ((simple.get("Body") or {}).get("Text") or {}).get("Data")
+                headers = {h.get("Name"): h.get("Value") for h in simple.get("Headers") or [] if h.get("Name")}
+                messages[-1].shop_text = text
+                messages[-1].shop_headers = headers
+        return answer
+
+    sesv2_responses.SESV2Response.send_email = send_email_v2
+
+
+def _ses_lists():
+    """Every SES region's list of sent messages (references: reading them takes no lock)."""
+    from moto.ses.models import ses_backends
+
+    lists = []
+    for account in list(dict.values(ses_backends)):
+        for region_backend in list(dict.values(account)):
+            lists.append(region_backend.sent_messages)
+    return lists
+
+
+def _raw_parts(raw):
+    """Subject, text, HTML and headers of a raw MIME message."""
+    parsed = email.message_from_string(raw, policy=email.policy.default)
+    headers = {k: str(v) for k, v in parsed.items()}
+    text = html = None
+    for part in parsed.walk():
+        if part.is_multipart():
+            continue
+        kind = part.get_content_type()
+        if kind == "text/plain" and text is None:
+            text = part.get_content()
+        elif kind == "text/html" and html is None:
+            html = part.get_content()
+    return str(parsed.get("Subject", "")), text, html, headers
+
+
+def _mail_json(message):
+    body = {
+        "seq": getattr(message, "shop_seq", 0),
+        "id": message.id,
+        "sentAt": getattr(message, "shop_sent_at", None),
+        "from": getattr(message, "source", None),
+        "headers": dict(getattr(message, "shop_headers", None) or {}),
+    }
+    destinations = getattr(message, "destinations", None)
+    if hasattr(message, "raw_data"):
+        subject, text, html, headers = _raw_parts(message.raw_data)
+        # moto lists a raw mail's recipients once from the call and again from its headers.
+        to = list(dict.fromkeys(destinations or []))
+        body.update(subject=subject, text=text, html=html, to=to, cc=[], bcc=[])
+        body["headers"] = {**headers, **body["headers"]}
+    else:
+        destinations = destinations or {}
+        html_or_text = getattr(message, "body", "") or ""
+        text = getattr(message, "shop_text", None)
+        looks_html = html_or_text.lstrip().startswith("<") and "</" in html_or_text
+        if text is None and not looks_html:
+            text, html = html_or_text, None
+        else:
+            html = html_or_text if looks_html else None
+            text = text if text is not None else (None if looks_html else html_or_text)
+        body.update(
+            subject=getattr(message, "subject", ""),
+            text=text,
+            html=html,
+            to=list(destinations.get("ToAddresses", [])),
+            cc=list(destinations.get("CcAddresses", [])),
+            bcc=list(destinations.get("BccAddresses", [])),
+        )
+    return body
+
+
+def _recipients(message):
+    destinations = getattr(message, "destinations", None) or {}
+    if isinstance(destinations, dict):
+        return [a for key in ("ToAddresses", "CcAddresses", "BccAddresses") for a in destinations.get(key, [])]
+    return list(destinations)
+
+
+def mails_page(query):
+    """One page of sent mail, newest first. Lists only grow at their end, so this reads without the lock."""
+    params = parse_qs(query)
+    try:
+        limit = int(params.get("limit", ["50"])[0])
+        before = int(params["before"][0]) if "before" in params else None
+    except ValueError:
+        return 400, {"message": "limit and before must be whole numbers"}
+    if not 1 <= limit <= 1000:
+        return 400, {"message": "limit must be between 1 and 1000"}
+    to = params.get("to", [None])[0]
+    to = to.lower() if to else None
+    if to:
+        messages = list(_by_recipient.get(to, []))
+    else:
+        lists = [list(messages) for messages in _ses_lists()]
+        messages = lists[0] if len(lists) == 1 else sorted(
+            (m for messages in lists for m in messages), key=lambda m: getattr(m, "shop_seq", 0)
+        )
+    if before is not None:
+        # Sequence numbers grow along each list: skip the newer ones by bisection, not one by one.
+        low, high = 0, len(messages)
+        while low < high:
+            middle = (low + high) // 2
+            if getattr(messages[middle], "shop_seq", 0) < before:
+                low = middle + 1
+            else:
+                high = middle
+        messages = messages[:low]
+    page = []
+    for message in reversed(messages):
+        if not hasattr(message, "id"):
+            continue  # bulk templated sends keep a list of ids, not a mail
+        page.append(message)
+        if len(page) > limit:
+            break
+    more = len(page) > limit
+    page = page[:limit]
+    return 200, {
+        "mails": [_mail_json(m) for m in page],
+        "next": getattr(page[-1], "shop_seq", None) if more and page else None,
+    }
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Objects freed when the data lets go of them
+
+
+def _stop_tracking_instances():
+    from moto.core import common_models
+    from moto.core.model_instances import reset_model_data
+
+    def untracked(cls, *args, **kwargs):
+        return object.__new__(cls)
+
+    common_models.BaseModel.__new__ = untracked
+    reset_model_data()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Transactions without copying whole tables
+
+
+def _patch_transactions():
+    from moto.dynamodb import models as dynamodb_models
+    from moto.dynamodb.models.table import Table
+
+    class _NoTableCopy:
+        """moto's module sees this as `copy`: tables are not copied (the undo log below replaces that)."""
+
+        @staticmethod
+        def deepcopy(value, memo=None):
+            if isinstance(value, Table):
+                return value
+            return copy.deepcopy(value, memo)
+
+        def __getattr__(self, name):
+            return getattr(copy, name)
+
+    dynamodb_models.copy = _NoTableCopy()
+    original = dynamodb_models.DynamoDBBackend.transact_write_items
+
+    def transact_write_items(self, transact_items):
+        undo = []
+        for entry in transact_items:
+            try:
+                op = next(iter(entry.values()))
+                table = self.tables.get(op.get("TableName"))
+                if table is None:
+                    continue
+                if "Item" in op:
+                    key = {table.hash_key_attr: op["Item"][table.hash_key_attr]}
+                    if table.range_key_attr is not None:
+                        key[table.range_key_attr] = op["Item"][table.range_key_attr]
+                else:
+                    key = op["Key"]
+                hash_value, range_value = self.get_keys_value(table, key)
+                current = table.get_item(hash_value, range_value)
+                undo.append((table, hash_value, range_value, copy.deepcopy(current)))
+            except Exception:  # moto reports a malformed entry itself, with DynamoDB's message
+                continue
+        try:
+            return original(self, transact_items)
+        except Exception:
+            for table, hash_value, range_value, item in reversed(undo):
+                if item is None:
+                    if range_value is not None:
+                        table.items.get(hash_value, {}).pop(range_value, None)
+                    else:
+                        table.items.pop(hash_value, None)
+                elif range_value is not None:
+                    table.items[hash_value][range_value] = item
+                else:
+                    table.items[hash_value] = item
+            raise
+
+    dynamodb_models.DynamoDBBackend.transact_write_items = transact_write_items
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Queries that read their partition, not the table
+
+# Bumped by every request that may change something: cached partitions older than it are dropped.
+_writes = [0]
+_partitions = {"version": -1, "tables": {}}
+
+
+def _patch_queries():
+    """moto answers every Query by sorting the whole table (`all_items`) and filtering it, so a home page
+    call over a table of 15,000 items took seconds. Here a Query sees only its partition: the table's own
+    hash entry, or an index partition from a map of the index's hash values, kept until the next write."""
+    import inspect
+
+    from moto.dynamodb.models.table import Table
+
+    original_query = Table.query
+    signature = inspect.signature(original_query)
+
+    def sort_like_moto(items):
+        return sorted(items, key=lambda x: (x.hash_key, x.range_key) if x.range_key else x.hash_key)
+
+    def index_partition(table, attribute, value):
+        if _partitions["version"] != _writes[0]:
+            _partitions["version"] = _writes[0]
+            _partitions["tables"] = {}
+        by_attribute = _partitions["tables"].setdefault(id(table), {})
+        values = by_attribute.get(attribute)
+        if values is None:
+            values = {}
+            # The table's items as stored, unsorted: only the partition asked for is sorted.
+            entries = table.items.values()
+            items = (i for e in entries for i in e.values()) if table.range_key_attr else iter(entries)
+            for item in items:
+                key = item.attrs.get(attribute)
+                if key is not None:
+                    values.setdefault(key, []).append(item)
+            by_attribute[attribute] = values
+        return values.get(value, [])
+
+    def query(self, *args, **kwargs):
+        bound = signature.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        arguments = bound.arguments
+        index_name = arguments.get("index_name")
+        conditions = arguments.get("hash_key_conditions") or []
+        hash_key = arguments.get("hash_key")
+        candidates = None
+        if index_name and conditions:
+            attribute, value = conditions[0]
+            candidates = index_partition(self, attribute, value)
+        elif not index_name and hash_key is not None:
+            entry = self.items.get(hash_key)
+            if entry is None:
+                candidates = []
+            elif self.range_key_attr:
+                candidates = list(entry.values())
+            else:
+                candidates = [entry]
+        if candidates is None:
+            return original_query(*bound.args, **bound.kwargs)
+        candidates = sort_like_moto(candidates)
+        self.all_items = lambda: list(candidates)
+        try:
+            return original_query(*bound.args, **bound.kwargs)
+        finally:
+            del self.all_items
+
+    Table.query = query
+
+
+# ---------------------------------------------------------------------------------------------------------
+# State on disk
+
+# DynamoDB calls that change nothing; any other request marks the state as changed.
+_READS = {
+    "GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems", "DescribeTable", "ListTables",
+    "DescribeTimeToLive", "DescribeContinuousBackups", "ListTagsOfResource", "DescribeEndpoints",
+}
+
+
+class Store:
+    """Every moto service's state in one pickle (one pickle keeps objects two services share, shared)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.changed_at = None
+        self.saving = None
+
+    def touched(self):
+        self.changed_at = time.monotonic()
+
+    @staticmethod
+    def _state():
+        saved = []
+        for backend_dict in list(BackendDict._instances):
+            if len(backend_dict) == 0 or backend_dict.service_name == "moto_api":
+                continue
+            cls = backend_dict.backend
+            saved.append((cls.__module__, cls.__qualname__, dict(backend_dict)))
+        return {"version": 1, "mail_seq": _mail_seq[0], "services": saved}
+
+    def _write(self, state):
+        folder = os.path.dirname(self.path) or "."
+        os.makedirs(folder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".moto-")
+        try:
+            with os.fdopen(handle, "wb") as f:
+                pickle.dump(state, f, protocol=pickle.HIGHEST_PROTOCOL)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(temporary, self.path)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
+
+    def save_in_background(self):
+        """Forks under the lock (a copy-on-write snapshot, milliseconds) and lets the child write it."""
         with _lock:
+            self.changed_at = None
+            pid = os.fork()
+            if pid == 0:  # the child: nothing but pickling and writing, then out without cleanup
+                code = 0
+                try:
+                    self._write(self._state())
+                except BaseException as error:
+                    os.write(2, f"moto_serial: saving {self.path} failed: {error}\n".encode())
+                    code = 1
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        if status != 0:
+            self.touched()  # try again later
+
+    def save_now(self):
+        with _lock:
+            self._write(self._state())
+            self.changed_at = None
+
+    def keep_saving(self, quiet=1.0, longest=5.0):
+        """Saves once writes have paused for `quiet` seconds, or `longest` seconds after the first one."""
+        first = None
+        while True:
+            time.sleep(0.25)
+            changed = self.changed_at
+            if changed is None:
+                first = None
+                continue
+            first = first or changed
+            now = time.monotonic()
+            if now - changed >= quiet or now - first >= longest:
+                first = None
+                try:
+                    self.save_in_background()
+                except Exception as error:
+                    log.warning("saving %s failed: %s", self.path, error)
+
+    def load(self):
+        # Millions of new objects would start the cycle collector over and over: a third of the load time.
+        gc.disable()
+        try:
+            with open(self.path, "rb") as f:
+                state = pickle.load(f)
+        except FileNotFoundError:
+            return
+        except Exception as error:  # an unreadable store is set aside, never fatal
+            log.warning("%s unreadable (%s): starting empty", self.path, error)
+            os.replace(self.path, self.path + ".unreadable")
+            return
+        finally:
+            gc.enable()
+        import importlib
+
+        for module_name, class_name, accounts in state["services"]:
+            module = importlib.import_module(module_name)
+            package = importlib.import_module(module_name.rsplit(".models", 1)[0])
+            cls = getattr(module, class_name)
+            live = next(
+                (v for m in (module, package) for v in vars(m).values()
+                 if isinstance(v, BackendDict) and v.backend is cls),
+                None,
+            )
+            if live is None:
+                log.warning("no live backend for %s.%s: its state is dropped", module_name, class_name)
+                continue
+            dict.clear(live)
+            dict.update(live, accounts)
+            if live not in BackendDict._instances:
+                BackendDict._instances.append(live)
+        _mail_seq[0] = state.get("mail_seq", 0)
+        for messages in _ses_lists():
+            for message in messages:
+                if hasattr(message, "shop_seq"):
+                    _index_recipients(message)
+        # Unpickling leaves freed buffers the allocator keeps; give them back to the system.
+        gc.collect()
+        try:
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        except OSError:
+            pass
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The server
+
+
+class SerialDispatcher(DomainDispatcherApplication):
+    store = None
+
+    def __call__(self, environ, start_response):
+        path = environ.get("PATH_INFO", "")
+        if path == "/_shop/mails":
+            status, body = mails_page(environ.get("QUERY_STRING", ""))
+            data = json.dumps(body).encode()
+            start_response(
+                f"{status} {'OK' if status == 200 else 'Bad Request'}",
+                [("Content-Type", "application/json"), ("Content-Length", str(len(data)))],
+            )
+            return [data]
+        with _lock:
+            if _changes(environ):
+                _writes[0] += 1
+                if self.store is not None:
+                    self.store.touched()
             # moto builds each response whole, so the work is done before the lock is released.
             return list(super().__call__(environ, start_response))
 
 
-server.DomainDispatcherApplication = SerialDispatcher
+def _changes(environ):
+    if environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
+        return False
+    target = environ.get("HTTP_X_AMZ_TARGET", "")
+    if target.startswith("DynamoDB_"):
+        return target.split(".", 1)[-1] not in _READS
+    return True
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-H", "--host", default="127.0.0.1")
+    parser.add_argument("-p", "--port", type=int, required=True)
+    parser.add_argument("--state")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    # A log record per request is work and memory for lines nobody reads.
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    os.environ.setdefault("MOTO_PORT", str(args.port))
+    _stop_tracking_instances()
+    _patch_ses()
+    _patch_transactions()
+    _patch_queries()
+
+    app = SerialDispatcher(create_backend_app)
+    if args.state:
+        store = Store(os.path.abspath(args.state))
+        store.load()
+        app.store = store
+        threading.Thread(target=store.keep_saving, name="saver", daemon=True).start()
+
+        stopping = []
+
+        def stop(signum, frame):
+            # Ctrl-C reaches this process and the gateway, which then sends SIGTERM: save once.
+            if stopping:
+                return
+            stopping.append(signum)
+            if store.changed_at is not None:
+                store.save_now()
+            os._exit(0)
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+    else:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+
+    run_simple(args.host, args.port, app, threaded=True, request_handler=MotoRequestHandler)
+
 
 if __name__ == "__main__":
-    server.main()
+    main()

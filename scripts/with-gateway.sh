@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Runs a command against a fresh local gateway: starts it on a free port (with its own emulator), waits
-# until the shop answers, exports BASE_URL, runs the command, and stops the gateway whatever happens.
+# Runs a command against a fresh local gateway: starts it on a free port (with its own emulator, its data in
+# memory only, never the developer's .run/state), waits until the shop answers, exports BASE_URL, runs the
+# command, and stops the gateway whatever happens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 log=$(mktemp -t gateway.XXXXXX.log)
-PORT=$port LOCAL_PREFIX="e2e$port" "${CARGO_TARGET_DIR:-target}/debug/local" >"$log" 2>&1 &
+PORT=$port LOCAL_PREFIX="e2e$port" LOCAL_STATE=memory "${CARGO_TARGET_DIR:-target}/debug/local" >"$log" 2>&1 &
 gateway=$!
 trap 'kill $gateway 2>/dev/null; wait $gateway 2>/dev/null || true; rm -f "$log"' EXIT
 

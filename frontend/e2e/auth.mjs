@@ -14,7 +14,8 @@ function freshEmail(prefix = 'shopper') {
 export default function register({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE }) {
   /** The mails the gateway sent to `email`, oldest first. */
   async function mailsTo(email) {
-    const response = await fetch(`${BASE_URL}/_local/outbox`);
+    // One recipient's mail, a page of up to 500 (the outbox answers 50 newest mails unless asked).
+    const response = await fetch(`${BASE_URL}/_local/outbox?to=${encodeURIComponent(email)}&limit=500`);
     check(response.ok, `GET /_local/outbox answered ${response.status}`);
     const mails = await response.json();
     return mails.filter((mail) => (mail.to ?? []).map((to) => to.toLowerCase()).includes(email.toLowerCase()));

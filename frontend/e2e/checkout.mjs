@@ -41,7 +41,8 @@ export default function register({ journey, check, checkEqual, eventually, pound
   }
 
   async function outbox() {
-    const { body } = await api('GET', '/_local/outbox');
+    // A page of the newest 500 (the outbox answers 50 unless asked).
+    const { body } = await api('GET', '/_local/outbox?limit=500');
     return body;
   }
 

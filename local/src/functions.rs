@@ -13,7 +13,17 @@ pub struct FunctionEntry {
     pub logical_id: &'static str,
     pub routes: fn() -> Vec<RouteSpec>,
     pub mount: fn(&LocalEnv) -> Result<Router, BoxError>,
+    /// A function fed by something other than API Gateway (a schedule): how it handles one event, as its
+    /// `main` does in Lambda. `None` for HTTP functions, whose router takes the events.
+    pub handle: Option<EventHandler>,
 }
+
+pub type EventHandler = fn(
+    &LocalEnv,
+    serde_json::Value,
+) -> std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<serde_json::Value, BoxError>> + Send>,
+>;
 
 /// Every function the template declares. A test fails if the two lists differ. A function without HTTP events
 /// (a scheduled or queue-fed one) has no routes and mounts an empty router; building its state still checks
@@ -29,6 +39,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
                 env.dynamodb.clone(),
             )))
         },
+        handle: None,
     },
     FunctionEntry {
         logical_id: "AuthFunction",
@@ -41,6 +52,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
                 env.ses.clone(),
             )))
         },
+        handle: None,
     },
     FunctionEntry {
         logical_id: "ContentFunction",
@@ -53,6 +65,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
                 env.ses.clone(),
             )))
         },
+        handle: None,
     },
     FunctionEntry {
         logical_id: "CodesFunction",
@@ -64,11 +77,13 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
                 env.dynamodb.clone(),
             )))
         },
+        handle: None,
     },
     FunctionEntry {
         logical_id: "OrdersFunction",
         routes: orders::routes,
         mount: |env| Ok(orders::router(orders_state(env, "OrdersFunction")?)),
+        handle: None,
     },
     // No HTTP events: EventBridge runs it in AWS, local/src/schedule.rs in the gateway.
     FunctionEntry {
@@ -78,6 +93,15 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
             orders_state(env, "OrdersExpiryFunction")?;
             Ok(Router::new())
         },
+        handle: Some(|env, _event| {
+            let state = orders_state(env, "OrdersExpiryFunction");
+            Box::pin(async move {
+                let summary = orders::expiry::expire_pending(&state?, shared::time::now_unix())
+                    .await
+                    .map_err(|error| format!("the orders expiry failed: {error:?}"))?;
+                Ok(serde_json::to_value(summary)?)
+            })
+        }),
     },
     FunctionEntry {
         logical_id: "UploadingFunction",
@@ -90,6 +114,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
                 env.s3.clone(),
             )))
         },
+        handle: None,
     },
     FunctionEntry {
         logical_id: "ReviewsFunction",
@@ -101,6 +126,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
                 env.dynamodb.clone(),
             )))
         },
+        handle: None,
     },
     FunctionEntry {
         logical_id: "SubscriptionFunction",
@@ -113,6 +139,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
                 env.ses.clone(),
             )))
         },
+        handle: None,
     },
 ];
 
@@ -133,14 +160,14 @@ impl LocalEnv {
         overrides: &BTreeMap<String, String>,
         sdk: &aws_config::SdkConfig,
     ) -> Result<Self, BoxError> {
+        let aws = aws_vars(sdk);
         let per_function = template
             .functions()
             .iter()
             .map(|f| {
-                (
-                    f.logical_id.clone(),
-                    names.function_env(template, f, overrides),
-                )
+                let mut vars = names.function_env(template, f, overrides);
+                vars.extend(aws.clone());
+                (f.logical_id.clone(), vars)
             })
             .collect();
         Ok(LocalEnv {
@@ -153,12 +180,45 @@ impl LocalEnv {
         })
     }
 
+    /// Clients built from `sdk` for functions whose environments are already resolved (`make invoke`).
+    pub fn from_vars(
+        per_function: BTreeMap<String, BTreeMap<String, String>>,
+        sdk: &aws_config::SdkConfig,
+        names: LocalNames,
+    ) -> Self {
+        let images_bucket = per_function
+            .values()
+            .find_map(|vars| vars.get("IMAGES_BUCKET").cloned())
+            .unwrap_or_default();
+        LocalEnv {
+            per_function,
+            dynamodb: shared::aws::dynamodb(sdk),
+            s3: shared::aws::s3(sdk),
+            ses: shared::aws::ses(sdk),
+            names,
+            images_bucket,
+        }
+    }
+
     /// A function's environment variables, as a Lambda would get them.
     pub fn vars(&self, logical_id: &str) -> BTreeMap<String, String> {
         self.per_function
             .get(logical_id)
             .cloned()
             .unwrap_or_default()
+    }
+
+    /// Every function's environment in the shape `sam local invoke --env-vars` reads (`{LogicalId: {NAME:
+    /// value}}`), with the emulator's address as `endpoint` (a container reaches the host by another name).
+    pub fn sam_env(&self, endpoint: &str) -> BTreeMap<String, BTreeMap<String, String>> {
+        self.per_function
+            .iter()
+            .map(|(id, vars)| {
+                let mut vars = vars.clone();
+                vars.insert("AWS_ENDPOINT_URL".to_owned(), endpoint.to_owned());
+                (id.clone(), vars)
+            })
+            .collect()
     }
 
     /// A function's configuration lookup.
@@ -185,4 +245,34 @@ pub fn mount_all(env: &LocalEnv) -> Result<Router, BoxError> {
         .try_fold(Router::new(), |router, function| {
             Ok(router.merge((function.mount)(env)?))
         })
+}
+
+/// What a function needs beyond the template to reach the emulator with the real SDK: its address (the
+/// template declares it empty and ignored for AWS), region and dummy keys, and no 10-second metadata probe.
+fn aws_vars(sdk: &aws_config::SdkConfig) -> BTreeMap<String, String> {
+    let region = sdk
+        .region()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|| shared::emulator::REGION.to_owned());
+    BTreeMap::from(
+        [
+            ("AWS_ENDPOINT_URL", sdk.endpoint_url().unwrap_or_default()),
+            ("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS", "false"),
+            ("AWS_REGION", region.as_str()),
+            ("AWS_ACCESS_KEY_ID", "local"),
+            ("AWS_SECRET_ACCESS_KEY", "local"),
+            ("AWS_EC2_METADATA_DISABLED", "true"),
+        ]
+        .map(|(k, v)| (k.to_owned(), v.to_owned())),
+    )
+}
+
+/// The registry entry for `name`: a crate name (`catalog`) or a logical id (`CatalogFunction`).
+pub fn find(name: &str) -> Option<&'static FunctionEntry> {
+    FUNCTIONS.iter().find(|f| {
+        f.logical_id == name
+            || f.logical_id
+                .strip_suffix("Function")
+                .is_some_and(|stem| stem.eq_ignore_ascii_case(name))
+    })
 }

@@ -3,6 +3,7 @@
 //! template.yaml declares and seeds a demo shop. It is never deployed.
 
 pub mod functions;
+pub mod invoke;
 mod outbox;
 pub mod schedule;
 pub mod seed;
@@ -25,15 +26,23 @@ pub struct Settings {
     pub jwt_secret: String,
     /// Local resource names start with this (`dev-CatalogTable`).
     pub prefix: String,
-    /// A localstripe someone else runs; else the gateway starts one.
+    /// The folder where the local AWS state (and localstripe's) is kept across restarts; `None` keeps it in
+    /// memory only.
+    pub state: Option<PathBuf>,
+    /// A localstripe someone else runs (`STRIPE_API_BASE`); else the gateway starts one, keeping its store
+    /// in the state folder.
     pub stripe_api_base: Option<String>,
-    /// Where a localstripe the gateway starts keeps its store (`make run`); in memory when unset.
-    pub stripe_state: Option<PathBuf>,
+}
+
+/// Where `make run` keeps the local shop's data; `make reset` deletes it. Ignored by git (`/.run/`).
+pub fn default_state_dir() -> PathBuf {
+    shared::emulator::repo_root().join(".run/state")
 }
 
 impl Settings {
-    /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `JWT_SECRET`, `LOCAL_PREFIX` (dev),
-    /// `STRIPE_API_BASE` and `LOCAL_STRIPE_STATE` (both unset).
+    /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `JWT_SECRET`, `LOCAL_PREFIX` (dev), `LOCAL_STATE`
+    /// (the state folder, `.run/state` by default; `memory` keeps nothing, as the browser tests want) and
+    /// `STRIPE_API_BASE` (unset).
     pub fn from_env() -> Result<Self, BoxError> {
         let port = optional(&ProcessEnv, "PORT", "3000")
             .parse()
@@ -46,10 +55,14 @@ impl Settings {
             dist,
             jwt_secret: optional(&ProcessEnv, "JWT_SECRET", LOCAL_JWT_SECRET),
             prefix: optional(&ProcessEnv, "LOCAL_PREFIX", "dev"),
-            stripe_api_base: std::env::var("STRIPE_API_BASE").ok(),
-            stripe_state: std::env::var_os("LOCAL_STRIPE_STATE")
-                .filter(|path| !path.is_empty())
-                .map(PathBuf::from),
+            state: match std::env::var("LOCAL_STATE") {
+                Ok(value) if value == "memory" => None,
+                Ok(value) if !value.is_empty() => Some(PathBuf::from(value)),
+                _ => Some(default_state_dir()),
+            },
+            stripe_api_base: std::env::var("STRIPE_API_BASE")
+                .ok()
+                .filter(|base| !base.is_empty()),
         })
     }
 }
@@ -60,8 +73,7 @@ pub struct Gateway {
     pub env: functions::LocalEnv,
 }
 
-/// Creates the template's resources under `names`, mounts every function (its Stripe calls going to
-/// `stripe`) and seeds the demo shop if empty.
+/// Creates the template's resources under `names`, mounts every function and seeds the demo shop if empty.
 pub async fn build(
     emulator: &Emulator,
     stripe: &LocalStripe,
@@ -71,38 +83,89 @@ pub async fn build(
 ) -> Result<Gateway, BoxError> {
     let template = Template::load_default()?;
     let sdk = emulator.sdk_config().await;
+    // The demo shop goes only into an empty store: what a kept store holds (even no drinks) is the owner's.
+    let empty = !any_table_exists(&sdk, &template, names).await;
     create_resources(&sdk, &template, names).await?;
     let mut overrides = BTreeMap::from([("JWT_SECRET".to_owned(), jwt_secret.to_owned())]);
     overrides.extend(stripe::function_overrides(stripe));
     let env = functions::LocalEnv::new(&template, names, &overrides, &sdk)?;
     seed::verify_sender(&env).await?;
     let api = functions::mount_all(&env)?;
-    seed::seed_if_empty(&env, &api).await?;
+    seed::seed_admin(&env).await?;
+    if empty {
+        seed::seed_demo_shop(&env, &api).await?;
+    }
     let site = site::SiteState {
         s3: Arc::new(env.s3.clone()),
         images_bucket: env.images_bucket.clone(),
         dist,
         emulator: emulator.clone(),
     };
-    Ok(Gateway {
-        router: site::app(api.merge(stripe::routes(stripe)), site),
-        env,
-    })
+    let host_env = Arc::new(env.sam_env(&emulator.endpoint));
+    let router = site::app(api.merge(stripe::routes(stripe)), site).merge(Router::new().route(
+        "/_local/env",
+        axum::routing::get(move || async move { shared::Json(host_env.as_ref().clone()) }),
+    ));
+    Ok(Gateway { router, env })
+}
+
+async fn any_table_exists(
+    sdk: &aws_config::SdkConfig,
+    template: &Template,
+    names: &LocalNames,
+) -> bool {
+    let dynamodb = shared::aws::dynamodb(sdk);
+    for (logical_id, _) in template.tables() {
+        let table = names.table(&logical_id);
+        if dynamodb
+            .describe_table()
+            .table_name(table)
+            .send()
+            .await
+            .is_ok()
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// `local/env.json`: every function's environment for `sam local invoke --env-vars`, with the emulator
+/// reached from a container (`host.docker.internal`). Rewritten on each start: the emulator's port changes.
+fn write_sam_env(env: &functions::LocalEnv, emulator: &Emulator) -> Result<PathBuf, BoxError> {
+    let endpoint = emulator
+        .endpoint
+        .replace("127.0.0.1", "host.docker.internal")
+        .replace("localhost", "host.docker.internal");
+    let path = shared::emulator::repo_root().join("local/env.json");
+    let text = serde_json::to_string_pretty(&env.sam_env(&endpoint))?;
+    std::fs::write(&path, text + "\n")?;
+    Ok(path)
 }
 
 pub async fn serve(settings: Settings) -> Result<(), BoxError> {
-    let emulator = Emulator::from_env_or_start()?;
-    tracing::info!(endpoint = %emulator.endpoint, "AWS emulator ready");
-    let stripe = match stripe::start_or_join(
-        settings.stripe_api_base.clone(),
-        settings.stripe_state.as_deref(),
-    ) {
-        Ok(stripe) => stripe,
-        Err(error) => {
-            emulator.stop();
-            return Err(error);
+    let emulator = match (&settings.state, std::env::var("AWS_ENDPOINT_URL")) {
+        (_, Ok(endpoint)) if !endpoint.is_empty() => Emulator::from_env_or_start()?,
+        (Some(state), _) => {
+            std::fs::create_dir_all(state)
+                .map_err(|e| format!("cannot make the state folder {}: {e}", state.display()))?;
+            Emulator::start_keeping(Some(&state.join("moto.pickle")))?
         }
+        (None, _) => Emulator::start()?,
     };
+    tracing::info!(endpoint = %emulator.endpoint, state = ?settings.state, "AWS emulator ready");
+    let stripe_state = settings
+        .state
+        .as_ref()
+        .map(|state| state.join("localstripe.pickle"));
+    let stripe =
+        match stripe::start_or_join(settings.stripe_api_base.clone(), stripe_state.as_deref()) {
+            Ok(stripe) => stripe,
+            Err(error) => {
+                emulator.stop();
+                return Err(error);
+            }
+        };
     tracing::info!(api_base = %stripe.api_base, "localstripe ready");
     let started = start(&settings, &emulator, &stripe).await;
     let (gateway, listener) = match started {
@@ -121,19 +184,33 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
             return Err(error);
         }
     };
+    match write_sam_env(&gateway.env, &emulator) {
+        Ok(path) => {
+            tracing::info!(path = %path.display(), "sam local invoke --env-vars file written")
+        }
+        Err(error) => tracing::warn!(%error, "local/env.json not written"),
+    }
     let url = format!("http://127.0.0.1:{}", settings.port);
     println!("\n  The shop is at {url}/");
     println!("  Outbox (login codes, order e-mails): {url}/_local/outbox.html");
     println!(
-        "  Admin: {} (ask for a code on the login page)\n",
+        "  Admin: {} (ask for a code on the login page)",
         seed::ADMIN_EMAIL
     );
+    match &settings.state {
+        Some(state) => println!(
+            "  Data kept in {} (`make reset` deletes it)\n",
+            state.display()
+        ),
+        None => println!("  Data kept in memory only\n"),
+    }
     let served = axum::serve(listener, gateway.router)
         .with_graceful_shutdown(shutdown_signal())
         .await;
     expiry.abort();
     stripe.stop();
-    emulator.stop();
+    // The emulator writes what changed since its last snapshot before it exits.
+    emulator.stop_and_wait(std::time::Duration::from_secs(60));
     served.map_err(Into::into)
 }
 

@@ -1,13 +1,19 @@
-//! The local outbox: every e-mail the functions sent through the emulator's SES, as JSON
-//! (`GET /_local/outbox`) and as a page for a person (`/_local/outbox.html`). Local only.
+//! The local outbox: the e-mails the functions sent through the emulator's SES, a page at a time, as JSON
+//! (`GET /_local/outbox`) and as a page for a person (`/_local/outbox.html`). It reads SES's sent list
+//! alone (scripts/moto_serial.py's `/_shop/mails`), never the emulator's whole state. Local only.
 
-use axum::extract::State;
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
-use serde::Serialize;
-use shared::emulator::Emulator;
+use serde::{Deserialize, Serialize};
+use shared::emulator::{Emulator, MailQuery, SentMail};
 use shared::error::message_response;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Mails per page unless `limit` says otherwise: enough for a person, cheap however many were sent.
+const PAGE: u32 = 50;
+const MAX_PAGE: u32 = 500;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Mail {
@@ -18,73 +24,97 @@ pub struct Mail {
     pub html: String,
     #[serde(rename = "sentAt")]
     pub sent_at: String,
+    /// What the mail was sent with beyond its body (List-Unsubscribe, ...), as the emulator kept it.
+    pub headers: BTreeMap<String, String>,
+    /// The mail's place in the emulator's list: `?before=` pages to mails older than it.
+    pub seq: u64,
+}
+
+impl From<SentMail> for Mail {
+    fn from(sent: SentMail) -> Self {
+        // The emulator keeps only the HTML part of a simple mail when both were sent; the wrapper keeps the
+        // text beside it, but mail sent before it did has only the one body.
+        let html = sent.html.unwrap_or_default();
+        let text = match sent.text {
+            Some(text) => text,
+            None if looks_like_html(&html) => strip_tags(&html),
+            None => String::new(),
+        };
+        Mail {
+            to: sent.to,
+            from: sent.from.unwrap_or_default(),
+            subject: sent.subject,
+            text,
+            html,
+            sent_at: sent.sent_at.unwrap_or_default(),
+            headers: sent.headers,
+            seq: sent.seq,
+        }
+    }
+}
+
+/// `?limit=50&before=SEQ&to=ADDRESS`
+#[derive(Debug, Default, Deserialize)]
+pub struct OutboxQuery {
+    limit: Option<String>,
+    before: Option<String>,
+    to: Option<String>,
+}
+
+impl OutboxQuery {
+    fn parse(&self) -> Result<MailQuery, String> {
+        let limit = match &self.limit {
+            None => PAGE,
+            Some(text) => text
+                .parse()
+                .ok()
+                .filter(|n| (1..=MAX_PAGE).contains(n))
+                .ok_or_else(|| format!("limit must be a whole number from 1 to {MAX_PAGE}"))?,
+        };
+        let before = match &self.before {
+            None => None,
+            Some(text) => Some(
+                text.parse()
+                    .map_err(|_| "before must be a mail's seq (a whole number)".to_owned())?,
+            ),
+        };
+        let to = self
+            .to
+            .as_deref()
+            .map(str::trim)
+            .filter(|to| !to.is_empty())
+            .map(str::to_owned);
+        Ok(MailQuery { limit, before, to })
+    }
+}
+
+/// One page of sent mail, newest first, and the `before` of the next (older) page.
+pub struct Page {
+    pub mails: Vec<Mail>,
+    pub next: Option<u64>,
 }
 
 pub struct Outbox {
     emulator: Emulator,
-    /// The emulator keeps no send times: the first time the gateway sees a message stands in.
-    first_seen: Mutex<HashMap<String, String>>,
 }
 
 impl Outbox {
     pub fn new(emulator: Emulator) -> Self {
-        Outbox {
-            emulator,
-            first_seen: Mutex::new(HashMap::new()),
-        }
+        Outbox { emulator }
     }
 
-    /// Every sent e-mail, newest last.
-    pub async fn mails(&self) -> Result<Vec<Mail>, String> {
+    /// One page of sent mail, newest first.
+    pub async fn page(&self, query: MailQuery) -> Result<Page, String> {
         let emulator = self.emulator.clone();
-        let data = tokio::task::spawn_blocking(move || emulator.get("/moto-api/data.json"))
+        let page = tokio::task::spawn_blocking(move || emulator.mails(&query))
             .await
             .map_err(|e| e.to_string())?
             .map_err(|e| e.to_string())?;
-        let data: serde_json::Value = serde_json::from_str(&data).map_err(|e| e.to_string())?;
-        let messages = data["ses"]["Message"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
-        let mut first_seen = self.first_seen.lock().map_err(|e| e.to_string())?;
-        Ok(messages
-            .iter()
-            .map(|message| {
-                let id = message["id"].as_str().unwrap_or_default().to_owned();
-                let sent_at = first_seen
-                    .entry(id)
-                    .or_insert_with(shared::time::now_iso)
-                    .clone();
-                let body = message["body"].as_str().unwrap_or_default().to_owned();
-                // The emulator keeps only the HTML part when both were sent.
-                let (text, html) = if looks_like_html(&body) {
-                    (strip_tags(&body), body)
-                } else {
-                    (body, String::new())
-                };
-                Mail {
-                    to: strings(&message["destinations"]["ToAddresses"]),
-                    from: message["source"].as_str().unwrap_or_default().to_owned(),
-                    subject: message["subject"].as_str().unwrap_or_default().to_owned(),
-                    text,
-                    html,
-                    sent_at,
-                }
-            })
-            .collect())
-    }
-}
-
-fn strings(value: &serde_json::Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
+        Ok(Page {
+            mails: page.mails.into_iter().map(Mail::from).collect(),
+            next: page.next,
         })
-        .unwrap_or_default()
+    }
 }
 
 fn looks_like_html(body: &str) -> bool {
@@ -144,19 +174,78 @@ fn escape(text: &str) -> String {
         .replace('\'', "&#39;")
 }
 
-pub async fn list_json(State(outbox): State<Arc<Outbox>>) -> Response {
-    match outbox.mails().await {
-        Ok(mails) => shared::Json(mails).into_response(),
-        Err(error) => message_response(
-            axum::http::StatusCode::BAD_GATEWAY,
-            &format!("The AWS emulator did not answer: {error}"),
-        ),
-    }
+fn emulator_silent(error: &str) -> Response {
+    message_response(
+        StatusCode::BAD_GATEWAY,
+        &format!("The AWS emulator did not answer: {error}"),
+    )
 }
 
-pub async fn list_html(State(outbox): State<Arc<Outbox>>) -> Response {
-    let mails = match outbox.mails().await {
-        Ok(mails) => mails,
+/// The page as JSON, newest last (as API.md has always shown it); a `Link` header names the older page.
+pub async fn list_json(
+    State(outbox): State<Arc<Outbox>>,
+    Query(query): Query<OutboxQuery>,
+) -> Response {
+    let query = match query.parse() {
+        Ok(query) => query,
+        Err(message) => return message_response(StatusCode::BAD_REQUEST, &message),
+    };
+    let page = match outbox.page(query.clone()).await {
+        Ok(page) => page,
+        Err(error) => return emulator_silent(&error),
+    };
+    let mut mails = page.mails;
+    mails.reverse();
+    let mut response = shared::Json(mails).into_response();
+    if let Some(next) = page.next {
+        let link = format!(
+            "<{}>; rel=\"next\"",
+            older_page("/_local/outbox", &query, next)
+        );
+        if let Ok(value) = HeaderValue::from_str(&link) {
+            response.headers_mut().insert(header::LINK, value);
+        }
+    }
+    response
+}
+
+/// The address of the page older than `next`, with the same limit and recipient.
+fn older_page(path: &str, query: &MailQuery, next: u64) -> String {
+    let mut url = format!("{path}?before={next}&limit={}", query.limit);
+    if let Some(to) = &query.to {
+        url.push_str("&to=");
+        url.push_str(&percent_encode(to));
+    }
+    url
+}
+
+fn percent_encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'@' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+pub async fn list_html(
+    State(outbox): State<Arc<Outbox>>,
+    Query(query): Query<OutboxQuery>,
+) -> Response {
+    let query = match query.parse() {
+        Ok(query) => query,
+        Err(message) => {
+            return (
+                StatusCode::BAD_REQUEST,
+                Html(format!("<p>{}</p>", escape(&message))),
+            )
+                .into_response()
+        }
+    };
+    let page = match outbox.page(query.clone()).await {
+        Ok(page) => page,
         Err(error) => {
             return Html(format!(
                 "<p>The AWS emulator did not answer: {}</p>",
@@ -165,7 +254,7 @@ pub async fn list_html(State(outbox): State<Arc<Outbox>>) -> Response {
             .into_response()
         }
     };
-    let mut page = String::from(
+    let mut html = String::from(
         "<!doctype html><html lang=\"en-GB\"><head><meta charset=\"utf-8\"><title>Local outbox</title>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1b1b1b}\
@@ -174,33 +263,39 @@ pub async fn list_html(State(outbox): State<Arc<Outbox>>) -> Response {
          iframe{width:100%;height:22rem;border:1px solid #ddd;border-radius:4px;margin-top:.5rem}\
          pre{white-space:pre-wrap;background:#f6f6f6;padding:.5rem;border-radius:4px}</style></head><body>\
          <h1>Local outbox</h1><p>E-mails the shop sent through the local AWS emulator, newest first. \
-         <a href=\"/_local/outbox.html\">Refresh</a> · <a href=\"/_local/outbox\">JSON</a></p>",
+         <a href=\"/_local/outbox.html\">Newest</a> · <a href=\"/_local/outbox\">JSON</a></p>",
     );
-    if mails.is_empty() {
-        page.push_str("<p>No e-mails yet. Ask for a login code on the login page and it will appear here.</p>");
+    if page.mails.is_empty() {
+        html.push_str("<p>No e-mails yet. Ask for a login code on the login page and it will appear here.</p>");
     }
-    for mail in mails.iter().rev() {
-        page.push_str(&format!(
+    for mail in &page.mails {
+        html.push_str(&format!(
             "<article><dl><dt>To</dt><dd>{}</dd><dt>From</dt><dd>{}</dd><dt>Subject</dt><dd>{}</dd>\
-             <dt>Seen</dt><dd>{}</dd></dl>",
+             <dt>Sent</dt><dd>{}</dd></dl>",
             escape(&mail.to.join(", ")),
             escape(&mail.from),
             escape(&mail.subject),
             escape(&mail.sent_at)
         ));
         if mail.html.is_empty() {
-            page.push_str(&format!("<pre>{}</pre>", escape(&mail.text)));
+            html.push_str(&format!("<pre>{}</pre>", escape(&mail.text)));
         } else {
-            page.push_str(&format!(
+            html.push_str(&format!(
                 "<iframe sandbox title=\"{}\" srcdoc=\"{}\"></iframe>",
                 escape(&mail.subject),
                 escape(&mail.html)
             ));
         }
-        page.push_str("</article>");
+        html.push_str("</article>");
     }
-    page.push_str("</body></html>");
-    Html(page).into_response()
+    if let Some(next) = page.next {
+        html.push_str(&format!(
+            "<p><a href=\"{}\">Older e-mails</a></p>",
+            escape(&older_page("/_local/outbox.html", &query, next))
+        ));
+    }
+    html.push_str("</body></html>");
+    Html(html).into_response()
 }
 
 #[cfg(test)]

@@ -251,17 +251,13 @@ async fn call(
 }
 
 /// Seeds the demo shop unless the catalogue already has drinks (a long-lived emulator keeps its data).
-pub async fn seed_if_empty(env: &LocalEnv, api: &Router) -> Result<(), BoxError> {
-    // First: seeding goes through admin routes, which check that the admin exists.
-    seed_admin(env).await?;
+/// The demo drinks, categories, site info and reviews, for a store that was empty. The admin must exist
+/// first ([`seed_admin`]): seeding goes through admin routes, which check that the caller does.
+pub async fn seed_demo_shop(env: &LocalEnv, api: &Router) -> Result<(), BoxError> {
     let keys = AuthKeys::from_env(&env.lookup("CatalogFunction"))?;
     let token = keys
         .issue(ADMIN_EMAIL, Role::Admin, 300)
         .map_err(|e| e.to_string())?;
-    let existing = call(api, Method::GET, "/api/product/", &token, None).await?;
-    if existing.as_array().is_some_and(|list| !list.is_empty()) {
-        return Ok(());
-    }
     let mut category_ids = Vec::new();
     for (name, des) in CATEGORIES {
         let created = call(
@@ -368,7 +364,7 @@ async fn seed_site_info(env: &LocalEnv) -> Result<(), BoxError> {
 }
 
 /// The admin account (the auth function also promotes `ADMIN_EMAILS` on first login); kept if it exists.
-async fn seed_admin(env: &LocalEnv) -> Result<(), BoxError> {
+pub async fn seed_admin(env: &LocalEnv) -> Result<(), BoxError> {
     let now = shared::time::now_iso();
     let item = Item::from([
         ("pk".to_owned(), s(format!("USER#{ADMIN_EMAIL}"))),

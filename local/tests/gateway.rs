@@ -311,9 +311,146 @@ async fn the_outbox_lists_mail_sent_through_the_emulator() {
     assert_eq!(mail["text"], "Your code is 123456");
     assert!(mail["html"].as_str().unwrap().contains("<b>123456</b>"));
     assert!(mail["sentAt"].as_str().unwrap().ends_with('Z'));
+    assert!(mail["headers"].is_object());
     let page = send(&gateway.router, Method::GET, "/_local/outbox.html").await;
     assert!(page.content_type.starts_with("text/html"));
     assert!(String::from_utf8_lossy(&page.bytes).contains(&recipient));
+}
+
+#[tokio::test]
+async fn the_outbox_pages_one_recipients_mail_newest_last_and_keeps_headers() {
+    use aws_sdk_sesv2::types::MessageHeader;
+    use aws_sdk_sesv2::types::{Body as MailBody, Content, Destination, EmailContent, Message};
+    let (gateway, _dist) = spawn_gateway().await;
+    let recipient = format!("{}@example.com", uuid::Uuid::new_v4().simple());
+    let text = |t: &str| Content::builder().data(t).build().unwrap();
+    for n in 1..=3 {
+        gateway
+            .env
+            .ses
+            .send_email()
+            .from_email_address("shop@example.com")
+            .destination(Destination::builder().to_addresses(&recipient).build())
+            .content(
+                EmailContent::builder()
+                    .simple(
+                        Message::builder()
+                            .subject(text(&format!("Mail {n}")))
+                            .body(MailBody::builder().text(text(&format!("Body {n}"))).build())
+                            .headers(
+                                MessageHeader::builder()
+                                    .name("List-Unsubscribe")
+                                    .value(format!("<https://shop.example/u/{n}>"))
+                                    .build()
+                                    .unwrap(),
+                            )
+                            .build(),
+                    )
+                    .build(),
+            )
+            .send()
+            .await
+            .unwrap();
+    }
+    let uri = format!("/_local/outbox?to={recipient}&limit=2");
+    let newest = send(&gateway.router, Method::GET, &uri).await.json();
+    let subjects: Vec<&str> = newest
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["subject"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        subjects,
+        ["Mail 2", "Mail 3"],
+        "the newest page, newest last"
+    );
+    assert_eq!(newest[1]["text"], "Body 3");
+    assert_eq!(newest[1]["html"], "");
+    assert_eq!(
+        newest[1]["headers"]["List-Unsubscribe"],
+        "<https://shop.example/u/3>"
+    );
+    let before = newest[0]["seq"].as_u64().unwrap();
+    let older = send(
+        &gateway.router,
+        Method::GET,
+        &format!("{uri}&before={before}"),
+    )
+    .await
+    .json();
+    assert_eq!(older.as_array().unwrap().len(), 1);
+    assert_eq!(older[0]["subject"], "Mail 1");
+    for bad in ["limit=0", "limit=501", "limit=ten", "before=yesterday"] {
+        let reply = send(
+            &gateway.router,
+            Method::GET,
+            &format!("/_local/outbox?{bad}"),
+        )
+        .await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(
+            reply.json()["message"].as_str().unwrap().len() > 10,
+            "{bad}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_kept_store_is_never_seeded_again_even_without_drinks() {
+    use shared::auth::{AuthKeys, Role};
+    let emulator = Emulator::for_tests();
+    let names = LocalNames::unique();
+    let dist = tempdir::Dir::new();
+    let first = local::build(
+        emulator,
+        LocalStripe::for_tests(),
+        &names,
+        dist.path().to_path_buf(),
+        SECRET,
+    )
+    .await
+    .unwrap();
+    let token = AuthKeys::new(SECRET.as_bytes(), "shop", "shop")
+        .issue("admin@example.com", Role::Admin, 600)
+        .unwrap();
+    let products = send(&first.router, Method::GET, "/api/product/")
+        .await
+        .json();
+    for product in products.as_array().unwrap() {
+        let id = product["_id"].as_str().unwrap();
+        let request = Request::builder()
+            .method(Method::DELETE)
+            .uri(format!("/api/product/delete/{id}"))
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .body(Body::empty())
+            .unwrap();
+        let status = first
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .unwrap()
+            .status();
+        assert!(status.is_success(), "deleting {id}: {status}");
+    }
+    let again = local::build(
+        emulator,
+        LocalStripe::for_tests(),
+        &names,
+        dist.path().to_path_buf(),
+        SECRET,
+    )
+    .await
+    .unwrap();
+    let products = send(&again.router, Method::GET, "/api/product/")
+        .await
+        .json();
+    assert_eq!(
+        products,
+        serde_json::json!([]),
+        "the owner's empty shop stays empty"
+    );
 }
 
 /// Issue 4's guard walk: every protected route the template declares, through the whole gateway.

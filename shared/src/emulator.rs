@@ -434,6 +434,13 @@ impl Emulator {
     /// handle one request at a time, as DynamoDB's transactions are serializable). It dies with this process.
     /// `MOTO_SERVER` names another moto_server executable.
     pub fn start() -> Result<Self, BoxError> {
+        Self::start_keeping(None)
+    }
+
+    /// Starts moto's server as [`Emulator::start`] does; with `state`, every service's state is loaded from
+    /// that file and kept there (scripts/moto_serial.py writes it a few seconds after each change, as a new
+    /// file renamed over the old one, and on SIGTERM).
+    pub fn start_keeping(state: Option<&Path>) -> Result<Self, BoxError> {
         let command = match std::env::var_os("MOTO_SERVER") {
             Some(binary) => vec![binary],
             None => vec![
@@ -449,6 +456,9 @@ impl Emulator {
             "-p".into(),
             port.to_string().into(),
         ]);
+        if let Some(state) = state {
+            args.extend(["--state".into(), state.as_os_str().to_owned()]);
+        }
         let pid = spawn_service(args, port, "/moto-api/")?;
         Ok(Emulator {
             endpoint: format!("http://127.0.0.1:{port}"),
@@ -490,11 +500,79 @@ impl Emulator {
         stop(self.pid);
     }
 
-    /// GET a path of moto's own API (e.g. `/moto-api/data.json`).
+    /// Stops the process we started and waits (up to `limit`) until it has written its state and exited,
+    /// so a shop started right after loads everything.
+    pub fn stop_and_wait(&self, limit: Duration) {
+        let Some(pid) = self.pid else { return };
+        stop(self.pid);
+        let started = Instant::now();
+        while started.elapsed() < limit {
+            let mut status = 0;
+            // SAFETY: waitpid on our own child with WNOHANG only reads its exit status.
+            let reaped = unsafe { libc::waitpid(pid as i32, &mut status, libc::WNOHANG) };
+            if reaped != 0 {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// GET a path of moto's own API or of the wrapper's (`/_shop/mails`).
     pub fn get(&self, path: &str) -> Result<String, BoxError> {
         let address = self.endpoint.trim_start_matches("http://");
         http_get(address, path)
     }
+
+    /// One page of the mail SES sent, newest first, read from scripts/moto_serial.py's `/_shop/mails`: a
+    /// read of SES's list alone, outside the emulator's one-request-at-a-time lock, however much else the
+    /// emulator holds.
+    pub fn mails(&self, query: &MailQuery) -> Result<MailPage, BoxError> {
+        let mut path = format!("/_shop/mails?limit={}", query.limit);
+        if let Some(before) = query.before {
+            path.push_str(&format!("&before={before}"));
+        }
+        if let Some(to) = &query.to {
+            path.push_str(&format!("&to={}", form_escape(to)));
+        }
+        let body = self.get(&path)?;
+        serde_json::from_str(&body).map_err(|e| {
+            format!("GET /_shop/mails answered what is not a page of mail: {e}").into()
+        })
+    }
+}
+
+/// Which sent mails to read: at most `limit`, older than `before` (a mail's `seq`), to `to` only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MailQuery {
+    pub limit: u32,
+    pub before: Option<u64>,
+    pub to: Option<String>,
+}
+
+/// A page of sent mail, newest first; `next` is the `before` of the next (older) page.
+#[derive(Debug, Clone, serde::Deserialize)]
+pub struct MailPage {
+    pub mails: Vec<SentMail>,
+    pub next: Option<u64>,
+}
+
+/// A mail as the emulator's SES kept it. moto keeps one body for a simple mail (the HTML when both were
+/// sent); the wrapper keeps the text part, the Simple content's headers and the send time beside it.
+#[derive(Debug, Clone, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SentMail {
+    pub seq: u64,
+    pub id: String,
+    pub sent_at: Option<String>,
+    pub from: Option<String>,
+    #[serde(default)]
+    pub to: Vec<String>,
+    #[serde(default)]
+    pub subject: String,
+    pub text: Option<String>,
+    pub html: Option<String>,
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -749,8 +827,9 @@ fn wait_until_ready(port: u16, path: &str, limit: Duration) -> Result<(), BoxErr
     Err(format!("the local service on port {port} did not answer within {limit:?}").into())
 }
 
-/// A minimal blocking HTTP GET, enough for moto's own API, without pulling an HTTP client into the crate.
-fn http_get(address: &str, path: &str) -> Result<String, BoxError> {
+/// A minimal blocking HTTP GET of `address` (`127.0.0.1:PORT`), enough for moto's own API and the local
+/// gateway's, without pulling an HTTP client into the crate.
+pub fn http_get(address: &str, path: &str) -> Result<String, BoxError> {
     let response = http_request(address, "GET", path, "")?;
     let (head, body) = response
         .split_once("\r\n\r\n")

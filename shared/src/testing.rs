@@ -266,29 +266,21 @@ mod harness {
         }
     }
 
-    /// The mails the emulator's SES sent to `email`, oldest first, as (subject, body).
+    /// The mails the emulator's SES sent to `email`, oldest first, as (subject, body): the HTML body when
+    /// the mail had one, else its text. Read from the wrapper's mail list, not moto's whole state dump.
     pub fn mails_to(email: &str) -> Vec<(String, String)> {
-        let data: Value = serde_json::from_str(
-            &Emulator::for_tests()
-                .get("/moto-api/data.json")
-                .expect("moto data"),
-        )
-        .expect("moto data is JSON");
-        data["ses"]["Message"]
-            .as_array()
+        let query = crate::emulator::MailQuery {
+            limit: 1000,
+            before: None,
+            to: Some(email.to_owned()),
+        };
+        let page = Emulator::for_tests()
+            .mails(&query)
+            .expect("the emulator lists its mail");
+        page.mails
             .into_iter()
-            .flatten()
-            .filter(|m| {
-                m["destinations"]["ToAddresses"]
-                    .as_array()
-                    .is_some_and(|to| to.iter().any(|t| t == email))
-            })
-            .map(|m| {
-                (
-                    m["subject"].as_str().unwrap_or_default().to_owned(),
-                    m["body"].as_str().unwrap_or_default().to_owned(),
-                )
-            })
+            .rev()
+            .map(|m| (m.subject, m.html.or(m.text).unwrap_or_default()))
             .collect()
     }
 

@@ -1,0 +1,128 @@
+//! `make invoke`'s code path, one event per function: the environment read from a running gateway's
+//! `/_local/env`, the event file filled in, the function's router run against the same emulator and data.
+
+use serde_json::Value;
+use shared::emulator::{Emulator, LocalNames, LocalStripe};
+
+const SECRET: &str = "invoke-tests-secret-at-least-32-characters";
+
+/// A gateway on its own tables, served on a free port as `make run` serves it.
+async fn serve_gateway() -> u16 {
+    let dist = std::env::temp_dir();
+    let gateway = local::build(
+        Emulator::for_tests(),
+        LocalStripe::for_tests(),
+        &LocalNames::unique(),
+        dist,
+        SECRET,
+    )
+    .await
+    .expect("the gateway builds");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move { axum::serve(listener, gateway.router).await });
+    port
+}
+
+fn body(response: &Value) -> Value {
+    serde_json::from_str(response["body"].as_str().unwrap()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_event_per_function_runs_against_the_running_shop() {
+    let port = serve_gateway().await;
+    let email = shared::testing::new_email("invoke");
+    let set = [("EMAIL".to_owned(), email.clone())];
+    // (function, event, status): public reads, and admin reads with the token make invoke signs.
+    let cases = [
+        ("catalog", "list-products", 200),
+        ("auth", "request-code", 200),
+        ("content", "show-site", 200),
+        ("codes", "list-codes", 200),
+        ("orders", "list-orders", 200),
+        ("uploading", "list-images", 200),
+        ("reviews", "show-summary", 200),
+        ("subscription", "list-lists", 200),
+    ];
+    let mut covered: Vec<String> = Vec::new();
+    for (function, event, status) in cases {
+        let response = local::invoke::run(port, function, event, &set)
+            .await
+            .unwrap_or_else(|e| panic!("{function} {event}: {e}"));
+        assert_eq!(
+            response["statusCode"], status,
+            "{function} {event}: {response}"
+        );
+        covered.push(
+            local::invoke::function(function)
+                .unwrap()
+                .logical_id
+                .to_owned(),
+        );
+    }
+    // The scheduled function takes EventBridge's event and answers what it did.
+    let expiry = local::invoke::run(port, "ordersexpiry", "scheduled", &[])
+        .await
+        .unwrap_or_else(|e| panic!("ordersexpiry scheduled: {e}"));
+    assert_eq!(expiry["expired"], 0, "{expiry}");
+    covered.push("OrdersExpiryFunction".to_owned());
+    let mut all: Vec<String> = local::functions::FUNCTIONS
+        .iter()
+        .map(|f| f.logical_id.to_owned())
+        .collect();
+    all.sort();
+    covered.sort();
+    assert_eq!(covered, all, "one event for every function");
+
+    // The same data the gateway serves: the seeded drinks, and the code mail in the same outbox.
+    let products = local::invoke::run(port, "catalog", "list-products", &[])
+        .await
+        .unwrap();
+    assert_eq!(body(&products).as_array().unwrap().len(), 7);
+    let mails = shared::testing::mails_to(&email);
+    assert_eq!(mails.len(), 1, "the code request sent one mail to {email}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_functions_events_and_silent_shops_are_explained() {
+    let port = serve_gateway().await;
+    let unknown = local::invoke::run(port, "nothing", "list-products", &[])
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(unknown.contains("catalog"), "{unknown}");
+    let missing = local::invoke::run(port, "catalog", "no-such-event", &[])
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        missing.contains("events/catalog/no-such-event.json"),
+        "{missing}"
+    );
+    let free = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let silent = local::invoke::run(free, "catalog", "list-products", &[])
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(silent.contains("make run"), "{silent}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_environment_is_the_gateways_with_the_emulator_and_no_hand_copied_values() {
+    let port = serve_gateway().await;
+    let env = tokio::task::spawn_blocking(move || local::invoke::gateway_env(port))
+        .await
+        .unwrap()
+        .unwrap();
+    let catalog = &env["CatalogFunction"];
+    assert_eq!(catalog["AWS_ENDPOINT_URL"], Emulator::for_tests().endpoint);
+    assert_eq!(catalog["AWS_IGNORE_CONFIGURED_ENDPOINT_URLS"], "false");
+    assert_eq!(catalog["AWS_REGION"], shared::emulator::REGION);
+    assert_eq!(catalog["JWT_SECRET"], SECRET);
+    assert!(catalog["CATALOG_TABLE"].ends_with("-CatalogTable"));
+    assert_eq!(env.len(), local::functions::FUNCTIONS.len());
+}
