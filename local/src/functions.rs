@@ -114,7 +114,10 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
 
 /// Each function's environment as the template declares it, resolved to local names, plus the clients.
 pub struct LocalEnv {
+    /// As a Lambda gets them: secrets named by id (`NAME_SECRET_ID`).
     per_function: BTreeMap<String, BTreeMap<String, String>>,
+    /// With the secrets read from the emulator's Secrets Manager, as `main` would.
+    resolved: BTreeMap<String, shared::secrets::Env>,
     pub dynamodb: aws_sdk_dynamodb::Client,
     pub s3: aws_sdk_s3::Client,
     pub ses: aws_sdk_sesv2::Client,
@@ -123,24 +126,48 @@ pub struct LocalEnv {
 }
 
 impl LocalEnv {
-    pub fn new(
+    /// Creates every secret a function names (unless the emulator has it already: a restarted gateway keeps
+    /// its keys, and the browser's tokens with them), gives every function the public half of the
+    /// token-signing key, and reads each function's secrets back.
+    pub async fn new(
         template: &Template,
         names: &LocalNames,
         overrides: &BTreeMap<String, String>,
         sdk: &aws_config::SdkConfig,
     ) -> Result<Self, BoxError> {
-        let per_function = template
-            .functions()
-            .iter()
-            .map(|f| {
-                (
-                    f.logical_id.clone(),
-                    names.function_env(template, f, overrides),
-                )
-            })
-            .collect();
+        let secrets = shared::secrets::client(sdk);
+        let mut overrides = overrides.clone();
+        for function in template.functions() {
+            for name in function.env.keys() {
+                let Some(target) = name.strip_suffix(shared::secrets::SECRET_ID_SUFFIX) else {
+                    continue;
+                };
+                let id = format!("{}/{target}", names.table("secrets"));
+                let value =
+                    shared::secrets::ensure(&secrets, &id, || shared::testing::local_secret(target))
+                        .await?;
+                if target == "TOKEN_SIGNING_KEY" {
+                    overrides.insert(
+                        "TOKEN_PUBLIC_KEY".to_owned(),
+                        shared::auth::public_key_of(&value)?,
+                    );
+                }
+                overrides.insert(name.clone(), id);
+            }
+        }
+        let mut per_function = BTreeMap::new();
+        let mut resolved = BTreeMap::new();
+        for f in template.functions() {
+            let vars = names.function_env(template, &f, &overrides);
+            resolved.insert(
+                f.logical_id.clone(),
+                shared::secrets::resolve(&secrets, vars.clone()).await?,
+            );
+            per_function.insert(f.logical_id.clone(), vars);
+        }
         Ok(LocalEnv {
             per_function,
+            resolved,
             dynamodb: shared::aws::dynamodb(sdk),
             s3: shared::aws::s3(sdk),
             ses: shared::aws::ses(sdk),
@@ -149,7 +176,7 @@ impl LocalEnv {
         })
     }
 
-    /// A function's environment variables, as a Lambda would get them.
+    /// A function's environment variables, as a Lambda would get them (secrets by id).
     pub fn vars(&self, logical_id: &str) -> BTreeMap<String, String> {
         self.per_function
             .get(logical_id)
@@ -157,10 +184,10 @@ impl LocalEnv {
             .unwrap_or_default()
     }
 
-    /// A function's configuration lookup.
+    /// A function's configuration lookup, secrets read.
     pub fn lookup(&self, logical_id: &str) -> impl Lookup + '_ {
-        let vars = self.per_function.get(logical_id);
-        move |name: &str| vars.and_then(|vars| vars.get(name)).cloned()
+        let env = self.resolved.get(logical_id);
+        move |name: &str| env.and_then(|env| env.get(name))
     }
 }
 

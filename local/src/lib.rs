@@ -14,19 +14,15 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Signs local tokens when `JWT_SECRET` is not set. Local only: never a deployed secret.
-const LOCAL_JWT_SECRET: &str = "local-gateway-secret-not-for-any-deployment";
-
 pub struct Settings {
     pub port: u16,
     pub dist: PathBuf,
-    pub jwt_secret: String,
     /// Local resource names start with this (`dev-CatalogTable`).
     pub prefix: String,
 }
 
 impl Settings {
-    /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `JWT_SECRET`, `LOCAL_PREFIX` (dev).
+    /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `LOCAL_PREFIX` (dev).
     pub fn from_env() -> Result<Self, BoxError> {
         let port = optional(&ProcessEnv, "PORT", "3000")
             .parse()
@@ -37,7 +33,6 @@ impl Settings {
         Ok(Settings {
             port,
             dist,
-            jwt_secret: optional(&ProcessEnv, "JWT_SECRET", LOCAL_JWT_SECRET),
             prefix: optional(&ProcessEnv, "LOCAL_PREFIX", "dev"),
         })
     }
@@ -49,18 +44,19 @@ pub struct Gateway {
     pub env: functions::LocalEnv,
 }
 
-/// Creates the template's resources under `names`, mounts every function and seeds the demo shop if empty.
+/// Creates the template's resources and secrets under `names`, mounts every function and seeds the demo
+/// shop if empty. `site_url` is the gateway's own address: every absolute link the shop makes uses it.
 pub async fn build(
     emulator: &Emulator,
     names: &LocalNames,
     dist: PathBuf,
-    jwt_secret: &str,
+    site_url: &str,
 ) -> Result<Gateway, BoxError> {
     let template = Template::load_default()?;
     let sdk = emulator.sdk_config().await;
     create_resources(&sdk, &template, names).await?;
-    let overrides = BTreeMap::from([("JWT_SECRET".to_owned(), jwt_secret.to_owned())]);
-    let env = functions::LocalEnv::new(&template, names, &overrides, &sdk)?;
+    let overrides = BTreeMap::from([("SITE_URL".to_owned(), site_url.to_owned())]);
+    let env = functions::LocalEnv::new(&template, names, &overrides, &sdk).await?;
     seed::verify_sender(&env).await?;
     let api = functions::mount_all(&env)?;
     seed::seed_if_empty(&env, &api).await?;
@@ -69,6 +65,7 @@ pub async fn build(
         images_bucket: env.images_bucket.clone(),
         dist,
         emulator: emulator.clone(),
+        security_headers: template.security_headers()?,
     };
     Ok(Gateway {
         router: site::app(api, site),
@@ -80,13 +77,8 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
     let emulator = Emulator::from_env_or_start()?;
     tracing::info!(endpoint = %emulator.endpoint, "AWS emulator ready");
     let names = LocalNames::new(&settings.prefix);
-    let gateway = build(
-        &emulator,
-        &names,
-        settings.dist.clone(),
-        &settings.jwt_secret,
-    )
-    .await;
+    let site_url = format!("http://127.0.0.1:{}", settings.port);
+    let gateway = build(&emulator, &names, settings.dist.clone(), &site_url).await;
     let gateway = match gateway {
         Ok(gateway) => gateway,
         Err(error) => {

@@ -254,7 +254,8 @@ async fn call(
 pub async fn seed_if_empty(env: &LocalEnv, api: &Router) -> Result<(), BoxError> {
     // First: seeding goes through admin routes, which check that the admin exists.
     seed_admin(env).await?;
-    let keys = AuthKeys::from_env(&env.lookup("CatalogFunction"))?;
+    // Only the auth function holds the signing key.
+    let keys = AuthKeys::from_env(&env.lookup("AuthFunction"))?;
     let token = keys
         .issue(ADMIN_EMAIL, Role::Admin, 300)
         .map_err(|e| e.to_string())?;

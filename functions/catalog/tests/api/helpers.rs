@@ -8,8 +8,6 @@ use shared::testing::{put_user, Client, Harness};
 
 pub use shared::testing::Reply;
 
-pub const TEST_SECRET: &str = "catalog-tests-secret-at-least-32-chars";
-
 pub struct TestApp {
     pub client: Client,
     pub state: catalog::AppState,
@@ -21,7 +19,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "CatalogFunction",
-        TEST_SECRET,
         &[],
         &["CatalogTable", "UsersTable"],
     )

@@ -5,8 +5,6 @@ use serde_json::Value;
 use shared::auth::Role;
 use shared::testing::{put_user, Client, Harness, Reply};
 
-pub const TEST_SECRET: &str = "codes-tests-secret-at-least-32-characters";
-
 pub struct TestApp {
     pub client: Client,
     pub admin: String,
@@ -15,7 +13,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "CodesFunction",
-        TEST_SECRET,
         &[],
         &["CodesTable", "UsersTable"],
     )

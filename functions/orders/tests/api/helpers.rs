@@ -5,8 +5,6 @@ use serde_json::{json, Value};
 use shared::auth::{AuthConfig, Role};
 use shared::testing::{put_user, Client, Harness, Reply};
 
-pub const TEST_SECRET: &str = "orders-tests-secret-at-least-32-characters";
-
 pub struct TestApp {
     pub orders: Client,
     pub catalog: Client,
@@ -20,7 +18,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "OrdersFunction",
-        TEST_SECRET,
         &[("DELIVERY_FEE", "4.99"), ("FREE_DELIVERY_FROM", "40.00")],
         &["OrdersTable", "CatalogTable", "CodesTable", "UsersTable"],
     )

@@ -4,4 +4,5 @@
 mod checkout;
 mod events;
 mod helpers;
+mod security;
 mod manage;

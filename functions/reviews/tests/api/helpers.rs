@@ -6,8 +6,6 @@ use serde_json::{json, Value};
 use shared::auth::{AuthKeys, Role};
 use shared::testing::{put_user, Client, Harness, Reply};
 
-pub const TEST_SECRET: &str = "reviews-tests-secret-at-least-32-chars";
-
 pub struct TestApp {
     pub client: Client,
     pub content: Client,
@@ -22,7 +20,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "ReviewsFunction",
-        TEST_SECRET,
         &[],
         &["ReviewsTable", "CatalogTable", "ContentTable", "UsersTable"],
     )

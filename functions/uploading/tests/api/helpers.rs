@@ -5,8 +5,6 @@ use axum::body::Body;
 use http::{Method, Request};
 use serde_json::Value;
 use shared::testing::{Client, Harness, Reply};
-
-pub const TEST_SECRET: &str = "uploading-tests-secret-at-least-32-chars";
 const BOUNDARY: &str = "----drinks-test-boundary-7MA4YWxkTrZu0gW";
 
 pub struct TestApp {
@@ -22,7 +20,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "UploadingFunction",
-        TEST_SECRET,
         &[],
         &["CatalogTable", "ContentTable", "UsersTable"],
     )
