@@ -143,3 +143,48 @@ pub fn symmetric_key(
     }
     Ok(value.into_bytes())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offline_client() -> aws_sdk_secretsmanager::Client {
+        let config = aws_sdk_secretsmanager::Config::builder()
+            .behavior_version(aws_sdk_secretsmanager::config::BehaviorVersion::latest())
+            .region(aws_sdk_secretsmanager::config::Region::new("eu-west-2"))
+            .build();
+        aws_sdk_secretsmanager::Client::from_conf(config)
+    }
+
+    #[tokio::test]
+    async fn plain_settings_pass_through_and_a_setting_given_twice_is_refused() {
+        let client = offline_client();
+        let plain = resolve(
+            &client,
+            [("USERS_TABLE".to_owned(), "users".to_owned()), ("EMPTY_SECRET_ID".to_owned(), " ".to_owned())],
+        )
+        .await
+        .unwrap();
+        assert_eq!(plain.get("USERS_TABLE").as_deref(), Some("users"));
+        assert_eq!(plain.get("EMPTY"), None);
+        // A secret's value in the environment beside its id is exactly what this mechanism forbids.
+        let twice = resolve(
+            &client,
+            [
+                ("LOGIN_CODE_KEY".to_owned(), "in-the-environment".to_owned()),
+                ("LOGIN_CODE_KEY_SECRET_ID".to_owned(), "shop/dev/auth/login-code-key".to_owned()),
+            ],
+        )
+        .await;
+        assert!(matches!(twice, Err(SecretError::Twice(name)) if name == "LOGIN_CODE_KEY"));
+    }
+
+    #[test]
+    fn symmetric_keys_are_long_enough() {
+        let short = |_: &str| Some("short".to_owned());
+        assert!(symmetric_key(&short, "UNSUBSCRIBE_KEY").is_err());
+        let key = random_key();
+        let long = move |_: &str| Some(key.clone());
+        assert_eq!(symmetric_key(&long, "UNSUBSCRIBE_KEY").unwrap().len(), 44);
+    }
+}

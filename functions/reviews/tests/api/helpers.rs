@@ -37,8 +37,13 @@ pub async fn spawn_app() -> TestApp {
         catalog::Config::from_env(&lookup).expect("catalog config"),
         db.clone(),
     )));
+    // The content function also needs the shop's address, which the reviews function does not read.
+    let content_env = |name: &str| match name {
+        "SITE_URL" => Some(shared::testing::SITE_URL.to_owned()),
+        _ => shared::config::Lookup::get(&lookup, name),
+    };
     let content = Client::new(content::router(content::AppState::new(
-        content::Config::from_env(&lookup).expect("content config"),
+        content::Config::from_env(&content_env).expect("content config"),
         db,
         shared::aws::ses(&harness.sdk),
     )));

@@ -37,8 +37,14 @@ pub async fn spawn_app() -> TestApp {
         catalog::Config::from_env(&harness.lookup()).expect("catalog config"),
         db.clone(),
     );
+    // The content function also needs the shop's address, which the uploading function does not read.
+    let lookup = harness.lookup();
+    let content_env = |name: &str| match name {
+        "SITE_URL" => Some(shared::testing::SITE_URL.to_owned()),
+        _ => shared::config::Lookup::get(&lookup, name),
+    };
     let content_state = content::AppState::new(
-        content::Config::from_env(&harness.lookup()).expect("content config"),
+        content::Config::from_env(&content_env).expect("content config"),
         db.clone(),
         shared::aws::ses(&harness.sdk),
     );
