@@ -143,9 +143,10 @@ impl LocalEnv {
                     continue;
                 };
                 let id = format!("{}/{target}", names.table("secrets"));
-                let value =
-                    shared::secrets::ensure(&secrets, &id, || shared::testing::local_secret(target))
-                        .await?;
+                let value = shared::secrets::ensure(&secrets, &id, || {
+                    shared::testing::local_secret(target)
+                })
+                .await?;
                 if target == "TOKEN_SIGNING_KEY" {
                     overrides.insert(
                         "TOKEN_PUBLIC_KEY".to_owned(),

@@ -51,15 +51,17 @@ pub fn app(api: Router, site: SiteState) -> Router {
         })
         // Images are compressed already; text, scripts, styles and JSON are gzipped as CloudFront would.
         .layer(tower_http::compression::CompressionLayer::new().gzip(true))
-        .layer(axum::middleware::map_response(move |mut response: Response| {
-            let headers = headers.clone();
-            async move {
-                for (name, value) in headers {
-                    response.headers_mut().insert(name, value);
+        .layer(axum::middleware::map_response(
+            move |mut response: Response| {
+                let headers = headers.clone();
+                async move {
+                    for (name, value) in headers {
+                        response.headers_mut().insert(name, value);
+                    }
+                    response
                 }
-                response
-            }
-        }))
+            },
+        ))
 }
 
 impl axum::extract::FromRef<AppState> for Arc<Outbox> {

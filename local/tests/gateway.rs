@@ -411,13 +411,25 @@ async fn every_response_carries_the_templates_security_headers() {
         .1;
     assert!(csp.contains("default-src 'self'"), "{csp}");
     assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
-    assert!(csp.contains("script-src 'self' https://js.stripe.com;"), "{csp}");
+    assert!(
+        csp.contains("script-src 'self' https://js.stripe.com;"),
+        "{csp}"
+    );
     let scripts = csp
         .split(';')
         .find(|d| d.trim().starts_with("script-src"))
         .expect("a script-src");
-    assert!(!scripts.contains("unsafe-inline"), "no inline script: {csp}");
-    for uri in ["/", "/shop/drinks/", "/api/product/", "/api/nothing-here", "/robots.txt"] {
+    assert!(
+        !scripts.contains("unsafe-inline"),
+        "no inline script: {csp}"
+    );
+    for uri in [
+        "/",
+        "/shop/drinks/",
+        "/api/product/",
+        "/api/nothing-here",
+        "/robots.txt",
+    ] {
         let response = gateway
             .router
             .clone()
@@ -426,13 +438,20 @@ async fn every_response_carries_the_templates_security_headers() {
             .unwrap();
         for (name, value) in &expected {
             assert_eq!(
-                response.headers().get(name.as_str()).and_then(|v| v.to_str().ok()),
+                response
+                    .headers()
+                    .get(name.as_str())
+                    .and_then(|v| v.to_str().ok()),
                 Some(value.as_str()),
                 "{name} on {uri}"
             );
         }
     }
-    for name in ["strict-transport-security", "x-content-type-options", "referrer-policy"] {
+    for name in [
+        "strict-transport-security",
+        "x-content-type-options",
+        "referrer-policy",
+    ] {
         assert!(expected.iter().any(|(n, _)| n == name), "{name}");
     }
 }
@@ -455,6 +474,9 @@ async fn robots_names_the_configured_address_not_the_requests_host() {
         .unwrap();
     let body = response.into_body().collect().await.unwrap().to_bytes();
     let text = String::from_utf8_lossy(&body);
-    assert!(text.contains(&format!("Sitemap: {SITE}/sitemap.xml")), "{text}");
+    assert!(
+        text.contains(&format!("Sitemap: {SITE}/sitemap.xml")),
+        "{text}"
+    );
     assert!(!text.contains("evil.example"), "{text}");
 }

@@ -107,8 +107,7 @@ impl AuthKeys {
         validation.leeway = 5;
         Ok(AuthKeys {
             encoding: None,
-            decoding: DecodingKey::from_ed_components(&b64url(&raw))
-                .map_err(|e| e.to_string())?,
+            decoding: DecodingKey::from_ed_components(&b64url(&raw)).map_err(|e| e.to_string())?,
             validation,
             issuer: issuer.to_owned(),
             audience: audience.to_owned(),
@@ -132,7 +131,10 @@ impl AuthKeys {
         let public = required(env, "TOKEN_PUBLIC_KEY")?;
         let issuer = optional(env, "JWT_ISSUER", "shop");
         let audience = optional(env, "JWT_AUDIENCE", "shop");
-        let mut keys = match env.get("TOKEN_SIGNING_KEY").filter(|k| !k.trim().is_empty()) {
+        let mut keys = match env
+            .get("TOKEN_SIGNING_KEY")
+            .filter(|k| !k.trim().is_empty())
+        {
             Some(signing) => {
                 let keys = AuthKeys::signing(&signing, &issuer, &audience).map_err(|reason| {
                     ConfigError::Invalid {

@@ -69,7 +69,9 @@ pub fn site_url(env: &impl Lookup) -> Result<String, ConfigError> {
     };
     let host = match url.split_once("://") {
         Some(("https", host)) => host,
-        Some(("http", host)) if host.starts_with("127.0.0.1") || host.starts_with("localhost") => host,
+        Some(("http", host)) if host.starts_with("127.0.0.1") || host.starts_with("localhost") => {
+            host
+        }
         _ => return Err(invalid("use https://your-shop-address")),
     };
     if host.is_empty()
@@ -89,9 +91,21 @@ mod tests {
     #[test]
     fn the_site_url_is_required_and_only_an_address() {
         let env = |v: &'static str| move |name: &str| (name == "SITE_URL").then(|| v.to_owned());
-        assert_eq!(site_url(&env("https://shop.example/")).unwrap(), "https://shop.example");
-        assert_eq!(site_url(&env("http://127.0.0.1:3000")).unwrap(), "http://127.0.0.1:3000");
-        for bad in ["", "http://shop.example", "https://shop.example/x", "shop.example", "https://a b"] {
+        assert_eq!(
+            site_url(&env("https://shop.example/")).unwrap(),
+            "https://shop.example"
+        );
+        assert_eq!(
+            site_url(&env("http://127.0.0.1:3000")).unwrap(),
+            "http://127.0.0.1:3000"
+        );
+        for bad in [
+            "",
+            "http://shop.example",
+            "https://shop.example/x",
+            "shop.example",
+            "https://a b",
+        ] {
             assert!(site_url(&env(bad)).is_err(), "{bad}");
         }
     }

@@ -52,10 +52,10 @@ pub async fn reserve(
         let oldest = times.iter().min().copied().unwrap_or(now);
         let wait = (oldest + window.seconds - now).max(1);
         let minutes = (wait.max(60) + 59) / 60;
-        return Err(
-            ApiError::too_many_requests(format!("{refusal}: try again in {minutes} minutes"))
-                .retry_after(wait),
-        );
+        return Err(ApiError::too_many_requests(format!(
+            "{refusal}: try again in {minutes} minutes"
+        ))
+        .retry_after(wait));
     }
     times.push(now);
     let mut item = key;
@@ -216,10 +216,7 @@ pub async fn limit_per_address(
         return next.run(request).await;
     };
     let key = Item::from([
-        (
-            "pk".to_owned(),
-            s(format!("{}-RATE#ip#{ip}", limit.scope)),
-        ),
+        ("pk".to_owned(), s(format!("{}-RATE#ip#{ip}", limit.scope))),
         ("sk".to_owned(), s("RATE")),
     ]);
     let window = Window {
@@ -227,7 +224,16 @@ pub async fn limit_per_address(
         seconds: limit.seconds,
     };
     let now = crate::time::now_unix();
-    let counted = match reserve(&store.client, &store.table, key, &window, now, limit.refusal).await {
+    let counted = match reserve(
+        &store.client,
+        &store.table,
+        key,
+        &window,
+        now,
+        limit.refusal,
+    )
+    .await
+    {
         Ok(write) => store
             .client
             .transact_write_items()

@@ -30,7 +30,10 @@ impl Env {
 pub enum SecretError {
     /// The same setting was given both as a plain value and as a secret: which one wins would be a guess.
     Twice(String),
-    Unreadable { name: String, cause: String },
+    Unreadable {
+        name: String,
+        cause: String,
+    },
 }
 
 impl fmt::Display for SecretError {
@@ -62,7 +65,9 @@ pub async fn resolve(
     let mut resolved = BTreeMap::new();
     for (name, value) in &vars {
         let Some(target) = name.strip_suffix(SECRET_ID_SUFFIX) else {
-            resolved.entry(name.clone()).or_insert_with(|| value.clone());
+            resolved
+                .entry(name.clone())
+                .or_insert_with(|| value.clone());
             continue;
         };
         if value.trim().is_empty() {
@@ -80,7 +85,9 @@ pub async fn resolve(
             .secret_id(value)
             .send()
             .await
-            .map_err(|e| unreadable(aws_sdk_secretsmanager::error::DisplayErrorContext(e).to_string()))?;
+            .map_err(|e| {
+                unreadable(aws_sdk_secretsmanager::error::DisplayErrorContext(e).to_string())
+            })?;
         let secret = found
             .secret_string()
             .filter(|s| !s.trim().is_empty())
@@ -161,7 +168,10 @@ mod tests {
         let client = offline_client();
         let plain = resolve(
             &client,
-            [("USERS_TABLE".to_owned(), "users".to_owned()), ("EMPTY_SECRET_ID".to_owned(), " ".to_owned())],
+            [
+                ("USERS_TABLE".to_owned(), "users".to_owned()),
+                ("EMPTY_SECRET_ID".to_owned(), " ".to_owned()),
+            ],
         )
         .await
         .unwrap();
@@ -172,7 +182,10 @@ mod tests {
             &client,
             [
                 ("LOGIN_CODE_KEY".to_owned(), "in-the-environment".to_owned()),
-                ("LOGIN_CODE_KEY_SECRET_ID".to_owned(), "shop/dev/auth/login-code-key".to_owned()),
+                (
+                    "LOGIN_CODE_KEY_SECRET_ID".to_owned(),
+                    "shop/dev/auth/login-code-key".to_owned(),
+                ),
             ],
         )
         .await;

@@ -155,11 +155,7 @@ mod harness {
         /// Creates `tables` (template logical ids) under fresh names, stores the function's secrets in the
         /// emulator (the process's token-signing key; fresh keys for the rest) and reads them back through
         /// `secrets::resolve` as the Lambda would, and lets SES send from example.com.
-        pub async fn new(
-            function: &str,
-            overrides: &[(&str, &str)],
-            tables: &[&str],
-        ) -> Self {
+        pub async fn new(function: &str, overrides: &[(&str, &str)], tables: &[&str]) -> Self {
             crate::lambda::init_tracing();
             let emulator = Emulator::for_tests();
             let sdk = emulator.sdk_config().await;
@@ -217,7 +213,10 @@ mod harness {
         /// Keys that sign as the auth function does, whichever function this harness runs.
         pub fn keys(&self) -> crate::auth::AuthKeys {
             let mut env = self.env.clone();
-            env.insert("TOKEN_SIGNING_KEY".to_owned(), super::signing_key().to_owned());
+            env.insert(
+                "TOKEN_SIGNING_KEY".to_owned(),
+                super::signing_key().to_owned(),
+            );
             crate::auth::AuthKeys::from_env(&|name: &str| env.get(name).cloned())
                 .expect("token settings")
         }

@@ -335,7 +335,12 @@ pub async fn verify_code(
     let may_seed_admin = state.admin_emails.iter().any(|a| a == email);
     let user = users::sign_in(&state, email, may_seed_admin).await?;
     let keys = &state.auth.keys;
-    let token = keys.issue_at_version(email, user.role, keys.ttl_for(user.role), user.token_version)?;
+    let token = keys.issue_at_version(
+        email,
+        user.role,
+        keys.ttl_for(user.role),
+        user.token_version,
+    )?;
     Ok(Json(Session {
         token,
         user_info: user.info(),

@@ -134,7 +134,11 @@ const BLOCKED: &str = "This account was closed: ask the shop to open it again";
 /// The user behind a verified code, created on their first login. An address in `ADMIN_EMAILS` is an admin
 /// only when its account is created here: an existing account keeps the role admins gave it, so a demoted
 /// admin stays demoted, and a deleted (blocked) one stays out.
-pub async fn sign_in(state: &AppState, email: &str, may_seed_admin: bool) -> Result<User, ApiError> {
+pub async fn sign_in(
+    state: &AppState,
+    email: &str,
+    may_seed_admin: bool,
+) -> Result<User, ApiError> {
     let role = if may_seed_admin {
         Role::Admin
     } else {
@@ -216,9 +220,24 @@ pub async fn update_profile(
     let mut sets = vec!["updatedAt = :now".to_owned()];
     let mut values = vec![(":now".to_owned(), s(shared::time::now_iso()))];
     let fields: [(&str, &Option<String>, FieldParser, usize); 3] = [
-        ("fullname", &input.fullname, |v| Ok(FullName::parse(v)?.to_string()), 100),
-        ("phone", &input.phone, |v| Ok(Phone::parse(v)?.to_string()), 30),
-        ("address", &input.address, |v| Ok(Address::parse(v)?.to_string()), 300),
+        (
+            "fullname",
+            &input.fullname,
+            |v| Ok(FullName::parse(v)?.to_string()),
+            100,
+        ),
+        (
+            "phone",
+            &input.phone,
+            |v| Ok(Phone::parse(v)?.to_string()),
+            30,
+        ),
+        (
+            "address",
+            &input.address,
+            |v| Ok(Address::parse(v)?.to_string()),
+            300,
+        ),
     ];
     for (name, raw, parse, max) in fields {
         if let Some(raw) = raw {
@@ -240,7 +259,9 @@ pub async fn update_profile(
         .await;
     match updated {
         Ok(output) => {
-            let item = output.attributes().ok_or_else(|| ApiError::internal("no item"))?;
+            let item = output
+                .attributes()
+                .ok_or_else(|| ApiError::internal("no item"))?;
             Ok(Json(User::from_item(item)?.info()))
         }
         Err(error) if is_condition_failed(&error) => {
@@ -355,7 +376,9 @@ pub async fn change_role(
         .await;
     match updated {
         Ok(output) => {
-            let item = output.attributes().ok_or_else(|| ApiError::internal("no item"))?;
+            let item = output
+                .attributes()
+                .ok_or_else(|| ApiError::internal("no item"))?;
             Ok(Json(User::from_item(item)?.info()))
         }
         Err(error) if is_condition_failed(&error) => {

@@ -10,11 +10,11 @@ pub mod payment;
 
 use axum::extract::FromRef;
 use axum::handler::Handler;
-use shared::rate::{AddressLimit, RateStore};
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
 use shared::mail::Mailer;
 use shared::money::Pence;
+use shared::rate::{AddressLimit, RateStore};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 

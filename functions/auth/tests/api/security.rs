@@ -35,7 +35,9 @@ async fn logging_out_ends_every_token_of_that_user_at_once() {
         .await;
     assert_eq!(reply.status, StatusCode::OK);
     // Logging out needs a token.
-    let anonymous = app.call(Method::POST, "/api/user/logout/", None, None).await;
+    let anonymous = app
+        .call(Method::POST, "/api/user/logout/", None, None)
+        .await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
 }
 
@@ -190,7 +192,12 @@ async fn ten_wrong_codes_a_day_lock_the_address_even_for_the_right_code() {
     app.ask_code(&email).await;
     let code = latest_code(&email).unwrap();
     let refused = app.verify(&email, &code).await;
-    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
     let message = refused.body["message"].as_str().unwrap();
     assert!(
         message.starts_with("Too many wrong codes for this address today: try again in"),

@@ -17,12 +17,7 @@ pub struct TestApp {
 }
 
 pub async fn spawn_app() -> TestApp {
-    let harness = Harness::new(
-        "CatalogFunction",
-        &[],
-        &["CatalogTable", "UsersTable"],
-    )
-    .await;
+    let harness = Harness::new("CatalogFunction", &[], &["CatalogTable", "UsersTable"]).await;
     let config =
         catalog::Config::from_env(&harness.lookup()).expect("catalog config from the template");
     let keys = harness.keys();

@@ -222,7 +222,12 @@ async fn one_address_cannot_guess_codes_past_the_hourly_limit() {
         let client = app.client.clone();
         async move {
             client
-                .call_from(ip, Method::POST, "/api/code/customer/", Some(json!({ "code": code })))
+                .call_from(
+                    ip,
+                    Method::POST,
+                    "/api/code/customer/",
+                    Some(json!({ "code": code })),
+                )
                 .await
         }
     };
@@ -231,12 +236,21 @@ async fn one_address_cannot_guess_codes_past_the_hourly_limit() {
         assert_eq!(reply.body["status"], false, "{}", reply.body);
     }
     let refused = lookup("203.0.113.50", "REAL10".to_owned()).await;
-    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
     assert!(refused.body["message"]
         .as_str()
         .unwrap()
         .starts_with(codes::LOOKUP_LIMIT.refusal));
-    let wait: i64 = refused.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    let wait: i64 = refused.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((1..=3600).contains(&wait), "{wait}");
     let other = lookup("2001:db8::7", "REAL10".to_owned()).await;
     assert_eq!(other.status, StatusCode::OK, "{}", other.body);

@@ -11,12 +11,7 @@ pub struct TestApp {
 }
 
 pub async fn spawn_app() -> TestApp {
-    let harness = Harness::new(
-        "CodesFunction",
-        &[],
-        &["CodesTable", "UsersTable"],
-    )
-    .await;
+    let harness = Harness::new("CodesFunction", &[], &["CodesTable", "UsersTable"]).await;
     let config =
         codes::Config::from_env(&harness.lookup()).expect("codes config from the template");
     let keys = harness.keys();

@@ -111,17 +111,36 @@ async fn over_long_contact_fields_are_refused_with_their_cap() {
     let app = spawn_app().await;
     let sender = new_email("long");
     for (field, value, expected) in [
-        ("message", "m".repeat(1001), "message must be from 10 to 1000 characters"),
-        ("fullname", "n".repeat(101), "fullname must be at most 100 characters"),
+        (
+            "message",
+            "m".repeat(1001),
+            "message must be from 10 to 1000 characters",
+        ),
+        (
+            "fullname",
+            "n".repeat(101),
+            "fullname must be at most 100 characters",
+        ),
     ] {
         let mut body = message(&sender);
         body[field] = json!(value);
-        let reply = app.client.call(Method::POST, FEEDBACK, None, Some(body)).await;
-        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{field}: {}", reply.body);
+        let reply = app
+            .client
+            .call(Method::POST, FEEDBACK, None, Some(body))
+            .await;
+        assert_eq!(
+            reply.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{field}: {}",
+            reply.body
+        );
         assert_eq!(reply.body["message"], expected);
     }
     let mut longest = message(&sender);
     longest["message"] = json!("m".repeat(1000));
-    let reply = app.client.call(Method::POST, FEEDBACK, None, Some(longest)).await;
+    let reply = app
+        .client
+        .call(Method::POST, FEEDBACK, None, Some(longest))
+        .await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
 }

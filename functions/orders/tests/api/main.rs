@@ -4,5 +4,5 @@
 mod checkout;
 mod events;
 mod helpers;
-mod security;
 mod manage;
+mod security;

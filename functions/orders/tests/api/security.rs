@@ -20,16 +20,30 @@ async fn one_address_places_a_bounded_number_of_orders_an_hour() {
     for _ in 0..orders::CREATE_LIMIT.limit {
         let reply = place("203.0.113.80", json!({"fullname": "x"})).await;
         assert!(reply.status.is_client_error(), "{}", reply.body);
-        assert_ne!(reply.status, StatusCode::TOO_MANY_REQUESTS, "{}", reply.body);
+        assert_ne!(
+            reply.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{}",
+            reply.body
+        );
     }
     let good = checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
     let refused = place("203.0.113.80", good.clone()).await;
-    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS, "{}", refused.body);
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
     assert!(refused.body["message"]
         .as_str()
         .unwrap()
         .starts_with(orders::CREATE_LIMIT.refusal));
-    let wait: i64 = refused.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    let wait: i64 = refused.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((1..=3600).contains(&wait), "{wait}");
     assert_eq!(app.stock(&soda).await, 5, "a refused order takes nothing");
 

@@ -50,7 +50,12 @@ async fn one_viewer_address_writes_thirty_reviews_an_hour() {
         let client = app.client.clone();
         async move {
             client
-                .call_from("203.0.113.44", http::Method::POST, "/api/reviews/create/", Some(body))
+                .call_from(
+                    "203.0.113.44",
+                    http::Method::POST,
+                    "/api/reviews/create/",
+                    Some(body),
+                )
                 .await
         }
     };

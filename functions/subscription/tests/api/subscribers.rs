@@ -183,9 +183,7 @@ async fn admin_routes_refuse_missing_bad_and_customer_tokens() {
             .call(method.clone(), uri, None, body.clone())
             .await;
         assert_eq!(none.status, StatusCode::UNAUTHORIZED, "{method} {uri}");
-        for (token, label) in
-            shared::testing::bad_tokens("admin@example.com")
-        {
+        for (token, label) in shared::testing::bad_tokens("admin@example.com") {
             let reply = app
                 .client
                 .call(method.clone(), uri, Some(&token), body.clone())
@@ -287,7 +285,9 @@ async fn the_welcome_link_points_at_the_configured_address_whatever_the_request_
         .header(header::CONTENT_TYPE, "application/json")
         .header(header::HOST, "evil.example")
         .header("x-forwarded-host", "evil.example")
-        .body(axum::body::Body::from(json!({ "email": email }).to_string()))
+        .body(axum::body::Body::from(
+            json!({ "email": email }).to_string(),
+        ))
         .unwrap();
     let reply = app.client.send(request).await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
