@@ -208,3 +208,40 @@ async fn ten_wrong_codes_a_day_lock_the_address_even_for_the_right_code() {
     let other = new_email("innocent");
     app.log_in(&other).await;
 }
+
+#[tokio::test]
+async fn one_viewer_address_asks_for_a_bounded_number_of_codes_an_hour() {
+    let app = spawn_app().await;
+    let ask = |ip: &'static str, email: String| {
+        let client = app.client.clone();
+        async move {
+            client
+                .call_from(
+                    ip,
+                    Method::POST,
+                    "/api/user/login/",
+                    Some(json!({ "email": email })),
+                )
+                .await
+        }
+    };
+    for _ in 0..30 {
+        let reply = ask("203.0.113.99", new_email("spray")).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    }
+    let victim = new_email("victim");
+    let refused = ask("203.0.113.99", victim.clone()).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    assert!(refused.headers.contains_key("retry-after"));
+    assert!(
+        crate::helpers::mails(&victim).is_empty(),
+        "nothing was sent"
+    );
+    let elsewhere = ask("198.51.100.99", victim.clone()).await;
+    assert_eq!(elsewhere.status, StatusCode::OK, "{}", elsewhere.body);
+}
