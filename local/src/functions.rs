@@ -143,8 +143,10 @@ impl LocalEnv {
                     continue;
                 };
                 let id = format!("{}/{target}", names.table("secrets"));
+                // An override of the plain name (`STRIPE_SECRET_KEY`) is the value the secret holds.
+                let given = overrides.get(target).cloned();
                 let value = shared::secrets::ensure(&secrets, &id, || {
-                    shared::testing::local_secret(target)
+                    given.unwrap_or_else(|| shared::testing::local_secret(target))
                 })
                 .await?;
                 if target == "TOKEN_SIGNING_KEY" {

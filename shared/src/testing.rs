@@ -153,8 +153,9 @@ mod harness {
 
     impl Harness {
         /// Creates `tables` (template logical ids) under fresh names, stores the function's secrets in the
-        /// emulator (the process's token-signing key; fresh keys for the rest) and reads them back through
-        /// `secrets::resolve` as the Lambda would, and lets SES send from example.com.
+        /// emulator (an override of the secret's plain name, the process's token-signing key, or a fresh
+        /// key) and reads them back through `secrets::resolve` as the Lambda would, and lets SES send from
+        /// example.com.
         pub async fn new(function: &str, overrides: &[(&str, &str)], tables: &[&str]) -> Self {
             crate::lambda::init_tracing();
             let emulator = Emulator::for_tests();
@@ -174,9 +175,16 @@ mod harness {
                     continue;
                 };
                 let id = format!("{}/{target}", names.table("secrets"));
-                crate::secrets::ensure(&secrets, &id, || local_secret(target))
-                    .await
-                    .expect("secret stored");
+                // An override of the plain name (`STRIPE_SECRET_KEY`) is the value the secret holds.
+                let given = overrides
+                    .iter()
+                    .find(|(k, _)| *k == target)
+                    .map(|(_, v)| v.to_string());
+                crate::secrets::ensure(&secrets, &id, || {
+                    given.unwrap_or_else(|| local_secret(target))
+                })
+                .await
+                .expect("secret stored");
                 vars.insert(name.clone(), id);
             }
             vars.extend(
