@@ -24,7 +24,7 @@ CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
-	bench bench-volume clean sam-cli deploy publish destroy verify-email secret
+	bench bench-volume clean sam-cli deploy publish destroy verify-email secret token-key
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
@@ -170,6 +170,11 @@ verify-email: sam-cli
 secret: sam-cli
 	@test -n "$(NAME)" || { echo "usage: make secret STAGE=dev NAME=shop/dev/jwt-secret [FROM_STDIN=yes < value]"; exit 1; }
 	$(DEPLOY) secret "$(NAME)" --stage $(STAGE) $(if $(FROM_STDIN),--from-stdin)
+
+# The login tokens' Ed25519 key pair, once per stage: the private half becomes the auth function's secret, the
+# public half is printed for samconfig.toml's TokenPublicKey.
+token-key: sam-cli
+	$(DEPLOY) token-key --stage $(STAGE)
 
 clean:
 	cargo clean

@@ -121,6 +121,10 @@ def static_problems(stage: Stage) -> list[str]:
         problems.append(f"MailFrom={mail_from!r} is not an e-mail address: set the shop's sender in {where}")
     elif is_placeholder(mail_from):
         problems.append(f"MailFrom={mail_from} is a placeholder: set the shop's own sender in {where}")
+    if not re.fullmatch(r"[A-Za-z0-9_-]{43}", p.get("TokenPublicKey", "")):
+        problems.append(
+            f"TokenPublicKey is not set: `make token-key STAGE={stage.name}` makes the key pair and prints it for {where}"
+        )
     admins = [a.strip() for a in p.get("AdminEmails", "").split(",") if a.strip()]
     if not admins:
         problems.append(f"AdminEmails is empty: nobody could run the shop; set it in {where}")
@@ -197,23 +201,65 @@ def certificate_problems(acm, arn: str, domain: str) -> list[str]:
     return problems
 
 
-def secret_problems(secrets, stage: Stage) -> list[str]:
-    """Every `...SecretName` parameter must name an existing secret: the stack resolves them at deploy."""
+def template_secrets(stage: Stage, template: Path = ROOT / "template.yaml") -> dict[str, str]:
+    """The secrets the functions read at cold start: each `NAME_SECRET_ID: !Sub "shop/${Stage}/..."` of
+    template.yaml, as {secret id: NAME}."""
+    found = {}
+    for name, value in re.findall(r'(\w+)_SECRET_ID: !Sub "([^"]+)"', template.read_text()):
+        found[value.replace("${Stage}", stage.parameters.get("Stage", stage.name))] = name
+    return found
+
+
+# Secrets someone else issues, or that need a particular form: how to store each (README, Deploy).
+SECRET_HINTS = {
+    "TOKEN_SIGNING_KEY": "an Ed25519 private key (README, Deploy step 3: `make token-key`)",
+    "STRIPE_SECRET_KEY": "Stripe's secret key: make secret STAGE={stage} NAME={secret} FROM_STDIN=yes < key.txt",
+    "STRIPE_WEBHOOK_SECRET": "the webhook's signing secret (a placeholder until the endpoint exists): "
+    "make secret STAGE={stage} NAME={secret}",
+}
+
+
+def token_key(secrets, stage: Stage) -> str:
+    """Makes the Ed25519 key pair that signs login tokens: the private half (base64 PKCS#8) becomes the auth
+    function's secret, never printed; the public half (base64url, 43 characters) is answered, for
+    samconfig.toml's `TokenPublicKey`. An existing key is kept: replacing it logs everyone out."""
+    import base64
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    secret = next(s for s, name in template_secrets(stage).items() if name == "TOKEN_SIGNING_KEY")
+    try:
+        secrets.describe_secret(SecretId=secret)
+        raise Stop(f"{secret} exists already: replacing it logs everyone out; delete it first to rotate")
+    except secrets.exceptions.ResourceNotFoundException:
+        pass
+    key = Ed25519PrivateKey.generate()
+    private = key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    public = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    secrets.create_secret(Name=secret, SecretString=base64.b64encode(private).decode())
+    return (
+        f"created {secret}; put the public key in samconfig.toml's [{stage.name}] parameter_overrides:\n"
+        f"    TokenPublicKey={base64.urlsafe_b64encode(public).decode().rstrip('=')}"
+    )
+
+
+def secret_problems(secrets, stage: Stage, template: Path = ROOT / "template.yaml") -> list[str]:
+    """Every secret the stack needs must exist: each `...SecretName` parameter (the stack resolves them at
+    deploy) and each secret template.yaml's functions name (they read them at cold start)."""
     from botocore.exceptions import ClientError
 
+    wanted = [(secret, name) for name, secret in sorted(stage.parameters.items()) if name.endswith("SecretName")]
+    wanted += sorted(template_secrets(stage, template).items())
     problems = []
-    for name, secret in sorted(stage.parameters.items()):
-        if not name.endswith("SecretName"):
-            continue
+    for secret, name in wanted:
         try:
             secrets.describe_secret(SecretId=secret)
         except ClientError as err:
             if err.response["Error"]["Code"] != "ResourceNotFoundException":
                 raise
-            problems.append(
-                f"secret {secret} ({name}) does not exist in {stage.region}: create it, for example\n"
-                f"    make secret STAGE={stage.name} NAME={secret}"
-            )
+            how = SECRET_HINTS.get(name, "make secret STAGE={stage} NAME={secret}").format(stage=stage.name, secret=secret)
+            problems.append(f"secret {secret} ({name}) does not exist in {stage.region}: create it, for example\n    {how}")
     return problems
 
 
@@ -476,6 +522,8 @@ def main(argv: list[str]) -> int:
     secret.add_argument("--stage", required=True)
     # A value someone else issued (Stripe's keys): read from standard input, never from the command line.
     secret.add_argument("--from-stdin", action="store_true")
+    token = sub.add_parser("token-key")
+    token.add_argument("--stage", required=True)
     down = sub.add_parser("destroy")
     down.add_argument("--stage", required=True)
     down.add_argument("--purge-data", action="store_true")
@@ -509,6 +557,9 @@ def main(argv: list[str]) -> int:
                 value = __import__("secrets").token_urlsafe(48)
                 manager.create_secret(Name=args.name, SecretString=value)
                 print(f"created secret {args.name} in {stage.region} (64 random characters)")
+        elif args.command == "token-key":
+            stage = load_stage(args.stage)
+            print(token_key(client(session(stage.region), "secretsmanager"), stage))
         elif args.command == "destroy":
             destroy(load_stage(args.stage), args.purge_data, args.yes)
     except Stop as stop:

@@ -38,7 +38,7 @@ export default function registerContentJourneys({ journey, check, checkEqual, ev
 
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('Enter your full name (more than 5 characters).').waitFor();
-    await page.getByText('Write a message of 10 to 5000 characters.').waitFor();
+    await page.getByText('Write a message of 10 to 1000 characters.').waitFor();
 
     const name = `Layla Haddad ${tag()}`;
     await page.getByLabel('Full name').fill(name);

@@ -308,6 +308,10 @@ async function main() {
       const page = await context.newPage();
       // A script error on any page fails the journey, even if the page still looks right.
       page.on('pageerror', (error) => errors.push(error.message));
+      // The gateway sends the deployed Content-Security-Policy (template.yaml): anything it blocks fails too.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+      });
       return page;
     };
     const started = Date.now();

@@ -62,6 +62,12 @@ if (inline.trim()) {
   total += size;
   console.log(`  inline scripts in index.html  ${kb(size)}`);
 }
+// Classic scripts index.html loads beside the entry (the prerender's boot script) run on the home page too.
+for (const [, file] of html.matchAll(/<script src="\/([^"]+)"><\/script>/g)) {
+  const size = gz(file);
+  total += size;
+  console.log(`  ${file}  ${kb(size)}`);
+}
 for (const key of initial) {
   const { file } = manifest[key];
   const size = gz(file);

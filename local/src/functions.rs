@@ -145,7 +145,10 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
 
 /// Each function's environment as the template declares it, resolved to local names, plus the clients.
 pub struct LocalEnv {
+    /// As a Lambda gets them: secrets named by id (`NAME_SECRET_ID`).
     per_function: BTreeMap<String, BTreeMap<String, String>>,
+    /// With the secrets read from the emulator's Secrets Manager, as `main` would.
+    resolved: BTreeMap<String, shared::secrets::Env>,
     pub dynamodb: aws_sdk_dynamodb::Client,
     pub s3: aws_sdk_s3::Client,
     pub ses: aws_sdk_sesv2::Client,
@@ -154,24 +157,53 @@ pub struct LocalEnv {
 }
 
 impl LocalEnv {
-    pub fn new(
+    /// Creates every secret a function names (unless the emulator has it already: a restarted gateway keeps
+    /// its keys, and the browser's tokens with them), gives every function the public half of the
+    /// token-signing key, and reads each function's secrets back.
+    pub async fn new(
         template: &Template,
         names: &LocalNames,
         overrides: &BTreeMap<String, String>,
         sdk: &aws_config::SdkConfig,
     ) -> Result<Self, BoxError> {
+        let secrets = shared::secrets::client(sdk);
+        let mut overrides = overrides.clone();
+        for function in template.functions() {
+            for name in function.env.keys() {
+                let Some(target) = name.strip_suffix(shared::secrets::SECRET_ID_SUFFIX) else {
+                    continue;
+                };
+                let id = format!("{}/{target}", names.table("secrets"));
+                // An override of the plain name (`STRIPE_SECRET_KEY`) is the value the secret holds.
+                let given = overrides.get(target).cloned();
+                let value = shared::secrets::ensure(&secrets, &id, || {
+                    given.unwrap_or_else(|| shared::testing::local_secret(target))
+                })
+                .await?;
+                if target == "TOKEN_SIGNING_KEY" {
+                    overrides.insert(
+                        "TOKEN_PUBLIC_KEY".to_owned(),
+                        shared::auth::public_key_of(&value)?,
+                    );
+                }
+                overrides.insert(name.clone(), id);
+            }
+        }
+        let mut per_function = BTreeMap::new();
+        let mut resolved = BTreeMap::new();
         let aws = aws_vars(sdk);
-        let per_function = template
-            .functions()
-            .iter()
-            .map(|f| {
-                let mut vars = names.function_env(template, f, overrides);
-                vars.extend(aws.clone());
-                (f.logical_id.clone(), vars)
-            })
-            .collect();
+        for f in template.functions() {
+            let mut vars = names.function_env(template, &f, &overrides);
+            vars.extend(aws.clone());
+            resolved.insert(
+                f.logical_id.clone(),
+                shared::secrets::resolve(&secrets, vars.clone()).await?,
+            );
+            per_function.insert(f.logical_id.clone(), vars);
+        }
         Ok(LocalEnv {
             per_function,
+            resolved,
             dynamodb: shared::aws::dynamodb(sdk),
             s3: shared::aws::s3(sdk),
             ses: shared::aws::ses(sdk),
@@ -180,27 +212,37 @@ impl LocalEnv {
         })
     }
 
-    /// Clients built from `sdk` for functions whose environments are already resolved (`make invoke`).
-    pub fn from_vars(
+    /// Clients built from `sdk` for functions whose environments a gateway made (`make invoke`): their
+    /// secrets are read from the same emulator.
+    pub async fn from_vars(
         per_function: BTreeMap<String, BTreeMap<String, String>>,
         sdk: &aws_config::SdkConfig,
         names: LocalNames,
-    ) -> Self {
+    ) -> Result<Self, BoxError> {
         let images_bucket = per_function
             .values()
             .find_map(|vars| vars.get("IMAGES_BUCKET").cloned())
             .unwrap_or_default();
-        LocalEnv {
+        let secrets = shared::secrets::client(sdk);
+        let mut resolved = BTreeMap::new();
+        for (id, vars) in &per_function {
+            resolved.insert(
+                id.clone(),
+                shared::secrets::resolve(&secrets, vars.clone()).await?,
+            );
+        }
+        Ok(LocalEnv {
             per_function,
+            resolved,
             dynamodb: shared::aws::dynamodb(sdk),
             s3: shared::aws::s3(sdk),
             ses: shared::aws::ses(sdk),
             names,
             images_bucket,
-        }
+        })
     }
 
-    /// A function's environment variables, as a Lambda would get them.
+    /// A function's environment variables, as a Lambda would get them (secrets by id).
     pub fn vars(&self, logical_id: &str) -> BTreeMap<String, String> {
         self.per_function
             .get(logical_id)
@@ -221,10 +263,10 @@ impl LocalEnv {
             .collect()
     }
 
-    /// A function's configuration lookup.
+    /// A function's configuration lookup, secrets read.
     pub fn lookup(&self, logical_id: &str) -> impl Lookup + '_ {
-        let vars = self.per_function.get(logical_id);
-        move |name: &str| vars.and_then(|vars| vars.get(name)).cloned()
+        let env = self.resolved.get(logical_id);
+        move |name: &str| env.and_then(|env| env.get(name))
     }
 }
 

@@ -54,10 +54,11 @@ pub fn event_file(function: &FunctionEntry, event: &str) -> PathBuf {
 }
 
 /// Fills an event's placeholders (events/README.md): each `NAME=value` of `set`, and `ADMIN_TOKEN` with a
-/// token for the seeded admin signed with the function's own JWT settings, unless `set` gives one.
-pub fn fill_placeholders(
+/// token for the seeded admin signed with the auth function's key (`auth_vars`, its environment as the
+/// gateway gives it: the key is read from the emulator's Secrets Manager), unless `set` gives one.
+pub async fn fill_placeholders(
     event: &str,
-    vars: &BTreeMap<String, String>,
+    auth_vars: &BTreeMap<String, String>,
     set: &[(String, String)],
 ) -> Result<String, BoxError> {
     let mut pairs: Vec<(String, String)> = set.to_vec();
@@ -68,8 +69,10 @@ pub fn fill_placeholders(
         event = event.replace(name.as_str(), value);
     }
     if event.contains("ADMIN_TOKEN") {
-        let lookup = |name: &str| vars.get(name).cloned();
-        let token = AuthKeys::from_env(&lookup)?
+        let sdk = sdk_for(auth_vars, "AuthFunction").await?;
+        let resolved =
+            shared::secrets::resolve(&shared::secrets::client(&sdk), auth_vars.clone()).await?;
+        let token = AuthKeys::from_env(&resolved)?
             .issue(crate::seed::ADMIN_EMAIL, Role::Admin, 600)
             .map_err(|e| format!("cannot sign an admin token: {e:?}"))?;
         event = event.replace("ADMIN_TOKEN", &token);
@@ -85,27 +88,9 @@ pub async fn invoke(
     vars: &BTreeMap<String, String>,
     event: &str,
 ) -> Result<Value, BoxError> {
-    let var = |name: &str| {
-        vars.get(name)
-            .filter(|v| !v.is_empty())
-            .cloned()
-            .ok_or_else(|| format!("the gateway gave {} no {name}", function.logical_id))
-    };
-    let credentials = aws_sdk_dynamodb::config::Credentials::new(
-        var("AWS_ACCESS_KEY_ID")?,
-        var("AWS_SECRET_ACCESS_KEY")?,
-        None,
-        None,
-        "local-gateway",
-    );
-    let sdk = shared::aws::defaults()
-        .region(Region::new(var("AWS_REGION")?))
-        .endpoint_url(var("AWS_ENDPOINT_URL")?)
-        .credentials_provider(credentials)
-        .load()
-        .await;
+    let sdk = sdk_for(vars, function.logical_id).await?;
     let per_function = BTreeMap::from([(function.logical_id.to_owned(), vars.clone())]);
-    let env = LocalEnv::from_vars(per_function, &sdk, LocalNames::new("invoke"));
+    let env = LocalEnv::from_vars(per_function, &sdk, LocalNames::new("invoke")).await?;
     if let Some(handle) = function.handle {
         // A scheduled function: its handler's answer, as Lambda returns it to EventBridge.
         return handle(&env, serde_json::from_str(event)?).await;
@@ -132,6 +117,33 @@ pub async fn invoke(
         Err(_) => (base64_encode(&bytes), true),
     };
     Ok(json!({"statusCode": status, "headers": headers, "body": body, "isBase64Encoded": base64}))
+}
+
+/// The AWS SDK settings a function's environment gives (the emulator's address, region and keys).
+async fn sdk_for(
+    vars: &BTreeMap<String, String>,
+    logical_id: &str,
+) -> Result<aws_config::SdkConfig, BoxError> {
+    let var = |name: &str| {
+        vars.get(name)
+            .filter(|v| !v.is_empty())
+            .cloned()
+            .ok_or_else(|| format!("the gateway gave {} no {name}", logical_id))
+    };
+    let credentials = aws_sdk_dynamodb::config::Credentials::new(
+        var("AWS_ACCESS_KEY_ID")?,
+        var("AWS_SECRET_ACCESS_KEY")?,
+        None,
+        None,
+        "local-gateway",
+    );
+    let sdk = shared::aws::defaults()
+        .region(Region::new(var("AWS_REGION")?))
+        .endpoint_url(var("AWS_ENDPOINT_URL")?)
+        .credentials_provider(credentials)
+        .load()
+        .await;
+    Ok(sdk)
 }
 
 fn base64_encode(bytes: &[u8]) -> String {
@@ -170,7 +182,8 @@ pub async fn run(
     let vars = env
         .get(function.logical_id)
         .ok_or_else(|| format!("the gateway gives {} no environment", function.logical_id))?;
-    let event = fill_placeholders(&text, vars, set)?;
+    let auth_vars = env.get("AuthFunction").cloned().unwrap_or_default();
+    let event = fill_placeholders(&text, &auth_vars, set).await?;
     invoke(function, vars, &event).await
 }
 
@@ -199,14 +212,15 @@ mod tests {
         );
     }
 
-    #[test]
-    fn placeholders_are_filled_longest_name_first() {
+    #[tokio::test]
+    async fn placeholders_are_filled_longest_name_first() {
         let set = [
             ("EMAIL".to_owned(), "a@example.com".to_owned()),
             ("OTHER_EMAIL".to_owned(), "b@example.com".to_owned()),
         ];
         let filled =
             fill_placeholders(r#"{"x":"EMAIL","y":"OTHER_EMAIL"}"#, &BTreeMap::new(), &set)
+                .await
                 .unwrap();
         assert_eq!(filled, r#"{"x":"a@example.com","y":"b@example.com"}"#);
     }

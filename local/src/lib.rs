@@ -17,13 +17,9 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// Signs local tokens when `JWT_SECRET` is not set. Local only: never a deployed secret.
-const LOCAL_JWT_SECRET: &str = "local-gateway-secret-not-for-any-deployment";
-
 pub struct Settings {
     pub port: u16,
     pub dist: PathBuf,
-    pub jwt_secret: String,
     /// Local resource names start with this (`dev-CatalogTable`).
     pub prefix: String,
     /// The folder where the local AWS state (and localstripe's) is kept across restarts; `None` keeps it in
@@ -40,8 +36,8 @@ pub fn default_state_dir() -> PathBuf {
 }
 
 impl Settings {
-    /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `JWT_SECRET`, `LOCAL_PREFIX` (dev), `LOCAL_STATE`
-    /// (the state folder, `.run/state` by default; `memory` keeps nothing, as the browser tests want) and
+    /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `LOCAL_PREFIX` (dev), `LOCAL_STATE` (the state
+    /// folder, `.run/state` by default; `memory` keeps nothing, as the browser tests want) and
     /// `STRIPE_API_BASE` (unset).
     pub fn from_env() -> Result<Self, BoxError> {
         let port = optional(&ProcessEnv, "PORT", "3000")
@@ -53,7 +49,6 @@ impl Settings {
         Ok(Settings {
             port,
             dist,
-            jwt_secret: optional(&ProcessEnv, "JWT_SECRET", LOCAL_JWT_SECRET),
             prefix: optional(&ProcessEnv, "LOCAL_PREFIX", "dev"),
             state: match std::env::var("LOCAL_STATE") {
                 Ok(value) if value == "memory" => None,
@@ -73,22 +68,23 @@ pub struct Gateway {
     pub env: functions::LocalEnv,
 }
 
-/// Creates the template's resources under `names`, mounts every function and seeds the demo shop if empty.
+/// Creates the template's resources and secrets under `names`, mounts every function and seeds the demo
+/// shop if empty. `site_url` is the gateway's own address: every absolute link the shop makes uses it.
 pub async fn build(
     emulator: &Emulator,
     stripe: &LocalStripe,
     names: &LocalNames,
     dist: PathBuf,
-    jwt_secret: &str,
+    site_url: &str,
 ) -> Result<Gateway, BoxError> {
     let template = Template::load_default()?;
     let sdk = emulator.sdk_config().await;
     // The demo shop goes only into an empty store: what a kept store holds (even no drinks) is the owner's.
     let empty = !any_table_exists(&sdk, &template, names).await;
     create_resources(&sdk, &template, names).await?;
-    let mut overrides = BTreeMap::from([("JWT_SECRET".to_owned(), jwt_secret.to_owned())]);
+    let mut overrides = BTreeMap::from([("SITE_URL".to_owned(), site_url.to_owned())]);
     overrides.extend(stripe::function_overrides(stripe));
-    let env = functions::LocalEnv::new(&template, names, &overrides, &sdk)?;
+    let env = functions::LocalEnv::new(&template, names, &overrides, &sdk).await?;
     seed::verify_sender(&env).await?;
     let api = functions::mount_all(&env)?;
     seed::seed_admin(&env).await?;
@@ -100,6 +96,7 @@ pub async fn build(
         images_bucket: env.images_bucket.clone(),
         dist,
         emulator: emulator.clone(),
+        security_headers: template.security_headers()?,
     };
     let host_env = Arc::new(env.sam_env(&emulator.endpoint));
     let router = site::app(api.merge(stripe::routes(stripe)), site).merge(Router::new().route(
@@ -226,7 +223,7 @@ async fn start(
         stripe,
         &names,
         settings.dist.clone(),
-        &settings.jwt_secret,
+        &format!("http://127.0.0.1:{}", settings.port),
     )
     .await?;
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", settings.port)).await?;

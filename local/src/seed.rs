@@ -250,11 +250,11 @@ async fn call(
     Ok(value)
 }
 
-/// Seeds the demo shop unless the catalogue already has drinks (a long-lived emulator keeps its data).
 /// The demo drinks, categories, site info and reviews, for a store that was empty. The admin must exist
 /// first ([`seed_admin`]): seeding goes through admin routes, which check that the caller does.
 pub async fn seed_demo_shop(env: &LocalEnv, api: &Router) -> Result<(), BoxError> {
-    let keys = AuthKeys::from_env(&env.lookup("CatalogFunction"))?;
+    // Only the auth function holds the signing key.
+    let keys = AuthKeys::from_env(&env.lookup("AuthFunction"))?;
     let token = keys
         .issue(ADMIN_EMAIL, Role::Admin, 300)
         .map_err(|e| e.to_string())?;

@@ -19,6 +19,8 @@ pub struct SiteState {
     pub images_bucket: String,
     pub dist: PathBuf,
     pub emulator: Emulator,
+    /// What CloudFront's response headers policy adds (template.yaml), added here to every response.
+    pub security_headers: Vec<(String, String)>,
 }
 
 #[derive(Clone)]
@@ -28,6 +30,11 @@ struct AppState {
 }
 
 pub fn app(api: Router, site: SiteState) -> Router {
+    let headers: Vec<(header::HeaderName, HeaderValue)> = site
+        .security_headers
+        .iter()
+        .filter_map(|(name, value)| Some((name.parse().ok()?, HeaderValue::from_str(value).ok()?)))
+        .collect();
     let state = AppState {
         outbox: Arc::new(Outbox::new(site.emulator.clone())),
         site,
@@ -44,6 +51,17 @@ pub fn app(api: Router, site: SiteState) -> Router {
         })
         // Images are compressed already; text, scripts, styles and JSON are gzipped as CloudFront would.
         .layer(tower_http::compression::CompressionLayer::new().gzip(true))
+        .layer(axum::middleware::map_response(
+            move |mut response: Response| {
+                let headers = headers.clone();
+                async move {
+                    for (name, value) in headers {
+                        response.headers_mut().insert(name, value);
+                    }
+                    response
+                }
+            },
+        ))
 }
 
 impl axum::extract::FromRef<AppState> for Arc<Outbox> {

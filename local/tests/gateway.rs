@@ -9,7 +9,8 @@ use shared::emulator::{Emulator, LocalNames, LocalStripe, Template};
 use std::collections::BTreeSet;
 use tower::ServiceExt;
 
-const SECRET: &str = "gateway-tests-secret-at-least-32-characters";
+/// The gateway's own address, from which the shop builds its absolute links.
+const SITE: &str = "http://127.0.0.1:3999";
 
 struct Reply {
     status: StatusCode,
@@ -70,7 +71,7 @@ async fn spawn_gateway() -> (local::Gateway, tempdir::Dir) {
         LocalStripe::for_tests(),
         &LocalNames::unique(),
         dist.path().to_path_buf(),
-        SECRET,
+        SITE,
     )
     .await
     .expect("the gateway builds");
@@ -226,10 +227,10 @@ async fn seeding_twice_adds_nothing() {
     let names = LocalNames::unique();
     let dist = tempdir::Dir::new();
     let stripe = LocalStripe::for_tests();
-    local::build(emulator, stripe, &names, dist.path().to_path_buf(), SECRET)
+    local::build(emulator, stripe, &names, dist.path().to_path_buf(), SITE)
         .await
         .unwrap();
-    let again = local::build(emulator, stripe, &names, dist.path().to_path_buf(), SECRET)
+    let again = local::build(emulator, stripe, &names, dist.path().to_path_buf(), SITE)
         .await
         .unwrap();
     let products = send(&again.router, Method::GET, "/api/product/")
@@ -407,11 +408,13 @@ async fn a_kept_store_is_never_seeded_again_even_without_drinks() {
         LocalStripe::for_tests(),
         &names,
         dist.path().to_path_buf(),
-        SECRET,
+        SITE,
     )
     .await
     .unwrap();
-    let token = AuthKeys::new(SECRET.as_bytes(), "shop", "shop")
+    // Only the auth function holds the signing key.
+    let token = AuthKeys::from_env(&first.env.lookup("AuthFunction"))
+        .unwrap()
         .issue("admin@example.com", Role::Admin, 600)
         .unwrap();
     let products = send(&first.router, Method::GET, "/api/product/")
@@ -439,7 +442,7 @@ async fn a_kept_store_is_never_seeded_again_even_without_drinks() {
         LocalStripe::for_tests(),
         &names,
         dist.path().to_path_buf(),
-        SECRET,
+        SITE,
     )
     .await
     .unwrap();
@@ -459,7 +462,7 @@ async fn every_protected_route_refuses_missing_bad_and_wrong_role_tokens() {
     use shared::auth::{AuthKeys, Role};
     use shared::routes::Access;
     let (gateway, _dist) = spawn_gateway().await;
-    let keys = AuthKeys::new(SECRET.as_bytes(), "shop", "shop");
+    let keys = AuthKeys::signing(shared::testing::signing_key(), "shop", "shop").unwrap();
     let users = shared::auth::Users::new(
         gateway.env.dynamodb.clone(),
         gateway.env.names.table("UsersTable"),
@@ -514,7 +517,7 @@ async fn every_protected_route_refuses_missing_bad_and_wrong_role_tokens() {
             (401, "Not authorized".to_owned()),
             "{method} {uri}"
         );
-        for (token, label) in shared::testing::bad_tokens(SECRET.as_bytes(), "admin@example.com") {
+        for (token, label) in shared::testing::bad_tokens("admin@example.com") {
             assert_eq!(
                 call(Some(token)).await,
                 (401, "token failed".to_owned()),
@@ -849,4 +852,90 @@ async fn localstripe_delivers_signed_events_to_the_gateways_webhook_route() {
         .map(|b| format!("{b:02x}"))
         .collect();
     assert_eq!(v1, expected, "signed with the local webhook secret");
+}
+
+/// Issue 14: the storefront and the API answer with the headers of template.yaml's response headers policy,
+/// so the browser journeys run under the deployed Content-Security-Policy.
+#[tokio::test]
+async fn every_response_carries_the_templates_security_headers() {
+    let (gateway, _dist) = spawn_gateway().await;
+    let expected = shared::emulator::Template::load_default()
+        .unwrap()
+        .security_headers()
+        .unwrap();
+    let csp = &expected
+        .iter()
+        .find(|(name, _)| name == "content-security-policy")
+        .expect("a CSP")
+        .1;
+    assert!(csp.contains("default-src 'self'"), "{csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert!(
+        csp.contains("script-src 'self' https://js.stripe.com;"),
+        "{csp}"
+    );
+    let scripts = csp
+        .split(';')
+        .find(|d| d.trim().starts_with("script-src"))
+        .expect("a script-src");
+    assert!(
+        !scripts.contains("unsafe-inline"),
+        "no inline script: {csp}"
+    );
+    for uri in [
+        "/",
+        "/shop/drinks/",
+        "/api/product/",
+        "/api/nothing-here",
+        "/robots.txt",
+    ] {
+        let response = gateway
+            .router
+            .clone()
+            .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        for (name, value) in &expected {
+            assert_eq!(
+                response
+                    .headers()
+                    .get(name.as_str())
+                    .and_then(|v| v.to_str().ok()),
+                Some(value.as_str()),
+                "{name} on {uri}"
+            );
+        }
+    }
+    for name in [
+        "strict-transport-security",
+        "x-content-type-options",
+        "referrer-policy",
+    ] {
+        assert!(expected.iter().any(|(n, _)| n == name), "{name}");
+    }
+}
+
+/// Issue 14: links come from the gateway's configured address, whatever host the request names.
+#[tokio::test]
+async fn robots_names_the_configured_address_not_the_requests_host() {
+    let (gateway, _dist) = spawn_gateway().await;
+    let response = gateway
+        .router
+        .clone()
+        .oneshot(
+            Request::get("/robots.txt")
+                .header("host", "evil.example")
+                .header("x-forwarded-host", "evil.example")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let text = String::from_utf8_lossy(&body);
+    assert!(
+        text.contains(&format!("Sitemap: {SITE}/sitemap.xml")),
+        "{text}"
+    );
+    assert!(!text.contains("evil.example"), "{text}");
 }

@@ -4,7 +4,7 @@
 use serde_json::Value;
 use shared::emulator::{Emulator, LocalNames, LocalStripe};
 
-const SECRET: &str = "invoke-tests-secret-at-least-32-characters";
+const SITE: &str = "http://127.0.0.1:3997";
 
 /// A gateway on its own tables, served on a free port as `make run` serves it.
 async fn serve_gateway() -> u16 {
@@ -14,7 +14,7 @@ async fn serve_gateway() -> u16 {
         LocalStripe::for_tests(),
         &LocalNames::unique(),
         dist,
-        SECRET,
+        SITE,
     )
     .await
     .expect("the gateway builds");
@@ -122,7 +122,10 @@ async fn the_environment_is_the_gateways_with_the_emulator_and_no_hand_copied_va
     assert_eq!(catalog["AWS_ENDPOINT_URL"], Emulator::for_tests().endpoint);
     assert_eq!(catalog["AWS_IGNORE_CONFIGURED_ENDPOINT_URLS"], "false");
     assert_eq!(catalog["AWS_REGION"], shared::emulator::REGION);
-    assert_eq!(catalog["JWT_SECRET"], SECRET);
+    assert_eq!(catalog["SITE_URL"], SITE);
+    // Secrets travel by id, as in AWS: the value is read from the emulator's Secrets Manager.
+    assert!(catalog["ORIGIN_VERIFY_SECRET_ID"].ends_with("/ORIGIN_VERIFY"));
+    assert!(catalog.get("ORIGIN_VERIFY").is_none());
     assert!(catalog["CATALOG_TABLE"].ends_with("-CatalogTable"));
     assert_eq!(env.len(), local::functions::FUNCTIONS.len());
 }

@@ -3,6 +3,7 @@ pure; the account checks run against the emulator's Secrets Manager and SES (mot
 
 import os
 import sys
+import tempfile
 import unittest
 import uuid
 from pathlib import Path
@@ -12,10 +13,15 @@ import deploy  # noqa: E402
 from scripts.tests.test_publish import REGION, start_emulator  # noqa: E402
 
 
+# A template whose functions read no secrets, for the checks of the SecretName parameters alone.
+NO_SECRETS = Path(__file__).resolve().parent / "no_secrets.yaml"
+
+
 def stage(**parameters) -> deploy.Stage:
     base = {
         "Stage": "dev",
         "JwtSecretName": "shop/dev/jwt-secret",
+        "TokenPublicKey": "A" * 43,
         "MailFrom": "orders@drinks-shop.co.uk",
         "AdminEmails": "owner@drinks-shop.co.uk",
     }
@@ -32,6 +38,11 @@ class Settings(unittest.TestCase):
             found = deploy.static_problems(deploy.load_stage(name))
             self.assertTrue(any(p.startswith("MailFrom=") and "placeholder" in p for p in found), found)
             self.assertTrue(any("AdminEmails has the placeholder" in p for p in found), found)
+
+    def test_a_missing_token_public_key_says_how_to_make_one(self):
+        found = deploy.static_problems(stage(TokenPublicKey=None))
+        self.assertEqual(len(found), 1, found)
+        self.assertIn("make token-key STAGE=dev", found[0])
 
     def test_a_sender_at_a_subdomain_of_example_com_is_a_placeholder(self):
         found = deploy.static_problems(stage(MailFrom="shop@mail.example.com"))
@@ -85,19 +96,47 @@ class Account(unittest.TestCase):
 
     def test_a_missing_secret_is_named_with_how_to_create_it(self):
         name = f"shop/{uuid.uuid4().hex[:8]}/jwt-secret"
-        found = deploy.secret_problems(self.secrets, stage(JwtSecretName=name))
+        found = deploy.secret_problems(self.secrets, stage(JwtSecretName=name), NO_SECRETS)
         self.assertEqual(len(found), 1)
         self.assertIn(f"secret {name} (JwtSecretName) does not exist", found[0])
         self.assertIn(f"make secret STAGE=dev NAME={name}", found[0])
 
         self.secrets.create_secret(Name=name, SecretString="x" * 48)
-        self.assertEqual(deploy.secret_problems(self.secrets, stage(JwtSecretName=name)), [])
+        self.assertEqual(deploy.secret_problems(self.secrets, stage(JwtSecretName=name), NO_SECRETS), [])
 
     def test_every_secret_parameter_is_checked(self):
         found = deploy.secret_problems(
-            self.secrets, stage(JwtSecretName=f"a/{uuid.uuid4().hex}", StripeSecretName=f"b/{uuid.uuid4().hex}")
+            self.secrets,
+            stage(JwtSecretName=f"a/{uuid.uuid4().hex}", StripeSecretName=f"b/{uuid.uuid4().hex}"),
+            NO_SECRETS,
         )
         self.assertEqual([p.split(" (")[1].split(")")[0] for p in found], ["JwtSecretName", "StripeSecretName"])
+
+    def test_every_secret_a_function_reads_is_checked_with_how_to_store_it(self):
+        stage_name = f"s{uuid.uuid4().hex[:8]}"
+        folder = tempfile.TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        template = Path(folder.name) / "template.yaml"
+        template.write_text(
+            'Resources:\n  F:\n    Properties:\n      Environment:\n        Variables:\n'
+            '          STRIPE_SECRET_KEY_SECRET_ID: !Sub "shop/${Stage}/orders/stripe-secret-key"\n'
+            '          LOGIN_CODE_KEY_SECRET_ID: !Sub "shop/${Stage}/auth/login-code-key"\n'
+        )
+        found = deploy.secret_problems(self.secrets, stage(Stage=stage_name, JwtSecretName=None), template)
+        self.assertEqual(len(found), 2, found)
+        self.assertIn(f"secret shop/{stage_name}/orders/stripe-secret-key (STRIPE_SECRET_KEY)", found[1])
+        self.assertIn("FROM_STDIN=yes", found[1])
+        self.assertIn(f"make secret STAGE=dev NAME=shop/{stage_name}/auth/login-code-key", found[0])
+        for secret in deploy.template_secrets(stage(Stage=stage_name), template):
+            self.secrets.create_secret(Name=secret, SecretString="x" * 48)
+        self.assertEqual(deploy.secret_problems(self.secrets, stage(Stage=stage_name, JwtSecretName=None), template), [])
+
+    def test_the_committed_template_names_the_four_secrets_of_the_shop_and_stripes_two(self):
+        names = sorted(deploy.template_secrets(stage()).values())
+        self.assertEqual(
+            names,
+            ["LOGIN_CODE_KEY", "ORIGIN_VERIFY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "TOKEN_SIGNING_KEY", "UNSUBSCRIBE_KEY"],
+        )
 
     def test_in_the_sandbox_an_unverified_admin_is_named_until_verified(self):
         domain = f"{uuid.uuid4().hex[:8]}.co.uk"

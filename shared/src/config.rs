@@ -57,9 +57,58 @@ pub fn optional(env: &impl Lookup, name: &str, default: &str) -> String {
         .unwrap_or_else(|| default.to_owned())
 }
 
+/// `SITE_URL`: the shop's public address, from which every absolute link is built (never from a request
+/// header, which anyone can set). Required; `https://host[:port]` (plain `http` only for 127.0.0.1 and
+/// localhost, the local gateway), without a path.
+pub fn site_url(env: &impl Lookup) -> Result<String, ConfigError> {
+    let value = required(env, "SITE_URL")?;
+    let url = value.trim().trim_end_matches('/');
+    let invalid = |reason: &str| ConfigError::Invalid {
+        name: "SITE_URL",
+        reason: reason.to_owned(),
+    };
+    let host = match url.split_once("://") {
+        Some(("https", host)) => host,
+        Some(("http", host)) if host.starts_with("127.0.0.1") || host.starts_with("localhost") => {
+            host
+        }
+        _ => return Err(invalid("use https://your-shop-address")),
+    };
+    if host.is_empty()
+        || !host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
+    {
+        return Err(invalid("use only the address: https://host, no path"));
+    }
+    Ok(url.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_site_url_is_required_and_only_an_address() {
+        let env = |v: &'static str| move |name: &str| (name == "SITE_URL").then(|| v.to_owned());
+        assert_eq!(
+            site_url(&env("https://shop.example/")).unwrap(),
+            "https://shop.example"
+        );
+        assert_eq!(
+            site_url(&env("http://127.0.0.1:3000")).unwrap(),
+            "http://127.0.0.1:3000"
+        );
+        for bad in [
+            "",
+            "http://shop.example",
+            "https://shop.example/x",
+            "shop.example",
+            "https://a b",
+        ] {
+            assert!(site_url(&env(bad)).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn required_names_the_missing_variable() {

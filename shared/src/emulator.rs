@@ -129,6 +129,65 @@ impl Template {
             .collect()
     }
 
+    /// The response headers CloudFront adds (the `AWS::CloudFront::ResponseHeadersPolicy` resource), as
+    /// header names and values: the local gateway sends exactly these, so the browser tests run under the
+    /// deployed policy.
+    pub fn security_headers(&self) -> Result<Vec<(String, String)>, BoxError> {
+        let (_, policy) = self
+            .of_type("AWS::CloudFront::ResponseHeadersPolicy")
+            .next()
+            .ok_or("template.yaml has no ResponseHeadersPolicy")?;
+        let config = policy
+            .get("Properties")
+            .and_then(|p| p.get("ResponseHeadersPolicyConfig"))
+            .and_then(|c| c.get("SecurityHeadersConfig"))
+            .ok_or("the ResponseHeadersPolicy has no SecurityHeadersConfig")?;
+        let text = |value: Option<&Value>, what: &str| -> Result<String, BoxError> {
+            match value {
+                Some(Value::String(s)) => Ok(s.clone()),
+                Some(Value::Number(n)) => Ok(n.to_string()),
+                _ => Err(format!("the security headers lack {what}").into()),
+            }
+        };
+        let mut headers = Vec::new();
+        if let Some(csp) = config.get("ContentSecurityPolicy") {
+            let policy = text(csp.get("ContentSecurityPolicy"), "the CSP")?;
+            headers.push((
+                "content-security-policy".to_owned(),
+                policy.split_whitespace().collect::<Vec<_>>().join(" "),
+            ));
+        }
+        if let Some(hsts) = config.get("StrictTransportSecurity") {
+            let mut value = format!(
+                "max-age={}",
+                text(hsts.get("AccessControlMaxAgeSec"), "the HSTS max-age")?
+            );
+            if hsts.get("IncludeSubdomains").and_then(Value::as_bool) == Some(true) {
+                value.push_str("; includeSubDomains");
+            }
+            if hsts.get("Preload").and_then(Value::as_bool) == Some(true) {
+                value.push_str("; preload");
+            }
+            headers.push(("strict-transport-security".to_owned(), value));
+        }
+        if config.get("ContentTypeOptions").is_some() {
+            headers.push(("x-content-type-options".to_owned(), "nosniff".to_owned()));
+        }
+        if let Some(referrer) = config.get("ReferrerPolicy") {
+            headers.push((
+                "referrer-policy".to_owned(),
+                text(referrer.get("ReferrerPolicy"), "the referrer policy")?,
+            ));
+        }
+        if let Some(frames) = config.get("FrameOptions") {
+            headers.push((
+                "x-frame-options".to_owned(),
+                text(frames.get("FrameOption"), "the frame option")?,
+            ));
+        }
+        Ok(headers)
+    }
+
     pub fn buckets(&self) -> Vec<String> {
         self.of_type("AWS::S3::Bucket")
             .map(|(id, _)| id.clone())

@@ -14,6 +14,8 @@ pub struct ApiError {
     status: StatusCode,
     message: String,
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
+    /// Seconds to wait, sent as `Retry-After` (a 429).
+    retry_after: Option<i64>,
 }
 
 impl ApiError {
@@ -22,6 +24,7 @@ impl ApiError {
             status,
             message: message.into(),
             source: None,
+            retry_after: None,
         }
     }
 
@@ -61,7 +64,18 @@ impl ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
             message: "Something went wrong on our side. Try later.".to_owned(),
             source: Some(source.into()),
+            retry_after: None,
         }
+    }
+
+    /// Tells the client when to try again (`Retry-After`, in seconds).
+    pub fn retry_after(mut self, seconds: i64) -> Self {
+        self.retry_after = Some(seconds.max(1));
+        self
+    }
+
+    pub fn retry_after_seconds(&self) -> Option<i64> {
+        self.retry_after
     }
 
     pub fn status(&self) -> StatusCode {
@@ -120,7 +134,13 @@ impl IntoResponse for ApiError {
         if let Some(source) = &self.source {
             tracing::error!(status = %self.status, cause = %cause_chain(source.as_ref()), "request failed");
         }
-        message_response(self.status, &self.message)
+        let mut response = message_response(self.status, &self.message);
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 

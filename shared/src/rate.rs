@@ -5,9 +5,11 @@
 use crate::dynamo::{get_n, n, s, Item};
 use crate::ApiError;
 use aws_sdk_dynamodb::types::{AttributeValue, Put, TransactWriteItem};
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequestParts, Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use http::request::Parts;
-use lambda_http::request::RequestContext;
+use std::sync::Arc;
 
 pub struct Window {
     /// Uses allowed per window.
@@ -48,10 +50,12 @@ pub async fn reserve(
     times.retain(|at| now - at < window.seconds);
     if times.len() >= window.limit {
         let oldest = times.iter().min().copied().unwrap_or(now);
-        let minutes = ((oldest + window.seconds - now).max(60) + 59) / 60;
+        let wait = (oldest + window.seconds - now).max(1);
+        let minutes = (wait.max(60) + 59) / 60;
         return Err(ApiError::too_many_requests(format!(
             "{refusal}: try again in {minutes} minutes"
-        )));
+        ))
+        .retry_after(wait));
     }
     times.push(now);
     let mut item = key;
@@ -87,6 +91,7 @@ where
         ApiError::too_many_requests(
             "Another request for the same address was just made: wait a moment and try again",
         )
+        .retry_after(1)
     } else {
         ApiError::internal(error)
     }
@@ -164,23 +169,83 @@ impl PerSender<'_> {
     }
 }
 
-/// The caller's address as API Gateway saw it (`requestContext.http.sourceIp`), for a per-address limit;
-/// none in the local gateway. Behind CloudFront it is the edge location's address, shared by many people.
+/// The viewer's address as CloudFront vouched for it (shared::edge), for a per-address limit; none when no
+/// trusted layer set it (the tests' plain routers, the local gateway).
 pub struct SourceIp(pub Option<String>);
 
 impl<S: Send + Sync> FromRequestParts<S> for SourceIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let ip = match parts.extensions.get::<RequestContext>() {
-            Some(RequestContext::ApiGatewayV2(context)) => context
-                .http
-                .source_ip
-                .as_deref()
-                .and_then(|ip| ip.parse::<std::net::IpAddr>().ok())
-                .map(|ip| ip.to_string()),
-            _ => None,
-        };
-        Ok(SourceIp(ip))
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let crate::edge::ClientAddress(ip) =
+            crate::edge::ClientAddress::from_request_parts(parts, state).await?;
+        Ok(SourceIp(ip.map(|ip| ip.to_string())))
+    }
+}
+
+/// Where a function keeps its per-address windows: one of its own tables. Put on the router as an
+/// `Extension` so a route's limit layer finds it.
+#[derive(Clone)]
+pub struct RateStore {
+    pub client: aws_sdk_dynamodb::Client,
+    pub table: Arc<str>,
+}
+
+/// A limit on one route per viewer address (shared::edge), e.g. the checkout or the code lookup.
+#[derive(Clone, Copy)]
+pub struct AddressLimit {
+    /// Names the limited action in the window's key (`{scope}-RATE#ip#{address}`).
+    pub scope: &'static str,
+    pub limit: usize,
+    pub seconds: i64,
+    pub refusal: &'static str,
+}
+
+/// Route middleware: `handler.layer(from_fn_with_state(LIMIT, rate::limit_per_address))`, with a
+/// `RateStore` extension on the router. Every attempt counts, a refused one too; past the limit the answer
+/// is 429 `{message}` with `Retry-After`, and the handler does not run. Without a trusted viewer address
+/// (a plain router in the tests, the local gateway) there is nothing to count by.
+pub async fn limit_per_address(
+    State(limit): State<AddressLimit>,
+    crate::edge::ClientAddress(ip): crate::edge::ClientAddress,
+    store: Option<axum::Extension<RateStore>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let (Some(ip), Some(axum::Extension(store))) = (ip, store) else {
+        return next.run(request).await;
+    };
+    let key = Item::from([
+        ("pk".to_owned(), s(format!("{}-RATE#ip#{ip}", limit.scope))),
+        ("sk".to_owned(), s("RATE")),
+    ]);
+    let window = Window {
+        limit: limit.limit,
+        seconds: limit.seconds,
+    };
+    let now = crate::time::now_unix();
+    let counted = match reserve(
+        &store.client,
+        &store.table,
+        key,
+        &window,
+        now,
+        limit.refusal,
+    )
+    .await
+    {
+        Ok(write) => store
+            .client
+            .transact_write_items()
+            .transact_items(write)
+            .send()
+            .await
+            .map(|_| ())
+            .map_err(busy_or_internal),
+        Err(refused) => Err(refused),
+    };
+    match counted {
+        Ok(()) => next.run(request).await,
+        Err(error) => error.into_response(),
     }
 }

@@ -2,6 +2,19 @@
 //! only with the `emulator` feature (tests and the local gateway), never into a Lambda.
 
 use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
+use std::sync::OnceLock;
+
+/// The token-signing key of this test process: every harness stores it as the auth function's secret and
+/// gives its public key to every function, so any suite can issue tokens its router accepts.
+pub fn signing_key() -> &'static str {
+    static KEY: OnceLock<String> = OnceLock::new();
+    KEY.get_or_init(crate::auth::generate_signing_key)
+}
+
+/// The public half of `signing_key()`.
+pub fn public_key() -> String {
+    crate::auth::public_key_of(signing_key()).expect("the test key is valid")
+}
 
 fn claims(email: &str, role: &str, exp_offset: i64) -> serde_json::Value {
     let now = crate::time::now_unix();
@@ -9,22 +22,39 @@ fn claims(email: &str, role: &str, exp_offset: i64) -> serde_json::Value {
         "iss": "shop", "aud": "shop"})
 }
 
-/// Signed with the right secret, expired an hour ago.
-pub fn expired_token(secret: &[u8], email: &str) -> String {
+fn ed_der(signing: &str) -> Vec<u8> {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD
+        .decode(signing)
+        .expect("base64 key")
+}
+
+/// Signed with the right key, expired an hour ago.
+pub fn expired_token(email: &str) -> String {
     encode(
-        &Header::new(Algorithm::HS256),
+        &Header::new(Algorithm::EdDSA),
         &claims(email, "admin", -3600),
-        &EncodingKey::from_secret(secret),
+        &EncodingKey::from_ed_der(&ed_der(signing_key())),
     )
     .expect("token encodes")
 }
 
-/// Well-formed but signed with another secret.
+/// Well-formed but signed with another key.
 pub fn forged_token(email: &str) -> String {
+    encode(
+        &Header::new(Algorithm::EdDSA),
+        &claims(email, "admin", 3600),
+        &EncodingKey::from_ed_der(&ed_der(&crate::auth::generate_signing_key())),
+    )
+    .expect("token encodes")
+}
+
+/// HS256 keyed with the (public) verification key: the classic algorithm-confusion forgery.
+pub fn confused_token(email: &str) -> String {
     encode(
         &Header::new(Algorithm::HS256),
         &claims(email, "admin", 3600),
-        &EncodingKey::from_secret(b"an-attacker-secret-an-attacker-secret"),
+        &EncodingKey::from_secret(public_key().as_bytes()),
     )
     .expect("token encodes")
 }
@@ -61,10 +91,11 @@ pub fn unsigned_admin_token(email: &str) -> String {
 }
 
 /// Every bad token with the status and message it must get.
-pub fn bad_tokens(secret: &[u8], email: &str) -> Vec<(String, &'static str)> {
+pub fn bad_tokens(email: &str) -> Vec<(String, &'static str)> {
     vec![
-        (expired_token(secret, email), "expired"),
+        (expired_token(email), "expired"),
         (forged_token(email), "forged"),
+        (confused_token(email), "HS256 with the public key"),
         (unsigned_admin_token(email), "alg none"),
         ("not.a.jwt".to_owned(), "garbage"),
     ]
@@ -111,19 +142,21 @@ mod harness {
     use std::collections::BTreeMap;
     use tower::ServiceExt;
 
+    /// The shop's address in every suite (`SITE_URL`).
+    pub const SITE_URL: &str = "https://shop.example.co.uk";
+
     pub struct Harness {
         pub sdk: aws_config::SdkConfig,
+        /// The function's settings with its secrets read from the emulator's Secrets Manager.
         pub env: BTreeMap<String, String>,
     }
 
     impl Harness {
-        /// Creates `tables` (template logical ids) under fresh names and lets SES send from example.com.
-        pub async fn new(
-            function: &str,
-            secret: &str,
-            overrides: &[(&str, &str)],
-            tables: &[&str],
-        ) -> Self {
+        /// Creates `tables` (template logical ids) under fresh names, stores the function's secrets in the
+        /// emulator (an override of the secret's plain name, the process's token-signing key, or a fresh
+        /// key) and reads them back through `secrets::resolve` as the Lambda would, and lets SES send from
+        /// example.com.
+        pub async fn new(function: &str, overrides: &[(&str, &str)], tables: &[&str]) -> Self {
             crate::lambda::init_tracing();
             let emulator = Emulator::for_tests();
             let sdk = emulator.sdk_config().await;
@@ -132,13 +165,41 @@ mod harness {
             let definition = template
                 .function(function)
                 .unwrap_or_else(|| panic!("template.yaml declares {function}"));
-            let mut vars = BTreeMap::from([("JWT_SECRET".to_owned(), secret.to_owned())]);
+            let secrets = crate::secrets::client(&sdk);
+            let mut vars = BTreeMap::from([
+                ("TOKEN_PUBLIC_KEY".to_owned(), super::public_key()),
+                ("SITE_URL".to_owned(), SITE_URL.to_owned()),
+            ]);
+            for name in definition.env.keys() {
+                let Some(target) = name.strip_suffix(crate::secrets::SECRET_ID_SUFFIX) else {
+                    continue;
+                };
+                let id = format!("{}/{target}", names.table("secrets"));
+                // An override of the plain name (`STRIPE_SECRET_KEY`) is the value the secret holds.
+                let given = overrides
+                    .iter()
+                    .find(|(k, _)| *k == target)
+                    .map(|(_, v)| v.to_string());
+                crate::secrets::ensure(&secrets, &id, || {
+                    given.unwrap_or_else(|| local_secret(target))
+                })
+                .await
+                .expect("secret stored");
+                vars.insert(name.clone(), id);
+            }
             vars.extend(
                 overrides
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.to_string())),
             );
-            let env = names.function_env(&template, &definition, &vars);
+            let env = crate::secrets::resolve(
+                &secrets,
+                names.function_env(&template, &definition, &vars),
+            )
+            .await
+            .expect("the function's secrets resolve")
+            .vars()
+            .clone();
             let dynamodb = crate::aws::dynamodb(&sdk);
             for table in tables {
                 create_table(&dynamodb, &template, table, &names.table(table))
@@ -157,8 +218,15 @@ mod harness {
             |name: &str| self.env.get(name).cloned()
         }
 
+        /// Keys that sign as the auth function does, whichever function this harness runs.
         pub fn keys(&self) -> crate::auth::AuthKeys {
-            crate::auth::AuthKeys::from_env(&self.lookup()).expect("JWT settings")
+            let mut env = self.env.clone();
+            env.insert(
+                "TOKEN_SIGNING_KEY".to_owned(),
+                super::signing_key().to_owned(),
+            );
+            crate::auth::AuthKeys::from_env(&|name: &str| env.get(name).cloned())
+                .expect("token settings")
         }
 
         /// Stores the suites' admin (`admin@example.com`) and shopper (`shopper@example.com`) in the users
@@ -177,6 +245,15 @@ mod harness {
         }
     }
 
+    /// A value for secret `name` in the tests: the process's token-signing key, or a fresh random key.
+    pub fn local_secret(name: &str) -> String {
+        if name == "TOKEN_SIGNING_KEY" {
+            super::signing_key().to_owned()
+        } else {
+            crate::secrets::random_key()
+        }
+    }
+
     /// Tokens for the suites' admin and shopper.
     pub struct SignedIn {
         pub admin: String,
@@ -188,6 +265,7 @@ mod harness {
     pub struct Reply {
         pub status: StatusCode,
         pub body: Value,
+        pub headers: http::HeaderMap,
     }
 
     /// Sends requests through a router as API Gateway would, with JSON bodies and bearer tokens.
@@ -212,6 +290,7 @@ mod harness {
                 .await
                 .expect("router answers");
             let status = response.status();
+            let headers = response.headers().clone();
             let is_json = response
                 .headers()
                 .get(header::CONTENT_TYPE)
@@ -231,7 +310,11 @@ mod harness {
             } else {
                 Value::String(String::from_utf8_lossy(&bytes).into_owned())
             };
-            Reply { status, body }
+            Reply {
+                status,
+                body,
+                headers,
+            }
         }
 
         pub async fn call(
@@ -252,6 +335,32 @@ mod harness {
                 None => request.body(Body::empty()),
             };
             self.send(request.expect("request builds")).await
+        }
+
+        /// Sends as a viewer at `ip` through CloudFront: the router behind the origin check a Lambda puts
+        /// it behind (shared::edge), with the origin secret and `CloudFront-Viewer-Address` CloudFront adds.
+        pub async fn call_from(
+            &self,
+            ip: &str,
+            method: Method,
+            uri: &str,
+            body: Option<Value>,
+        ) -> Reply {
+            const ORIGIN: &str = "the-test-origin-secret";
+            let router = crate::edge::through_cloudfront(self.router.clone(), ORIGIN);
+            let address = match ip.parse::<std::net::IpAddr>() {
+                Ok(std::net::IpAddr::V6(_)) => format!("[{ip}]:443"),
+                _ => format!("{ip}:443"),
+            };
+            let request = Request::builder()
+                .method(method)
+                .uri(uri)
+                .header(crate::edge::ORIGIN_VERIFY_HEADER, ORIGIN)
+                .header(crate::edge::VIEWER_ADDRESS_HEADER, address)
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body.map(|b| b.to_string()).unwrap_or_default()))
+                .expect("request builds");
+            Client { router }.send(request).await
         }
 
         pub async fn get(&self, uri: &str) -> Reply {

@@ -142,6 +142,21 @@ pub fn is_expiry(text: &str) -> bool {
         && digits(year)
 }
 
+/// The longest a free-text field of `kind` may be, in characters after trimming: every free-text field is
+/// capped, so an over-long value is a 4xx before it reaches a table or a mail (docs/validation.md).
+pub fn max_len(kind: &str) -> Option<usize> {
+    Some(match kind {
+        "checkout_fullname" | "review_fullname" => 100,
+        "checkout_phone" => 30,
+        "checkout_address" => 300,
+        "message" => 1_000,
+        "review_comment" => 2_000,
+        "mailer_subject" | "mailer_title" => 200,
+        "mailer_description" => 5_000,
+        _ => return None,
+    })
+}
+
 /// Whether `input` passes rule `kind`. Unknown kinds fail.
 pub fn check(kind: &str, input: &Value) -> bool {
     if let Some(verdict) = check_number_kind(kind, input) {
@@ -150,6 +165,9 @@ pub fn check(kind: &str, input: &Value) -> bool {
     let Some(text) = input.as_str() else {
         return false;
     };
+    if max_len(kind).is_some_and(|max| len(text.trim()) > max) {
+        return false;
+    }
     match kind {
         "email" => is_email(text),
         "login_email" => len(text) > 7 && is_email(text),
@@ -169,6 +187,8 @@ pub fn check(kind: &str, input: &Value) -> bool {
         "description" => len(text.trim()) >= 20,
         "price" => is_price(text),
         "time" => !text.trim().is_empty(),
+        // Optional free text (an order's note): anything up to its cap.
+        "message" => true,
         _ => false,
     }
 }
@@ -195,6 +215,12 @@ macro_rules! text_type {
             /// Trims, then checks the rule; the error names the field and the rule.
             pub fn parse(raw: &str) -> Result<Self, crate::ApiError> {
                 let value = raw.trim();
+                if let Some(max) = max_len($kind).filter(|max| len(value) > *max) {
+                    return Err(crate::ApiError::invalid(format!(
+                        concat!($field, " must be at most {} characters"),
+                        max
+                    )));
+                }
                 if check($kind, &Value::String(value.to_owned())) {
                     Ok($name(value.to_owned()))
                 } else {

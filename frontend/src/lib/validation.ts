@@ -26,6 +26,7 @@ export type ValidationKind =
   | 'description'
   | 'price'
   | 'time'
+  | 'message'
   | 'number';
 
 /** Length in characters (code points), as the Rust side counts them. */
@@ -140,6 +141,21 @@ const textRules: Record<Exclude<ValidationKind, 'review_rating' | 'discount_rate
   description: (t) => trimmedAtLeast(t, 20),
   price: isPrice,
   time: (t) => t.trim() !== '',
+  // Optional free text (an order's note): anything up to its cap.
+  message: () => true,
+};
+
+/** The longest each free-text kind may be, in characters after trimming (docs/validation.md). */
+export const maxLength: Partial<Record<ValidationKind, number>> = {
+  checkout_fullname: 100,
+  review_fullname: 100,
+  checkout_phone: 30,
+  checkout_address: 300,
+  message: 1000,
+  review_comment: 2000,
+  mailer_subject: 200,
+  mailer_title: 200,
+  mailer_description: 5000,
 };
 
 /** Whether `value` passes rule `kind`. Unknown kinds fail; non-strings fail every text rule. */
@@ -147,6 +163,8 @@ export function check(kind: string, value: unknown): boolean {
   const numeric = checkNumberKind(kind, value);
   if (numeric !== null) return numeric;
   if (!Object.hasOwn(textRules, kind) || typeof value !== 'string') return false;
+  const max = maxLength[kind as ValidationKind];
+  if (max !== undefined && len(value.trim()) > max) return false;
   return textRules[kind as keyof typeof textRules](value);
 }
 

@@ -1,6 +1,8 @@
 //! Login codes. A code is six random digits, stored only as a keyed hash for ten minutes (DynamoDB TTL
 //! removes it later), good for one use and burned after five wrong tries. An address can ask for at most
-//! five codes an hour. The answer to a request is the same whether or not the address has an account.
+//! five codes an hour, a viewer address for thirty, and an e-mail address gets ten wrong codes a day
+//! however many codes it asks for: past that even the right code is refused until the day is over. The
+//! answer to a request is the same whether or not the address has an account.
 
 use crate::users::{self, UserInfo};
 use crate::AppState;
@@ -9,7 +11,6 @@ use axum::extract::State;
 use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
 use serde::{Deserialize, Serialize};
-use shared::auth::TOKEN_TTL_SECONDS;
 use shared::dynamo::{get_n, get_s, n, s, Item};
 use shared::mail::{branded_html, Mail};
 use shared::validation::{check, Email};
@@ -18,18 +19,21 @@ use shared::{ApiError, ApiResult, Json};
 pub const CODE_TTL_SECONDS: i64 = 10 * 60;
 pub const MAX_TRIES: u32 = 5;
 pub const MAX_CODES_PER_HOUR: usize = 5;
+/// Code requests per viewer address (one network, many people) an hour.
+pub const MAX_CODES_PER_CLIENT_HOUR: usize = 30;
+/// Wrong codes per e-mail address a day, across all its codes.
+pub const MAX_WRONG_PER_DAY: usize = 10;
 const HOUR: i64 = 60 * 60;
+const DAY: i64 = 24 * HOUR;
 
 const WRONG_OR_EXPIRED: &str = "This code is wrong or has expired: ask for a new one";
 
-/// The key codes are hashed with; derived from the signing secret so there is one secret to manage.
+/// The key codes are hashed with: a secret of its own (`LOGIN_CODE_KEY`), unrelated to token signing.
 pub struct CodeKey(hmac::Key);
 
 impl CodeKey {
-    pub fn derive(secret: &[u8]) -> Self {
-        let root = hmac::Key::new(hmac::HMAC_SHA256, secret);
-        let derived = hmac::sign(&root, b"login-codes-v1");
-        CodeKey(hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref()))
+    pub fn new(key: &[u8]) -> Self {
+        CodeKey(hmac::Key::new(hmac::HMAC_SHA256, key))
     }
 
     fn tag(&self, email: &str, code: &str) -> String {
@@ -88,6 +92,26 @@ fn rate_key(email: &str) -> Item {
     ])
 }
 
+fn client_rate_key(ip: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("LOGIN-RATE#ip#{ip}"))),
+        ("sk".to_owned(), s("RATE")),
+    ])
+}
+
+fn wrong_key(email: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("LOGIN#{email}"))),
+        ("sk".to_owned(), s("WRONG")),
+    ])
+}
+
+const WRONG_WINDOW: shared::rate::Window = shared::rate::Window {
+    limit: MAX_WRONG_PER_DAY,
+    seconds: DAY,
+};
+const TOO_MANY_WRONG: &str = "Too many wrong codes for this address today";
+
 /// The login rule of the spec: valid, and longer than 7 characters.
 fn login_email(raw: &str) -> Result<Email, ApiError> {
     let email = Email::parse_normalised(raw)
@@ -113,6 +137,7 @@ pub struct Message {
 
 pub async fn request_code(
     State(state): State<AppState>,
+    shared::rate::SourceIp(ip): shared::rate::SourceIp,
     Json(body): Json<LoginRequest>,
 ) -> ApiResult<Json<Message>> {
     let email = login_email(&body.email)?;
@@ -131,6 +156,23 @@ pub async fn request_code(
         "Too many codes asked for this address",
     )
     .await?;
+    let mut rates = vec![rate];
+    if let Some(ip) = ip {
+        rates.push(
+            shared::rate::reserve(
+                state.db(),
+                state.table(),
+                client_rate_key(&ip),
+                &shared::rate::Window {
+                    limit: MAX_CODES_PER_CLIENT_HOUR,
+                    seconds: HOUR,
+                },
+                now,
+                "Many login codes were asked from your network",
+            )
+            .await?,
+        );
+    }
 
     let code = new_code()?;
     let mut code_item = code_key(email);
@@ -147,7 +189,7 @@ pub async fn request_code(
     state
         .db()
         .transact_write_items()
-        .transact_items(rate)
+        .set_transact_items(Some(rates))
         .transact_items(TransactWriteItem::builder().put(code_put).build())
         .send()
         .await
@@ -208,6 +250,17 @@ pub async fn verify_code(
         ));
     }
     let now = shared::time::now_unix();
+    // Checked before the code: past the day's wrong codes even the right one is refused, so guessing
+    // across many codes gains nothing. The write is kept for a wrong code.
+    let wrong_write = shared::rate::reserve(
+        state.db(),
+        state.table(),
+        wrong_key(email),
+        &WRONG_WINDOW,
+        now,
+        TOO_MANY_WRONG,
+    )
+    .await?;
     let found = state
         .db()
         .get_item()
@@ -227,6 +280,13 @@ pub async fn verify_code(
     }
 
     if !state.codes.matches(email, code, &stored) {
+        state
+            .db()
+            .transact_write_items()
+            .transact_items(wrong_write)
+            .send()
+            .await
+            .map_err(shared::rate::busy_or_internal)?;
         let counted = state
             .db()
             .update_item()
@@ -272,9 +332,15 @@ pub async fn verify_code(
         }
     }
 
-    let is_admin = state.admin_emails.iter().any(|a| a == email);
-    let user = users::sign_in(&state, email, is_admin).await?;
-    let token = state.auth.keys.issue(email, user.role, TOKEN_TTL_SECONDS)?;
+    let may_seed_admin = state.admin_emails.iter().any(|a| a == email);
+    let user = users::sign_in(&state, email, may_seed_admin).await?;
+    let keys = &state.auth.keys;
+    let token = keys.issue_at_version(
+        email,
+        user.role,
+        keys.ttl_for(user.role),
+        user.token_version,
+    )?;
     Ok(Json(Session {
         token,
         user_info: user.info(),
@@ -296,7 +362,7 @@ mod tests {
 
     #[test]
     fn a_tag_matches_only_its_code_and_address() {
-        let key = CodeKey::derive(b"secret-secret-secret-secret-secret");
+        let key = CodeKey::new(b"secret-secret-secret-secret-secret");
         let tag = key.tag("a@example.com", "123456");
         assert!(key.matches("a@example.com", "123456", &tag));
         assert!(!key.matches("a@example.com", "123457", &tag));

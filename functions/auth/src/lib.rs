@@ -18,13 +18,15 @@ pub struct Config {
     pub auth: AuthConfig,
     pub mail_from: String,
     pub shop_name: String,
-    /// Addresses that are admins whenever they log in (`ADMIN_EMAILS`, comma-separated).
+    /// Addresses that become admins on their first login while the shop has no admin (`ADMIN_EMAILS`,
+    /// comma-separated): they seed the first admins, they never re-promote anyone.
     pub admin_emails: Vec<String>,
-    code_secret: String,
+    code_key: Vec<u8>,
 }
 
 impl Config {
-    /// `USERS_TABLE`, the JWT settings, `MAIL_FROM`, `ADMIN_EMAILS` and `SHOP_NAME`.
+    /// `USERS_TABLE`, the token settings with `TOKEN_SIGNING_KEY` (a secret: only this function signs),
+    /// `LOGIN_CODE_KEY` (a secret), `MAIL_FROM`, `ADMIN_EMAILS` and `SHOP_NAME`.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         let admin_emails = optional(env, "ADMIN_EMAILS", "")
             .split(',')
@@ -39,12 +41,16 @@ impl Config {
                     })
             })
             .collect::<Result<_, _>>()?;
+        let auth = AuthConfig::from_env(env)?;
+        if !auth.keys.can_sign() {
+            return Err(ConfigError::Missing("TOKEN_SIGNING_KEY"));
+        }
         Ok(Config {
-            auth: AuthConfig::from_env(env)?,
+            auth,
             mail_from: required(env, "MAIL_FROM")?,
             shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
             admin_emails,
-            code_secret: required(env, "JWT_SECRET")?,
+            code_key: shared::secrets::symmetric_key(env, "LOGIN_CODE_KEY")?,
         })
     }
 }
@@ -65,7 +71,7 @@ impl AppState {
         ses: aws_sdk_sesv2::Client,
     ) -> Self {
         AppState {
-            codes: Arc::new(CodeKey::derive(config.code_secret.as_bytes())),
+            codes: Arc::new(CodeKey::new(&config.code_key)),
             auth: config.auth.into_auth(dynamodb),
             mailer: Mailer::new(ses, config.mail_from),
             shop_name: config.shop_name.into(),
@@ -95,6 +101,7 @@ fn api() -> ApiRoutes<AppState> {
         .post("/api/user/verify/", Public, codes::verify_code)
         .get("/api/user/profile/", Customer, users::show_profile)
         .put("/api/user/profile/", Customer, users::update_profile)
+        .post("/api/user/logout/", Customer, users::log_out)
         .get("/api/user/lists", Admin, users::list_users)
         .put("/api/user/role/{email}", Admin, users::change_role)
         .delete("/api/user/delete/{email}", Admin, users::delete_user)

@@ -1,10 +1,13 @@
-//! Users: created on their first login, with a profile they edit and a role admins change.
+//! Users: created on their first login, with a profile they edit and a role admins change. Each user has a
+//! token version that every protected request checks: logging out, a role change or a deletion raises it
+//! and so ends all of that user's tokens at once. A deleted user is kept as a blocked tombstone, so they
+//! cannot log back in until an admin gives them a role again.
 
 use crate::AppState;
 use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
 use shared::auth::{user_key, Admin, Customer, Role};
-use shared::dynamo::{get_s, get_s_or_default, is_condition_failed, s, Item, ItemError};
+use shared::dynamo::{get_n, get_s, get_s_or_default, is_condition_failed, n, s, Item, ItemError};
 use shared::paging::{Page, PageQuery};
 use shared::validation::{Address, Email, FullName, Phone};
 use shared::{ApiError, ApiResult, Json};
@@ -21,6 +24,8 @@ pub struct User {
     pub address: String,
     pub created_at: String,
     pub updated_at: String,
+    pub token_version: u64,
+    pub blocked: bool,
 }
 
 /// A user as the API shows them (`userInfo`, the user list).
@@ -48,6 +53,8 @@ impl User {
             address: String::new(),
             created_at: now.clone(),
             updated_at: now,
+            token_version: 0,
+            blocked: false,
         }
     }
 
@@ -78,6 +85,7 @@ impl User {
             ("address".to_owned(), s(&self.address)),
             ("createdAt".to_owned(), s(&self.created_at)),
             ("updatedAt".to_owned(), s(&self.updated_at)),
+            ("tokenVersion".to_owned(), n(self.token_version)),
         ]);
         item
     }
@@ -98,6 +106,8 @@ impl User {
                 .filter(|u| !u.is_empty())
                 .unwrap_or_else(|| created_at.clone()),
             created_at,
+            token_version: get_n(item, "tokenVersion").unwrap_or(0),
+            blocked: item.get("blocked").and_then(|b| b.as_bool().ok()) == Some(&true),
         })
     }
 }
@@ -118,20 +128,18 @@ async fn find(state: &AppState, email: &str) -> Result<Option<User>, ApiError> {
         .map_err(Into::into)
 }
 
-async fn save(state: &AppState, user: &User) -> Result<(), ApiError> {
-    state
-        .db()
-        .put_item()
-        .table_name(state.table())
-        .set_item(Some(user.to_item()))
-        .send()
-        .await?;
-    Ok(())
-}
+/// Blocked (deleted) users get the same answer as unknown ones when they try to log in.
+const BLOCKED: &str = "This account was closed: ask the shop to open it again";
 
-/// The user behind a verified code: created on first login; an address in `ADMIN_EMAILS` is an admin.
-pub async fn sign_in(state: &AppState, email: &str, is_admin: bool) -> Result<User, ApiError> {
-    let role = if is_admin {
+/// The user behind a verified code, created on their first login. An address in `ADMIN_EMAILS` is an admin
+/// only when its account is created here: an existing account keeps the role admins gave it, so a demoted
+/// admin stays demoted, and a deleted (blocked) one stays out.
+pub async fn sign_in(
+    state: &AppState,
+    email: &str,
+    may_seed_admin: bool,
+) -> Result<User, ApiError> {
+    let role = if may_seed_admin {
         Role::Admin
     } else {
         Role::Customer
@@ -150,13 +158,11 @@ pub async fn sign_in(state: &AppState, email: &str, is_admin: bool) -> Result<Us
         Err(error) if is_condition_failed(&error) => {}
         Err(error) => return Err(error.into()),
     }
-    let mut user = find(state, email)
+    let user = find(state, email)
         .await?
         .ok_or_else(|| ApiError::conflict("Try again"))?;
-    if is_admin && user.role != Role::Admin {
-        user.role = Role::Admin;
-        user.updated_at = shared::time::now_iso();
-        save(state, &user).await?;
+    if user.blocked {
+        return Err(ApiError::forbidden(BLOCKED));
     }
     Ok(user)
 }
@@ -164,6 +170,7 @@ pub async fn sign_in(state: &AppState, email: &str, is_admin: bool) -> Result<Us
 async fn existing(state: &AppState, email: &str) -> Result<User, ApiError> {
     find(state, email)
         .await?
+        .filter(|user| !user.blocked)
         .ok_or_else(|| ApiError::unauthorized(shared::error::PERSON_GONE))
 }
 
@@ -203,24 +210,93 @@ where
     Ok(parse(raw)?.to_string())
 }
 
+/// Writes only the profile's own fields, on condition that the user still exists and is not blocked: a
+/// save racing a role change or a delete can neither undo the one nor resurrect the other.
 pub async fn update_profile(
     Customer(me): Customer,
     State(state): State<AppState>,
     Json(input): Json<ProfileInput>,
 ) -> ApiResult<Json<UserInfo>> {
-    let mut user = existing(&state, &me.email).await?;
-    if let Some(fullname) = &input.fullname {
-        user.fullname = optional_field(fullname, FullName::parse, 100, "fullname")?;
+    let mut sets = vec!["updatedAt = :now".to_owned()];
+    let mut values = vec![(":now".to_owned(), s(shared::time::now_iso()))];
+    let fields: [(&str, &Option<String>, FieldParser, usize); 3] = [
+        (
+            "fullname",
+            &input.fullname,
+            |v| Ok(FullName::parse(v)?.to_string()),
+            100,
+        ),
+        (
+            "phone",
+            &input.phone,
+            |v| Ok(Phone::parse(v)?.to_string()),
+            30,
+        ),
+        (
+            "address",
+            &input.address,
+            |v| Ok(Address::parse(v)?.to_string()),
+            300,
+        ),
+    ];
+    for (name, raw, parse, max) in fields {
+        if let Some(raw) = raw {
+            let value = optional_field(raw, parse, max, name)?;
+            sets.push(format!("{name} = :{name}"));
+            values.push((format!(":{name}"), s(value)));
+        }
     }
-    if let Some(phone) = &input.phone {
-        user.phone = optional_field(phone, Phone::parse, 30, "phone")?;
+    let updated = state
+        .db()
+        .update_item()
+        .table_name(state.table())
+        .set_key(Some(user_key(&me.email)))
+        .update_expression(format!("SET {}", sets.join(", ")))
+        .condition_expression("attribute_exists(pk) AND attribute_not_exists(blocked)")
+        .set_expression_attribute_values(Some(values.into_iter().collect()))
+        .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
+        .send()
+        .await;
+    match updated {
+        Ok(output) => {
+            let item = output
+                .attributes()
+                .ok_or_else(|| ApiError::internal("no item"))?;
+            Ok(Json(User::from_item(item)?.info()))
+        }
+        Err(error) if is_condition_failed(&error) => {
+            Err(ApiError::unauthorized(shared::error::PERSON_GONE))
+        }
+        Err(error) => Err(error.into()),
     }
-    if let Some(address) = &input.address {
-        user.address = optional_field(address, Address::parse, 300, "address")?;
+}
+
+type FieldParser = fn(&str) -> Result<String, ApiError>;
+
+/// Ends every token of the caller: their token version moves on, so no token issued before counts.
+pub async fn log_out(
+    Customer(me): Customer,
+    State(state): State<AppState>,
+) -> ApiResult<Json<serde_json::Value>> {
+    let ended = state
+        .db()
+        .update_item()
+        .table_name(state.table())
+        .set_key(Some(user_key(&me.email)))
+        .update_expression("ADD tokenVersion :one")
+        .condition_expression("attribute_exists(pk)")
+        .expression_attribute_values(":one", n(1))
+        .send()
+        .await;
+    match ended {
+        Err(error) if is_condition_failed(&error) => {
+            Err(ApiError::unauthorized(shared::error::PERSON_GONE))
+        }
+        Err(error) => Err(error.into()),
+        Ok(_) => Ok(Json(
+            serde_json::json!({"message": "You are logged out on every device"}),
+        )),
     }
-    user.updated_at = shared::time::now_iso();
-    save(&state, &user).await?;
-    Ok(Json(user.info()))
 }
 
 /// Newest first.
@@ -276,13 +352,40 @@ pub async fn change_role(
             "You cannot change your own role: ask another admin",
         ));
     }
-    let mut user = find(&state, email.as_str())
-        .await?
-        .ok_or_else(|| ApiError::not_found("No user has this e-mail"))?;
-    user.role = input.role;
-    user.updated_at = shared::time::now_iso();
-    save(&state, &user).await?;
-    Ok(Json(user.info()))
+    // The role and the token version move together (old tokens carry the old role), and a blocked user is
+    // let back in: giving a role is how an admin reopens a closed account.
+    let now = shared::time::now_iso();
+    let updated = state
+        .db()
+        .update_item()
+        .table_name(state.table())
+        .set_key(Some(user_key(email.as_str())))
+        .update_expression(
+            "SET #role = :role, updatedAt = :now, gsi1pk = :users, \
+             gsi1sk = if_not_exists(gsi1sk, :listed) ADD tokenVersion :one REMOVE blocked",
+        )
+        .condition_expression("attribute_exists(pk)")
+        .expression_attribute_names("#role", "role")
+        .expression_attribute_values(":role", s(input.role.as_str()))
+        .expression_attribute_values(":now", s(&now))
+        .expression_attribute_values(":users", s("USERS"))
+        .expression_attribute_values(":listed", s(format!("{now}#{}", email.as_str())))
+        .expression_attribute_values(":one", n(1))
+        .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
+        .send()
+        .await;
+    match updated {
+        Ok(output) => {
+            let item = output
+                .attributes()
+                .ok_or_else(|| ApiError::internal("no item"))?;
+            Ok(Json(User::from_item(item)?.info()))
+        }
+        Err(error) if is_condition_failed(&error) => {
+            Err(ApiError::not_found("No user has this e-mail"))
+        }
+        Err(error) => Err(error.into()),
+    }
 }
 
 pub async fn delete_user(
@@ -294,12 +397,22 @@ pub async fn delete_user(
     if email.as_str() == me.email {
         return Err(ApiError::invalid("You cannot delete your own account here"));
     }
+    // A tombstone, not a delete: the address stays blocked (no new account at its next login), its
+    // profile is wiped, it leaves the list, and its tokens end.
     let deleted = state
         .db()
-        .delete_item()
+        .update_item()
         .table_name(state.table())
         .set_key(Some(user_key(email.as_str())))
-        .condition_expression("attribute_exists(pk)")
+        .update_expression(
+            "SET blocked = :yes, updatedAt = :now, fullname = :empty, phone = :empty, address = :empty \
+             ADD tokenVersion :one REMOVE gsi1pk, gsi1sk",
+        )
+        .condition_expression("attribute_exists(pk) AND attribute_not_exists(blocked)")
+        .expression_attribute_values(":yes", aws_sdk_dynamodb::types::AttributeValue::Bool(true))
+        .expression_attribute_values(":now", s(shared::time::now_iso()))
+        .expression_attribute_values(":empty", s(""))
+        .expression_attribute_values(":one", n(1))
         .send()
         .await;
     match deleted {

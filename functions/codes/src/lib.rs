@@ -4,8 +4,10 @@
 mod code;
 
 use axum::extract::FromRef;
+use axum::handler::Handler;
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{required, ConfigError, Lookup};
+use shared::rate::{AddressLimit, RateStore};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
 use std::sync::Arc;
@@ -33,11 +35,17 @@ impl Config {
 pub struct AppState {
     pub store: Store,
     pub auth: Arc<Auth>,
+    /// The per-address lookup windows, kept in the codes table.
+    pub rates: RateStore,
 }
 
 impl AppState {
     pub fn new(config: Config, dynamodb: aws_sdk_dynamodb::Client) -> Self {
         AppState {
+            rates: RateStore {
+                client: dynamodb.clone(),
+                table: config.table.as_str().into(),
+            },
             store: Store::new(dynamodb.clone(), config.table),
             auth: config.auth.into_auth(dynamodb),
         }
@@ -50,14 +58,26 @@ impl FromRef<AppState> for Arc<Auth> {
     }
 }
 
+/// Code lookups per viewer address: enough to try a few codes, far too few to guess them.
+pub const LOOKUP_LIMIT: AddressLimit = AddressLimit {
+    scope: "CODE-LOOKUP",
+    limit: 30,
+    seconds: 60 * 60,
+    refusal: "Many codes were tried from your network in the last hour",
+};
+
 fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Public};
+    let limited_check = code::check_code.layer(axum::middleware::from_fn_with_state(
+        LOOKUP_LIMIT,
+        shared::rate::limit_per_address,
+    ));
     ApiRoutes::new()
         .get("/api/code/", Admin, code::list_codes)
         .post("/api/code/create/", Admin, code::create_code)
         .put("/api/code/update/{_id}", Admin, code::update_code)
         .delete("/api/code/delete/{id}", Admin, code::delete_code)
-        .post("/api/code/customer/", Public, code::check_code)
+        .post("/api/code/customer/", Public, limited_check)
 }
 
 /// Every route this function serves, as template.yaml must declare them.
@@ -66,5 +86,9 @@ pub fn routes() -> Vec<RouteSpec> {
 }
 
 pub fn router(state: AppState) -> axum::Router {
-    api().into_router().with_state(state)
+    let rates = state.rates.clone();
+    api()
+        .into_router()
+        .layer(axum::Extension(rates))
+        .with_state(state)
 }

@@ -3,8 +3,10 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
-    let config = codes::Config::from_env(&shared::config::ProcessEnv)?;
     let aws = shared::aws::sdk_config().await;
+    // Settings with the secrets read from Secrets Manager, once per cold start.
+    let env = shared::secrets::process_env(&aws).await?;
+    let config = codes::Config::from_env(&env)?;
     let state = codes::AppState::new(config, shared::aws::dynamodb(&aws));
-    shared::lambda::run(codes::router(state)).await
+    shared::lambda::run(codes::router(state), &env).await
 }

@@ -24,6 +24,9 @@ pub struct FeedbackInput {
     message: String,
 }
 
+/// The contact form's message, capped like every free-text message (docs/validation.md).
+pub const MESSAGE_MAX: usize = 1_000;
+
 pub async fn send_feedback(
     State(state): State<AppState>,
     Json(input): Json<FeedbackInput>,
@@ -33,10 +36,10 @@ pub async fn send_feedback(
     let phone = Phone::parse(&input.phone)?;
     let message = input.message.trim();
     let length = message.chars().count();
-    if !(10..=5_000).contains(&length) {
-        return Err(ApiError::invalid(
-            "message must be from 10 to 5000 characters",
-        ));
+    if !(10..=MESSAGE_MAX).contains(&length) {
+        return Err(ApiError::invalid(format!(
+            "message must be from 10 to {MESSAGE_MAX} characters"
+        )));
     }
     let now = shared::time::now_unix();
     let rate = shared::rate::reserve(

@@ -21,8 +21,8 @@ pub struct Config {
     pub table: String,
     /// The catalogue, read for the sitemap's drink pages.
     pub catalog_table: String,
-    /// The shop's address for absolute sitemap links (`SITE_URL`); the request's host when unset.
-    pub site_url: Option<String>,
+    /// The shop's address for absolute sitemap links (`SITE_URL`, required).
+    pub site_url: String,
     pub auth: AuthConfig,
     pub mail_from: String,
     pub shop_name: String,
@@ -34,7 +34,7 @@ impl Config {
         Ok(Config {
             table: required(env, "CONTENT_TABLE")?,
             catalog_table: required(env, "CATALOG_TABLE")?,
-            site_url: env.get("SITE_URL").filter(|url| !url.trim().is_empty()),
+            site_url: shared::config::site_url(env)?,
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
             shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
@@ -50,7 +50,7 @@ pub struct AppState {
     pub mail_from: Arc<str>,
     pub shop_name: Arc<str>,
     pub catalog_table: Arc<str>,
-    pub site_url: Option<Arc<str>>,
+    pub site_url: Arc<str>,
     db: aws_sdk_dynamodb::Client,
     table: Arc<str>,
 }
@@ -68,7 +68,7 @@ impl AppState {
             mail_from: config.mail_from.into(),
             shop_name: config.shop_name.into(),
             catalog_table: config.catalog_table.into(),
-            site_url: config.site_url.map(Into::into),
+            site_url: config.site_url.into(),
             db: dynamodb,
             table: config.table.into(),
         }

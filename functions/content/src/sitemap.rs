@@ -1,13 +1,13 @@
 //! `/sitemap.xml`: the shop's public pages, every drink and every policy, built from the live tables so it
 //! is never stale; and `/robots.txt`, which must name the sitemap by its absolute address (the static build
-//! cannot know it). CloudFront sends both to the API like `/api/*`; the local gateway serves them from this
+//! cannot know it). Absolute addresses come from `SITE_URL` alone, never from the request. CloudFront sends both to the API like `/api/*`; the local gateway serves them from this
 //! same router.
 
 use crate::entries::{Entry, Policy};
 use crate::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use http::{header, HeaderMap};
+use http::header;
 use shared::store::Store;
 use shared::ApiResult;
 
@@ -24,33 +24,12 @@ fn escape(text: &str) -> String {
     shared::mail::escape_html(text)
 }
 
-/// `SITE_URL` when set, else the host the request came to (CloudFront forwards the viewer's host).
-fn base_url(state: &AppState, headers: &HeaderMap) -> String {
-    if let Some(site) = state.site_url.as_deref() {
-        return site.trim_end_matches('/').to_owned();
-    }
-    let host = headers
-        .get("x-forwarded-host")
-        .or_else(|| headers.get(header::HOST))
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            h.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
-        })
-        .unwrap_or("localhost");
-    let scheme = if host.starts_with("127.0.0.1") || host.starts_with("localhost") {
-        "http"
-    } else {
-        "https"
-    };
-    format!("{scheme}://{host}")
-}
-
 /// Areas a search engine has no business in: the admin area, the account pages, the checkout.
 const PRIVATE: &[&str] = &["/new/uk/", "/account/", "/checkout", "/myorder/"];
 
-pub async fn show_robots(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let base = base_url(&state, &headers);
+pub async fn show_robots(State(state): State<AppState>) -> Response {
+    // The configured address only: a Host or X-Forwarded-Host header must never reach a cached page.
+    let base = &state.site_url;
     let mut text = String::from("User-agent: *\nAllow: /\n");
     for path in PRIVATE {
         text.push_str(&format!("Disallow: {path}\n"));
@@ -66,11 +45,8 @@ pub async fn show_robots(State(state): State<AppState>, headers: HeaderMap) -> R
         .into_response()
 }
 
-pub async fn show_sitemap(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-) -> ApiResult<Response> {
-    let base = base_url(&state, &headers);
+pub async fn show_sitemap(State(state): State<AppState>) -> ApiResult<Response> {
+    let base = &state.site_url;
     let catalog = Store::new(state.db.clone(), state.catalog_table.to_string());
     let (drinks, policies) = tokio::join!(
         catalog.list::<catalog::Product>(),

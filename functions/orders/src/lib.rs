@@ -13,10 +13,12 @@ pub mod stripe;
 pub mod webhook;
 
 use axum::extract::FromRef;
+use axum::handler::Handler;
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
 use shared::mail::Mailer;
 use shared::money::Pence;
+use shared::rate::{AddressLimit, RateStore};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
@@ -167,10 +169,22 @@ impl FromRef<AppState> for Arc<Auth> {
     }
 }
 
+/// Orders placed per viewer address: room for a household or an office, not for a card-testing script.
+pub const CREATE_LIMIT: AddressLimit = AddressLimit {
+    scope: "ORDER-CREATE",
+    limit: 20,
+    seconds: 60 * 60,
+    refusal: "Many orders came from your network in the last hour",
+};
+
 fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Customer, Public};
+    let limited_create = checkout::create_order.layer(axum::middleware::from_fn_with_state(
+        CREATE_LIMIT,
+        shared::rate::limit_per_address,
+    ));
     ApiRoutes::new()
-        .post("/api/order/create/", Public, checkout::create_order)
+        .post("/api/order/create/", Public, limited_create)
         .get("/api/order/Orderdetails/{id}", Public, manage::show_order)
         .get(
             "/api/order/orderdetails/customer/order/",
@@ -201,5 +215,13 @@ pub fn routes() -> Vec<RouteSpec> {
 }
 
 pub fn router(state: AppState) -> axum::Router {
-    api().into_router().with_state(state)
+    // The per-address windows live in the orders table, beside the orders they limit.
+    let rates = RateStore {
+        client: state.db.clone(),
+        table: state.tables.orders.as_str().into(),
+    };
+    api()
+        .into_router()
+        .layer(axum::Extension(rates))
+        .with_state(state)
 }

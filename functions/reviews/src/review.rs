@@ -21,7 +21,7 @@ pub const LIST: &str = "REVIEW-LIST";
 const KIND: &str = "REVIEW";
 
 pub const COMMENT_MAX: usize = 2_000;
-pub const FULLNAME_MAX: usize = 80;
+pub const FULLNAME_MAX: usize = 100;
 pub const DATE_MAX: usize = 40;
 
 pub fn key(id: &str) -> Item {
@@ -201,20 +201,20 @@ impl ReviewInput {
     /// lower-cased, the full name trimmed.
     pub async fn check(self, state: &AppState) -> Result<Checked, ApiError> {
         let rating = Rating::parse(self.rating.as_ref().unwrap_or(&Value::Null))?.get();
+        // The cap first, so an over-long field is told its limit, not the minimum.
         let comment = self.comment.unwrap_or_default().trim().to_lowercase();
+        let comment = bounded_text("comment", &comment, COMMENT_MAX)?;
         if !check("review_comment", &Value::String(comment.clone())) {
             return Err(ApiError::invalid(
                 "comment must be longer than 7 characters",
             ));
         }
-        let comment = bounded_text("comment", &comment, COMMENT_MAX)?;
-        let fullname = self.fullname.unwrap_or_default();
+        let fullname = bounded_text("fullname", &self.fullname.unwrap_or_default(), FULLNAME_MAX)?;
         if !check("review_fullname", &Value::String(fullname.clone())) {
             return Err(ApiError::invalid(
                 "fullname must be longer than 5 characters",
             ));
         }
-        let fullname = bounded_text("fullname", &fullname, FULLNAME_MAX)?;
         let email = Email::parse_normalised(&self.email.unwrap_or_default())?;
         let date = bounded_text("Date", self.date.as_deref().unwrap_or_default(), DATE_MAX)?;
         let product_id = self.products.unwrap_or_default().trim().to_owned();

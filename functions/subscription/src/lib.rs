@@ -7,7 +7,6 @@ mod subscriber;
 mod unsubscribe;
 
 use axum::extract::FromRef;
-use http::{header, HeaderMap};
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
 use shared::mail::Mailer;
@@ -24,37 +23,31 @@ pub struct Config {
     pub auth: AuthConfig,
     pub mail_from: String,
     pub shop_name: String,
-    /// The shop's address for unsubscribe links (`SITE_URL`); the request's host when unset.
-    pub site_url: Option<String>,
+    /// The shop's address for unsubscribe links (`SITE_URL`, required).
+    pub site_url: String,
     /// The mail lists, fixed by configuration (`SUBSCRIPTION_LISTS`, comma-separated).
     pub lists: MailLists,
-    /// Signs unsubscribe links: `UNSUBSCRIBE_SECRET` when set, else `JWT_SECRET`.
+    /// Signs unsubscribe links: `UNSUBSCRIBE_KEY`, a secret of its own.
     pub unsubscribe: UnsubscribeKey,
 }
 
 impl Config {
     /// `SUBSCRIPTION_TABLE`, the auth settings, `MAIL_FROM`, `SHOP_NAME`, `SITE_URL`, `SUBSCRIPTION_LISTS`
-    /// and `UNSUBSCRIBE_SECRET` (or `JWT_SECRET`).
+    /// and `UNSUBSCRIBE_KEY` (a secret, `UNSUBSCRIBE_KEY_SECRET_ID` in template.yaml).
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
-        let secret = match env
-            .get("UNSUBSCRIBE_SECRET")
-            .filter(|s| !s.trim().is_empty())
-        {
-            Some(secret) => secret,
-            None => required(env, "JWT_SECRET")?,
-        };
+        let secret = shared::secrets::symmetric_key(env, "UNSUBSCRIBE_KEY")?;
         Ok(Config {
             table: required(env, "SUBSCRIPTION_TABLE")?,
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
             shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
-            site_url: env.get("SITE_URL").filter(|url| !url.trim().is_empty()),
+            site_url: shared::config::site_url(env)?,
             lists: MailLists::parse(&optional(env, "SUBSCRIPTION_LISTS", lists::DEFAULT_LISTS))
                 .map_err(|reason| ConfigError::Invalid {
                     name: "SUBSCRIPTION_LISTS",
                     reason,
                 })?,
-            unsubscribe: UnsubscribeKey::new(secret.as_bytes()),
+            unsubscribe: UnsubscribeKey::new(&secret),
         })
     }
 }
@@ -65,7 +58,7 @@ pub struct AppState {
     pub auth: Arc<Auth>,
     pub mailer: Mailer,
     pub shop_name: Arc<str>,
-    pub site_url: Option<Arc<str>>,
+    pub site_url: Arc<str>,
     pub lists: Arc<MailLists>,
     pub unsubscribe: Arc<UnsubscribeKey>,
     db: aws_sdk_dynamodb::Client,
@@ -83,7 +76,7 @@ impl AppState {
             auth: config.auth.into_auth(dynamodb.clone()),
             mailer: Mailer::new(ses, config.mail_from),
             shop_name: config.shop_name.into(),
-            site_url: config.site_url.map(Into::into),
+            site_url: config.site_url.into(),
             lists: Arc::new(config.lists),
             unsubscribe: Arc::new(config.unsubscribe),
             db: dynamodb,
@@ -91,27 +84,9 @@ impl AppState {
         }
     }
 
-    /// `SITE_URL` when set, else the host the request came to (CloudFront forwards the viewer's host).
-    fn base_url(&self, headers: &HeaderMap) -> String {
-        if let Some(site) = self.site_url.as_deref() {
-            return site.trim_end_matches('/').to_owned();
-        }
-        let host = headers
-            .get("x-forwarded-host")
-            .or_else(|| headers.get(header::HOST))
-            .and_then(|h| h.to_str().ok())
-            .filter(|h| {
-                !h.is_empty()
-                    && h.chars()
-                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
-            })
-            .unwrap_or("localhost");
-        let scheme = if host.starts_with("127.0.0.1") || host.starts_with("localhost") {
-            "http"
-        } else {
-            "https"
-        };
-        format!("{scheme}://{host}")
+    /// `SITE_URL`: links never follow request headers.
+    fn base_url(&self) -> &str {
+        &self.site_url
     }
 }
 

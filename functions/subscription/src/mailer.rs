@@ -6,7 +6,7 @@ use crate::subscriber::Subscriber;
 use crate::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
-use http::{HeaderMap, StatusCode};
+use http::StatusCode;
 use serde::Deserialize;
 use shared::auth::Admin;
 use shared::dynamo::{get_n, get_s, get_string_list, n, s, string_list, Item, ItemError};
@@ -264,7 +264,6 @@ pub fn recipients(all: Vec<Subscriber>, lists: &[String]) -> Vec<Subscriber> {
 pub async fn send_mailing(
     _: Admin,
     State(state): State<AppState>,
-    headers: HeaderMap,
     Json(input): Json<MailingInput>,
 ) -> ApiResult<Response> {
     let letter = input.check(&state)?;
@@ -272,7 +271,7 @@ pub async fn send_mailing(
     let mut sent = 0;
     let mut failed = 0;
     for reader in &readers {
-        let link = crate::unsubscribe::link(&state, &headers, &reader.id);
+        let link = crate::unsubscribe::link(&state, &reader.id);
         let (html, text) = letter.render(&state.shop_name, &link);
         let mail = Mail {
             to: reader.email.clone(),

@@ -7,7 +7,6 @@ use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{
@@ -156,7 +155,6 @@ pub struct SignUp {
 pub async fn create_subscriber(
     State(state): State<AppState>,
     SourceIp(ip): SourceIp,
-    headers: HeaderMap,
     Json(input): Json<SignUp>,
 ) -> ApiResult<Response> {
     let email = Email::parse_normalised(&input.email)?;
@@ -231,7 +229,7 @@ pub async fn create_subscriber(
 
     // Welcome only a new address: a repeated sign-up must not become a way to mail someone repeatedly.
     if is_new {
-        let link = crate::unsubscribe::link(&state, &headers, &subscriber.id);
+        let link = crate::unsubscribe::link(&state, &subscriber.id);
         if let Err(error) = state.mailer.send(welcome(&state, &subscriber, &link)).await {
             // The sign-up itself succeeded; the welcome is a courtesy.
             tracing::error!(%error, "the welcome e-mail was not sent");

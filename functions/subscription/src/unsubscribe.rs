@@ -54,10 +54,10 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
 }
 
 /// The link that unsubscribes subscriber `id`.
-pub fn link(state: &AppState, headers: &HeaderMap, id: &str) -> String {
+pub fn link(state: &AppState, id: &str) -> String {
     format!(
         "{}/api/subscription/unsubscribe/?token={}",
-        state.base_url(headers),
+        state.base_url(),
         state.unsubscribe.token(id)
     )
 }

@@ -3,9 +3,11 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
-    let config = uploading::Config::from_env(&shared::config::ProcessEnv)?;
     let aws = shared::aws::sdk_config().await;
+    // Settings with the secrets read from Secrets Manager, once per cold start.
+    let env = shared::secrets::process_env(&aws).await?;
+    let config = uploading::Config::from_env(&env)?;
     let state =
         uploading::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::s3(&aws));
-    shared::lambda::run(uploading::router(state)).await
+    shared::lambda::run(uploading::router(state), &env).await
 }

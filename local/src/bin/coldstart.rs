@@ -11,6 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::routing::{get, post};
 use axum::Router;
+use shared::config::Lookup;
 use shared::emulator::{Emulator, LocalNames};
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -107,22 +108,21 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let stripe = shared::emulator::LocalStripe::start(None)?;
     let names = LocalNames::new("bench");
     let dist = std::env::temp_dir();
-    let gateway = local::build(
-        &emulator,
-        &stripe,
-        &names,
-        dist,
-        "bench-secret-at-least-32-characters-long",
-    )
-    .await?;
-    let mut vars = gateway.env.vars(logical_id);
+    let gateway = local::build(&emulator, &stripe, &names, dist, "http://127.0.0.1:3000").await?;
+    let vars = gateway.env.vars(logical_id);
     if vars.is_empty() {
         return Err(format!("template.yaml declares no function {logical_id}").into());
     }
-    vars.insert(
-        "JWT_SECRET".into(),
-        "bench-secret-at-least-32-characters-long".into(),
-    );
+    // The function reads its secrets from the emulator at start-up, and serves only requests that carry the
+    // origin header CloudFront would add.
+    let origin = gateway
+        .env
+        .lookup(logical_id)
+        .get("ORIGIN_VERIFY")
+        .ok_or("no ORIGIN_VERIFY secret")?;
+    let mut parsed: serde_json::Value = serde_json::from_str(&event)?;
+    parsed["headers"][shared::edge::ORIGIN_VERIFY_HEADER] = origin.into();
+    let event = parsed.to_string();
 
     let mut inits = Vec::new();
     let mut invokes = Vec::new();

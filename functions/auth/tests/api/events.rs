@@ -23,6 +23,8 @@ async fn every_auth_event_fixture_is_served() {
         "list-users",
         "change-role",
         "delete-user",
+        // Last: it ends the customer's token.
+        "log-out",
     ];
     let files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

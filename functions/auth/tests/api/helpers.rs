@@ -7,8 +7,6 @@ use shared::testing::{mails_to, Client, Harness, Reply};
 
 pub use shared::testing::new_email;
 
-pub const TEST_SECRET: &str = "auth-tests-secret-at-least-32-characters";
-
 pub struct TestApp {
     pub client: Client,
     /// Addresses in `ADMIN_EMAILS` (the second written in upper case there).
@@ -27,7 +25,6 @@ pub async fn spawn_app() -> TestApp {
     let admins = format!("{admin_email}, {}", other_admin.to_uppercase());
     let harness = Harness::new(
         "AuthFunction",
-        TEST_SECRET,
         &[("ADMIN_EMAILS", &admins)],
         &["UsersTable"],
     )

@@ -4,4 +4,5 @@
 mod events;
 mod helpers;
 mod login;
+mod security;
 mod users;

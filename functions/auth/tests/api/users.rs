@@ -1,6 +1,6 @@
 //! Profiles, the user list, roles and deleted users.
 
-use crate::helpers::{new_email, spawn_app, TEST_SECRET};
+use crate::helpers::{new_email, spawn_app};
 use http::{Method, StatusCode};
 use serde_json::json;
 use shared::testing::bad_tokens;
@@ -118,7 +118,13 @@ async fn a_role_change_takes_effect_at_once() {
         .await;
     assert_eq!(promoted.status, StatusCode::OK, "{}", promoted.body);
     assert_eq!(promoted.body["role"], "admin");
-    // The same token, issued as a customer, now opens admin routes: the users table decides.
+    // A role change ends the user's tokens (issue 14): the old one fails, a new login carries the role.
+    let stale = app
+        .call(Method::GET, "/api/user/lists", Some(&token), None)
+        .await;
+    assert_eq!(stale.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(stale.body["message"], "token failed");
+    let token = app.log_in(&email).await;
     assert_eq!(
         app.call(Method::GET, "/api/user/lists", Some(&token), None)
             .await
@@ -136,7 +142,7 @@ async fn a_role_change_takes_effect_at_once() {
         app.call(Method::GET, "/api/user/lists", Some(&token), None)
             .await
             .status,
-        StatusCode::FORBIDDEN
+        StatusCode::UNAUTHORIZED
     );
 
     let own = app
@@ -221,7 +227,7 @@ async fn protected_routes_refuse_missing_and_bad_tokens() {
             (401, "Not authorized"),
             "{uri}"
         );
-        for (token, label) in bad_tokens(TEST_SECRET.as_bytes(), &email) {
+        for (token, label) in bad_tokens(&email) {
             let reply = app
                 .call(route.method.clone(), &uri, Some(&token), body.clone())
                 .await;

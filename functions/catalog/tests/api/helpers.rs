@@ -8,8 +8,6 @@ use shared::testing::{put_user, Client, Harness};
 
 pub use shared::testing::Reply;
 
-pub const TEST_SECRET: &str = "catalog-tests-secret-at-least-32-chars";
-
 pub struct TestApp {
     pub client: Client,
     pub state: catalog::AppState,
@@ -19,13 +17,7 @@ pub struct TestApp {
 }
 
 pub async fn spawn_app() -> TestApp {
-    let harness = Harness::new(
-        "CatalogFunction",
-        TEST_SECRET,
-        &[],
-        &["CatalogTable", "UsersTable"],
-    )
-    .await;
+    let harness = Harness::new("CatalogFunction", &[], &["CatalogTable", "UsersTable"]).await;
     let config =
         catalog::Config::from_env(&harness.lookup()).expect("catalog config from the template");
     let keys = harness.keys();

@@ -206,3 +206,52 @@ async fn every_codes_event_fixture_is_served() {
         );
     }
 }
+
+/// Issue 14: one viewer address can try only so many codes an hour; the next try gets 429 with
+/// `Retry-After`, even for a real code, and another address is not held up.
+#[tokio::test]
+async fn one_address_cannot_guess_codes_past_the_hourly_limit() {
+    let app = spawn_app().await;
+    app.admin(
+        Method::POST,
+        "/api/code/create/",
+        Some(json!({"code": "REAL10", "discount": 10})),
+    )
+    .await;
+    let lookup = |ip: &'static str, code: String| {
+        let client = app.client.clone();
+        async move {
+            client
+                .call_from(
+                    ip,
+                    Method::POST,
+                    "/api/code/customer/",
+                    Some(json!({ "code": code })),
+                )
+                .await
+        }
+    };
+    for i in 0..codes::LOOKUP_LIMIT.limit {
+        let reply = lookup("203.0.113.50", format!("GUESS{i}")).await;
+        assert_eq!(reply.body["status"], false, "{}", reply.body);
+    }
+    let refused = lookup("203.0.113.50", "REAL10".to_owned()).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with(codes::LOOKUP_LIMIT.refusal));
+    let wait: i64 = refused.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=3600).contains(&wait), "{wait}");
+    let other = lookup("2001:db8::7", "REAL10".to_owned()).await;
+    assert_eq!(other.status, StatusCode::OK, "{}", other.body);
+}

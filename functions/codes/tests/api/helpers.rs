@@ -5,21 +5,13 @@ use serde_json::Value;
 use shared::auth::Role;
 use shared::testing::{put_user, Client, Harness, Reply};
 
-pub const TEST_SECRET: &str = "codes-tests-secret-at-least-32-characters";
-
 pub struct TestApp {
     pub client: Client,
     pub admin: String,
 }
 
 pub async fn spawn_app() -> TestApp {
-    let harness = Harness::new(
-        "CodesFunction",
-        TEST_SECRET,
-        &[],
-        &["CodesTable", "UsersTable"],
-    )
-    .await;
+    let harness = Harness::new("CodesFunction", &[], &["CodesTable", "UsersTable"]).await;
     let config =
         codes::Config::from_env(&harness.lookup()).expect("codes config from the template");
     let keys = harness.keys();

@@ -103,3 +103,44 @@ async fn a_sender_can_send_five_messages_an_hour() {
     assert_eq!(sixth.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(mails_to(&shop).len(), 5);
 }
+
+/// Issue 14: the contact form's free text is capped (name 100, message 1000); past a cap it is a 4xx that
+/// says the cap, and nothing is sent.
+#[tokio::test]
+async fn over_long_contact_fields_are_refused_with_their_cap() {
+    let app = spawn_app().await;
+    let sender = new_email("long");
+    for (field, value, expected) in [
+        (
+            "message",
+            "m".repeat(1001),
+            "message must be from 10 to 1000 characters",
+        ),
+        (
+            "fullname",
+            "n".repeat(101),
+            "fullname must be at most 100 characters",
+        ),
+    ] {
+        let mut body = message(&sender);
+        body[field] = json!(value);
+        let reply = app
+            .client
+            .call(Method::POST, FEEDBACK, None, Some(body))
+            .await;
+        assert_eq!(
+            reply.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{field}: {}",
+            reply.body
+        );
+        assert_eq!(reply.body["message"], expected);
+    }
+    let mut longest = message(&sender);
+    longest["message"] = json!("m".repeat(1000));
+    let reply = app
+        .client
+        .call(Method::POST, FEEDBACK, None, Some(longest))
+        .await;
+    assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+}

@@ -3,8 +3,6 @@
 use http::Method;
 use serde_json::Value;
 use shared::testing::{Client, Harness, Reply};
-
-pub const TEST_SECRET: &str = "content-tests-secret-at-least-32-chars";
 /// The shop's address in the tests' site info: feedback goes here.
 pub fn shop_address() -> String {
     shared::testing::new_email("shop")
@@ -19,7 +17,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "ContentFunction",
-        TEST_SECRET,
         &[],
         &["ContentTable", "CatalogTable", "UsersTable"],
     )

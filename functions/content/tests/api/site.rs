@@ -156,11 +156,13 @@ async fn contact_details_are_saved_into_the_site_info() {
     assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }
 
-/// A GET of a non-JSON page as the shop's host sends it: checks 200 and the content type, answers the text.
+/// A GET of a non-JSON page from someone naming another host (a cache-poisoning attempt): checks 200 and
+/// the content type, answers the text, and that no link follows the request's headers (issue 14).
 async fn plain_get(app: &crate::helpers::TestApp, uri: &str, content_type: &str) -> String {
     let request = http::Request::builder()
         .uri(uri)
-        .header("host", "shop.example.co.uk")
+        .header("host", "evil.example")
+        .header("x-forwarded-host", "evil.example")
         .body(axum::body::Body::empty())
         .unwrap();
     let response = tower::ServiceExt::oneshot(app.client.router.clone(), request)
@@ -172,7 +174,9 @@ async fn plain_get(app: &crate::helpers::TestApp, uri: &str, content_type: &str)
         .await
         .unwrap()
         .to_bytes();
-    String::from_utf8(bytes.to_vec()).unwrap()
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    assert!(!text.contains("evil.example"), "{text}");
+    text
 }
 
 #[tokio::test]

@@ -6,7 +6,6 @@ use shared::auth::{AuthConfig, Role};
 use shared::emulator::{LocalStripe, LOCAL_STRIPE_SECRET_KEY};
 use shared::testing::{put_user, Client, Harness, Reply};
 
-pub const TEST_SECRET: &str = "orders-tests-secret-at-least-32-characters";
 pub const WEBHOOK_SECRET: &str = "whsec_orders_tests";
 
 /// Stripe's test cards.
@@ -40,7 +39,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "OrdersFunction",
-        TEST_SECRET,
         &[
             ("DELIVERY_FEE", "4.99"),
             ("FREE_DELIVERY_FROM", "40.00"),

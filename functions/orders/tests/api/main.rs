@@ -6,3 +6,4 @@ mod events;
 mod helpers;
 mod manage;
 mod payments;
+mod security;

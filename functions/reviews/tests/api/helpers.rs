@@ -6,8 +6,6 @@ use serde_json::{json, Value};
 use shared::auth::{AuthKeys, Role};
 use shared::testing::{put_user, Client, Harness, Reply};
 
-pub const TEST_SECRET: &str = "reviews-tests-secret-at-least-32-chars";
-
 pub struct TestApp {
     pub client: Client,
     pub content: Client,
@@ -22,7 +20,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "ReviewsFunction",
-        TEST_SECRET,
         &[],
         &["ReviewsTable", "CatalogTable", "ContentTable", "UsersTable"],
     )
@@ -40,8 +37,13 @@ pub async fn spawn_app() -> TestApp {
         catalog::Config::from_env(&lookup).expect("catalog config"),
         db.clone(),
     )));
+    // The content function also needs the shop's address, which the reviews function does not read.
+    let content_env = |name: &str| match name {
+        "SITE_URL" => Some(shared::testing::SITE_URL.to_owned()),
+        _ => shared::config::Lookup::get(&lookup, name),
+    };
     let content = Client::new(content::router(content::AppState::new(
-        content::Config::from_env(&lookup).expect("content config"),
+        content::Config::from_env(&content_env).expect("content config"),
         db,
         shared::aws::ses(&harness.sdk),
     )));

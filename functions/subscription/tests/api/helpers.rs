@@ -4,8 +4,6 @@ use http::{Method, StatusCode};
 use serde_json::{json, Value};
 use shared::testing::{Client, Harness, Reply};
 
-pub const TEST_SECRET: &str = "subscription-tests-secret-at-least-32";
-
 pub struct TestApp {
     pub client: Client,
     pub admin: String,
@@ -15,7 +13,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "SubscriptionFunction",
-        TEST_SECRET,
         &[],
         &["SubscriptionTable", "UsersTable"],
     )

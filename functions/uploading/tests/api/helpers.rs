@@ -5,8 +5,6 @@ use axum::body::Body;
 use http::{Method, Request};
 use serde_json::Value;
 use shared::testing::{Client, Harness, Reply};
-
-pub const TEST_SECRET: &str = "uploading-tests-secret-at-least-32-chars";
 const BOUNDARY: &str = "----drinks-test-boundary-7MA4YWxkTrZu0gW";
 
 pub struct TestApp {
@@ -22,7 +20,6 @@ pub struct TestApp {
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "UploadingFunction",
-        TEST_SECRET,
         &[],
         &["CatalogTable", "ContentTable", "UsersTable"],
     )
@@ -40,8 +37,14 @@ pub async fn spawn_app() -> TestApp {
         catalog::Config::from_env(&harness.lookup()).expect("catalog config"),
         db.clone(),
     );
+    // The content function also needs the shop's address, which the uploading function does not read.
+    let lookup = harness.lookup();
+    let content_env = |name: &str| match name {
+        "SITE_URL" => Some(shared::testing::SITE_URL.to_owned()),
+        _ => shared::config::Lookup::get(&lookup, name),
+    };
     let content_state = content::AppState::new(
-        content::Config::from_env(&harness.lookup()).expect("content config"),
+        content::Config::from_env(&content_env).expect("content config"),
         db.clone(),
         shared::aws::ses(&harness.sdk),
     );

@@ -1,10 +1,10 @@
-// Log out: auth goes back to its initial values (the persisted copy follows), and the page becomes the login
-// page. (Not home: a guarded page would see the logout before a transition to home and send us to the login
+// Log out: the server ends every token of the user (logout.ts), auth goes back to its initial values (the
+// persisted copy follows), and the page becomes the login page. (Not home: a guarded page would see the logout before a transition to home and send us to the login
 // page anyway, so both paths end here.)
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
-import { userLoggedOut } from '../authSlice';
+import { logOut } from '../logout';
 
 export function LogoutButton({ className }: { className?: string }) {
   const dispatch = useAppDispatch();
@@ -14,8 +14,7 @@ export function LogoutButton({ className }: { className?: string }) {
       type="button"
       className={className}
       onClick={() => {
-        dispatch(userLoggedOut());
-        void navigate(paths.login.to(), { replace: true });
+        void dispatch(logOut()).then(() => navigate(paths.login.to(), { replace: true }));
       }}
     >
       Log out

@@ -11,7 +11,7 @@ import styles from './Content.module.css';
 type Field = keyof FeedbackForm;
 
 export const MESSAGE_MIN = 10;
-export const MESSAGE_MAX = 5000;
+export const MESSAGE_MAX = 1000;
 
 interface Rule {
   label: string;

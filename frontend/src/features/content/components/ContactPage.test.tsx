@@ -64,7 +64,7 @@ describe('ContactPage', () => {
     expect(screen.getByText('Enter your full name (more than 5 characters).')).toBeInTheDocument();
     expect(screen.getByText('Enter a valid e-mail address.')).toBeInTheDocument();
     expect(screen.getByText('Enter a phone number of at least 10 digits.')).toBeInTheDocument();
-    expect(screen.getByText('Write a message of 10 to 5000 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Write a message of 10 to 1000 characters.')).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toHaveFocus();
     expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
@@ -101,13 +101,13 @@ describe('ContactPage', () => {
     else expect(phone).not.toHaveAttribute('aria-invalid');
   });
 
-  it('applies the shared rules: full name over 5, a valid e-mail, phone of 10+, message 10 to 5000', () => {
+  it('applies the shared rules: full name over 5, a valid e-mail, phone of 10+, message 10 to 1000', () => {
     const ok = { fullname: 'Layla Haddad', email: 'a@b.co', phone: '0113 496 0000', message: 'Hello there!' };
     expect(invalidFields(ok)).toEqual([]);
     expect(invalidFields({ ...ok, fullname: 'Layla' })).toEqual(['fullname']);
     expect(invalidFields({ ...ok, email: 'a@b' })).toEqual(['email']);
     expect(invalidFields({ ...ok, phone: '0113 4960' })).toEqual(['phone']);
-    expect(invalidFields({ ...ok, message: 'x'.repeat(5001) })).toEqual(['message']);
+    expect(invalidFields({ ...ok, message: 'x'.repeat(1001) })).toEqual(['message']);
     expect(invalidFields({ ...ok, message: '   short   ' })).toEqual(['message']);
   });
 });

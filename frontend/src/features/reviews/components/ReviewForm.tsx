@@ -26,7 +26,7 @@ export const THANK_YOU =
   "We sincerely appreciate your review of our product. Your feedback means a lot to us, and we're very glad to know you're satisfied.";
 
 export const COMMENT_MAX = 2000;
-export const FULLNAME_MAX = 80;
+export const FULLNAME_MAX = 100;
 
 type FieldName = keyof ReviewFormValues;
 

@@ -1,0 +1,76 @@
+//! Issue 14: checkout attempts are limited per viewer address, as CloudFront reports it.
+
+use crate::helpers::{checkout, spawn_app};
+use http::{Method, StatusCode};
+use serde_json::json;
+
+#[tokio::test]
+async fn one_address_places_a_bounded_number_of_orders_an_hour() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 5, 0).await;
+    let place = |ip: &'static str, body: serde_json::Value| {
+        let client = app.orders.clone();
+        async move {
+            client
+                .call_from(ip, Method::POST, "/api/order/create/", Some(body))
+                .await
+        }
+    };
+    // Every attempt counts, a refused one too: a script cannot probe for free.
+    for _ in 0..orders::CREATE_LIMIT.limit {
+        let reply = place("203.0.113.80", json!({"fullname": "x"})).await;
+        assert!(reply.status.is_client_error(), "{}", reply.body);
+        assert_ne!(
+            reply.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{}",
+            reply.body
+        );
+    }
+    let good = checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
+    let refused = place("203.0.113.80", good.clone()).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with(orders::CREATE_LIMIT.refusal));
+    let wait: i64 = refused.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=3600).contains(&wait), "{wait}");
+    assert_eq!(app.stock(&soda).await, 5, "a refused order takes nothing");
+
+    let other = place("198.51.100.80", good).await;
+    assert_eq!(other.status, StatusCode::CREATED, "{}", other.body);
+    assert_eq!(app.stock(&soda).await, 4);
+}
+
+/// Issue 14: every free-text field of a checkout is capped; an over-long one is a 4xx naming the cap, and
+/// nothing is taken from stock.
+#[tokio::test]
+async fn over_long_checkout_fields_are_refused_with_their_cap() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 5, 0).await;
+    let good = || checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
+    for (field, length, message) in [
+        ("fullname", 101, "fullname must be at most 100 characters"),
+        ("address", 301, "address must be at most 300 characters"),
+        ("phone", 31, "phone must be at most 30 characters"),
+        ("message", 1001, "message must be at most 1000 characters"),
+    ] {
+        let mut body = good();
+        let filler = if field == "phone" { "0" } else { "a" };
+        body[field] = json!(filler.repeat(length));
+        let reply = app.place(body).await;
+        assert!(reply.status.is_client_error(), "{field}: {}", reply.body);
+        assert_eq!(reply.body["message"], message, "{field}");
+    }
+    assert_eq!(app.stock(&soda).await, 5);
+}

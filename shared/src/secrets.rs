@@ -1,0 +1,203 @@
+//! Secrets from AWS Secrets Manager, read once at cold start. A function's environment names a secret by id
+//! in `NAME_SECRET_ID`, never by value; `resolve` answers an environment where `NAME` holds the secret's
+//! value, so configuration code reads a secret like any other setting. Moving a setting from a plain
+//! variable to a secret is one line of template.yaml: `NAME: value` becomes `NAME_SECRET_ID: id`.
+
+use crate::config::Lookup;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// What marks a variable as naming a secret.
+pub const SECRET_ID_SUFFIX: &str = "_SECRET_ID";
+
+/// A function's settings with its secrets filled in.
+#[derive(Debug, Clone, Default)]
+pub struct Env(BTreeMap<String, String>);
+
+impl Lookup for Env {
+    fn get(&self, name: &str) -> Option<String> {
+        self.0.get(name).cloned()
+    }
+}
+
+impl Env {
+    pub fn vars(&self) -> &BTreeMap<String, String> {
+        &self.0
+    }
+}
+
+#[derive(Debug)]
+pub enum SecretError {
+    /// The same setting was given both as a plain value and as a secret: which one wins would be a guess.
+    Twice(String),
+    Unreadable {
+        name: String,
+        cause: String,
+    },
+}
+
+impl fmt::Display for SecretError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SecretError::Twice(name) => write!(
+                f,
+                "{name} is set both directly and through {name}{SECRET_ID_SUFFIX}: keep only the secret"
+            ),
+            SecretError::Unreadable { name, cause } => {
+                write!(f, "the secret of {name} could not be read: {cause}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SecretError {}
+
+pub fn client(config: &aws_config::SdkConfig) -> aws_sdk_secretsmanager::Client {
+    aws_sdk_secretsmanager::Client::new(config)
+}
+
+/// Reads every secret `vars` name and answers `vars` with each `NAME_SECRET_ID` replaced by `NAME`.
+pub async fn resolve(
+    client: &aws_sdk_secretsmanager::Client,
+    vars: impl IntoIterator<Item = (String, String)>,
+) -> Result<Env, SecretError> {
+    let vars: BTreeMap<String, String> = vars.into_iter().collect();
+    let mut resolved = BTreeMap::new();
+    for (name, value) in &vars {
+        let Some(target) = name.strip_suffix(SECRET_ID_SUFFIX) else {
+            resolved
+                .entry(name.clone())
+                .or_insert_with(|| value.clone());
+            continue;
+        };
+        if value.trim().is_empty() {
+            continue;
+        }
+        if vars.contains_key(target) {
+            return Err(SecretError::Twice(target.to_owned()));
+        }
+        let unreadable = |cause: String| SecretError::Unreadable {
+            name: target.to_owned(),
+            cause,
+        };
+        let found = client
+            .get_secret_value()
+            .secret_id(value)
+            .send()
+            .await
+            .map_err(|e| {
+                unreadable(aws_sdk_secretsmanager::error::DisplayErrorContext(e).to_string())
+            })?;
+        let secret = found
+            .secret_string()
+            .filter(|s| !s.trim().is_empty())
+            .ok_or_else(|| unreadable("it has no text value".to_owned()))?;
+        resolved.insert(target.to_owned(), secret.trim().to_owned());
+    }
+    Ok(Env(resolved))
+}
+
+/// The process environment with its secrets read: what every `main` builds its configuration from.
+pub async fn process_env(config: &aws_config::SdkConfig) -> Result<Env, SecretError> {
+    resolve(&client(config), std::env::vars()).await
+}
+
+/// Stores `value` as secret `id` unless a secret of that id exists, and answers the stored value. The local
+/// gateway and the tests create their secrets with it (in the emulator), so a restarted gateway keeps them.
+#[cfg(feature = "emulator")]
+pub async fn ensure(
+    client: &aws_sdk_secretsmanager::Client,
+    id: &str,
+    value: impl FnOnce() -> String,
+) -> Result<String, crate::emulator::BoxError> {
+    if let Ok(found) = client.get_secret_value().secret_id(id).send().await {
+        if let Some(existing) = found.secret_string() {
+            return Ok(existing.to_owned());
+        }
+    }
+    let value = value();
+    client
+        .create_secret()
+        .name(id)
+        .secret_string(&value)
+        .send()
+        .await?;
+    Ok(value)
+}
+
+/// 32 random bytes, base64: a fresh symmetric key (login codes, unsubscribe links).
+pub fn random_key() -> String {
+    use base64::Engine;
+    use ring::rand::SecureRandom;
+    let mut bytes = [0u8; 32];
+    ring::rand::SystemRandom::new()
+        .fill(&mut bytes)
+        .expect("the system's secure generator works");
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+/// A symmetric key from its secret's text; at least 32 characters, as `random_key` and the README make.
+pub fn symmetric_key(
+    env: &impl Lookup,
+    name: &'static str,
+) -> Result<Vec<u8>, crate::config::ConfigError> {
+    let value = crate::config::required(env, name)?;
+    if value.len() < 32 {
+        return Err(crate::config::ConfigError::Invalid {
+            name,
+            reason: "use at least 32 characters".to_owned(),
+        });
+    }
+    Ok(value.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn offline_client() -> aws_sdk_secretsmanager::Client {
+        let config = aws_sdk_secretsmanager::Config::builder()
+            .behavior_version(aws_sdk_secretsmanager::config::BehaviorVersion::latest())
+            .region(aws_sdk_secretsmanager::config::Region::new("eu-west-2"))
+            .build();
+        aws_sdk_secretsmanager::Client::from_conf(config)
+    }
+
+    #[tokio::test]
+    async fn plain_settings_pass_through_and_a_setting_given_twice_is_refused() {
+        let client = offline_client();
+        let plain = resolve(
+            &client,
+            [
+                ("USERS_TABLE".to_owned(), "users".to_owned()),
+                ("EMPTY_SECRET_ID".to_owned(), " ".to_owned()),
+            ],
+        )
+        .await
+        .unwrap();
+        assert_eq!(plain.get("USERS_TABLE").as_deref(), Some("users"));
+        assert_eq!(plain.get("EMPTY"), None);
+        // A secret's value in the environment beside its id is exactly what this mechanism forbids.
+        let twice = resolve(
+            &client,
+            [
+                ("LOGIN_CODE_KEY".to_owned(), "in-the-environment".to_owned()),
+                (
+                    "LOGIN_CODE_KEY_SECRET_ID".to_owned(),
+                    "shop/dev/auth/login-code-key".to_owned(),
+                ),
+            ],
+        )
+        .await;
+        assert!(matches!(twice, Err(SecretError::Twice(name)) if name == "LOGIN_CODE_KEY"));
+    }
+
+    #[test]
+    fn symmetric_keys_are_long_enough() {
+        let short = |_: &str| Some("short".to_owned());
+        assert!(symmetric_key(&short, "UNSUBSCRIBE_KEY").is_err());
+        let key = random_key();
+        let long = move |_: &str| Some(key.clone());
+        assert_eq!(symmetric_key(&long, "UNSUBSCRIBE_KEY").unwrap().len(), 44);
+    }
+}
