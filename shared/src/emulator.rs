@@ -591,7 +591,7 @@ impl Emulator {
             path.push_str(&format!("&before={before}"));
         }
         if let Some(to) = &query.to {
-            path.push_str(&format!("&to={}", form_escape(to)));
+            path.push_str(&format!("&to={}", crate::form::escape(to)));
         }
         let body = self.get(&path)?;
         serde_json::from_str(&body).map_err(|e| {
@@ -693,7 +693,11 @@ impl LocalStripe {
     /// Asks localstripe to deliver its events to `url`, signed with `secret`.
     pub fn register_webhook(&self, id: &str, url: &str, secret: &str) -> Result<(), BoxError> {
         let address = self.api_base.trim_start_matches("http://");
-        let body = format!("url={}&secret={}", form_escape(url), form_escape(secret));
+        let body = format!(
+            "url={}&secret={}",
+            crate::form::escape(url),
+            crate::form::escape(secret)
+        );
         let response = http_request(address, "POST", &format!("/_config/webhooks/{id}"), &body)?;
         if !response.starts_with("HTTP/1.1 200") && !response.starts_with("HTTP/1.0 200") {
             return Err(format!(
@@ -717,11 +721,7 @@ impl LocalStripe {
         form: &[(&str, &str)],
     ) -> Result<serde_json::Value, BoxError> {
         let address = self.api_base.trim_start_matches("http://");
-        let body = form
-            .iter()
-            .map(|(k, v)| format!("{}={}", form_escape(k), form_escape(v)))
-            .collect::<Vec<_>>()
-            .join("&");
+        let body = crate::form::encode(form);
         let response =
             http_request_as(address, method, path, &body, Some(LOCAL_STRIPE_SECRET_KEY))?;
         let (head, body) = response
@@ -770,17 +770,6 @@ impl LocalStripe {
         )?;
         Ok(())
     }
-}
-
-fn form_escape(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// A minimal blocking form POST; answers the raw response.

@@ -11,7 +11,6 @@ use crate::payment::{
 };
 use crate::stripe::StripeError;
 use crate::AppState;
-use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
 use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem, Update};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -434,14 +433,8 @@ pub async fn create_order(
         idempotency.as_ref().map(|(k, f)| (k.as_str(), f.as_str())),
         now_unix,
     )?;
-    let written = state
-        .db
-        .transact_write_items()
-        .set_transact_items(Some(items))
-        .send()
-        .await;
-    if let Err(error) = written {
-        return match failed_step(&error, &steps) {
+    if let Err(failed) = crate::payment::run(&state, items).await {
+        return match failed.step.and_then(|index| steps.get(index)) {
             Some(Step::Idempotency) => {
                 // Only a keyed order writes the key item, so the step implies the key.
                 let Some((key, fingerprint)) = idempotency.as_ref() else {
@@ -465,7 +458,7 @@ pub async fn create_order(
             }
             Some(Step::Code) => Err(ApiError::invalid("code: this code can no longer be used")),
             Some(Step::CodeMark) => Err(ApiError::invalid("code: you have used this code already")),
-            _ => Err(ApiError::internal(error)),
+            _ => Err(failed.error),
         };
     }
 
@@ -609,25 +602,6 @@ pub(crate) async fn order_of_intent(
         .and_then(|item| item.get("orderId"))
         .and_then(|v| v.as_s().ok())
         .cloned())
-}
-
-fn failed_step<'a>(
-    error: &aws_sdk_dynamodb::error::SdkError<
-        TransactWriteItemsError,
-        aws_sdk_dynamodb::config::http::HttpResponse,
-    >,
-    steps: &'a [Step],
-) -> Option<&'a Step> {
-    let Some(TransactWriteItemsError::TransactionCanceledException(cancelled)) =
-        error.as_service_error()
-    else {
-        return None;
-    };
-    cancelled
-        .cancellation_reasons()
-        .iter()
-        .position(|reason| reason.code() == Some("ConditionalCheckFailed"))
-        .and_then(|index| steps.get(index))
 }
 
 fn transaction(

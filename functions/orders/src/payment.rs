@@ -162,13 +162,15 @@ fn status_write(
     Ok(TransactWriteItem::builder().update(update).build())
 }
 
-struct Failed {
+/// A transaction that did not go through.
+pub(crate) struct Failed {
     /// Which item's condition failed, when one did.
-    step: Option<usize>,
-    error: ApiError,
+    pub step: Option<usize>,
+    pub error: ApiError,
 }
 
-async fn run(state: &AppState, items: Vec<TransactWriteItem>) -> Result<(), Failed> {
+/// Runs a transaction; a refusal says which item's condition failed.
+pub(crate) async fn run(state: &AppState, items: Vec<TransactWriteItem>) -> Result<(), Failed> {
     let written = state
         .db
         .transact_write_items()

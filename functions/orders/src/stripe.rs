@@ -115,25 +115,6 @@ struct ErrorBody {
     error: PaymentError,
 }
 
-/// `application/x-www-form-urlencoded`, with Stripe's `a[b]` keys written by the caller.
-fn form(fields: &[(&str, &str)]) -> String {
-    fn escape(text: &str) -> String {
-        text.bytes()
-            .map(|b| match b {
-                b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                    (b as char).to_string()
-                }
-                _ => format!("%{b:02X}"),
-            })
-            .collect()
-    }
-    fields
-        .iter()
-        .map(|(k, v)| format!("{}={}", escape(k), escape(v)))
-        .collect::<Vec<_>>()
-        .join("&")
-}
-
 impl Stripe {
     /// `base` is `https://api.stripe.com` in AWS and localstripe's address locally.
     pub fn new(base: &str, secret_key: &str) -> Self {
@@ -176,7 +157,7 @@ impl Stripe {
             Full::new(Bytes::new())
         } else {
             request = request.header("content-type", "application/x-www-form-urlencoded");
-            Full::new(Bytes::from(form(fields)))
+            Full::new(Bytes::from(shared::form::encode(fields)))
         };
         let request = request
             .body(body)
@@ -314,14 +295,6 @@ pub fn decline_message(code: &str, decline_code: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn forms_escape_stripe_keys_and_values() {
-        assert_eq!(
-            form(&[("metadata[order_id]", "a b&c"), ("amount", "499")]),
-            "metadata%5Border_id%5D=a%20b%26c&amount=499"
-        );
-    }
 
     #[test]
     fn declines_are_told_in_plain_words() {

@@ -1,7 +1,7 @@
 //! The API Gateway event fixtures in events/orders, parsed as Lambda would parse them and served by the
 //! router: each must reach its handler and succeed.
 
-use crate::helpers::{checkout, spawn_app, WEBHOOK_SECRET};
+use crate::helpers::{spawn_app, WEBHOOK_SECRET};
 use http::Method;
 use serde_json::json;
 
@@ -9,16 +9,7 @@ use serde_json::json;
 async fn every_orders_event_fixture_is_served() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
-    let order = app
-        .place(checkout(
-            &app.alice_email,
-            json!([{"product": soda, "qty": 1}]),
-        ))
-        .await
-        .body
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let order = app.paid_order(&soda, 1).await;
     let dir = shared::emulator::repo_root().join("events/orders");
     assert_eq!(
         std::fs::read_dir(&dir).unwrap().count(),

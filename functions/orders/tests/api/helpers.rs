@@ -139,6 +139,18 @@ impl TestApp {
             .await
     }
 
+    /// Alice buys `qty` of `drink` with the 4242 card: the paid order's id.
+    pub async fn paid_order(&self, drink: &str, qty: u32) -> String {
+        let placed = self
+            .place(checkout(
+                &self.alice_email,
+                json!([{"product": drink, "qty": qty}]),
+            ))
+            .await;
+        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+        placed.body.as_str().unwrap().to_owned()
+    }
+
     /// Places an order with an Idempotency-Key header.
     pub async fn place_with_key(&self, body: &Value, key: &str) -> Reply {
         let request = http::Request::builder()

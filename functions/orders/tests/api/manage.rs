@@ -193,16 +193,7 @@ async fn statuses_move_forward_and_a_cancel_puts_everything_back() {
 async fn the_order_confirmation_reaches_the_customer() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
-    let id = app
-        .place(checkout(
-            &app.alice_email,
-            json!([{"product": soda, "qty": 2}]),
-        ))
-        .await
-        .body
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let id = app.paid_order(&soda, 2).await;
     let mails = shared::testing::mails_to(&app.alice_email);
     assert_eq!(mails.len(), 1);
     assert!(mails[0].0.contains("£8.99"), "{}", mails[0].0);

@@ -353,16 +353,7 @@ async fn the_expiry_job_marks_paid_an_order_whose_webhook_was_lost() {
 async fn cancelling_a_paid_order_refunds_it_once_even_when_retried() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
-    let id = app
-        .place(checkout(
-            &app.alice_email,
-            json!([{"product": soda, "qty": 2}]),
-        ))
-        .await
-        .body
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let id = app.paid_order(&soda, 2).await;
     let intent = intents_for(&id)[0]["id"].as_str().unwrap().to_owned();
     let uri = format!("/api/order/update/{id}");
     let cancel = || app.admin(Method::PUT, &uri, Some(json!({"status": "cancelled"})));
@@ -394,16 +385,7 @@ async fn cancelling_a_paid_order_refunds_it_once_even_when_retried() {
 async fn a_refund_made_at_stripe_reaches_the_order_through_the_webhook() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
-    let id = app
-        .place(checkout(
-            &app.alice_email,
-            json!([{"product": soda, "qty": 2}]),
-        ))
-        .await
-        .body
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let id = app.paid_order(&soda, 2).await;
     let intent = intents_for(&id)[0]["id"].as_str().unwrap().to_owned();
     let refunded = event(
         "evt_refund_1",
@@ -467,16 +449,7 @@ async fn an_idempotency_key_retry_never_charges_twice() {
 async fn the_public_order_page_hides_contact_details_from_everyone_but_the_owner_and_admins() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
-    let id = app
-        .place(checkout(
-            &app.alice_email,
-            json!([{"product": soda, "qty": 1}]),
-        ))
-        .await
-        .body
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let id = app.paid_order(&soda, 1).await;
     let uri = format!("/api/order/Orderdetails/{id}");
     let public = app.orders.get(&uri).await.body;
     assert_eq!(public["status"], "paid");
