@@ -38,3 +38,7 @@ pub fn s3(config: &SdkConfig) -> aws_sdk_s3::Client {
 pub fn ses(config: &SdkConfig) -> aws_sdk_sesv2::Client {
     aws_sdk_sesv2::Client::new(config)
 }
+
+pub fn sqs(config: &SdkConfig) -> aws_sdk_sqs::Client {
+    aws_sdk_sqs::Client::new(config)
+}

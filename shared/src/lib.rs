@@ -9,6 +9,8 @@ pub mod error;
 pub mod json;
 pub mod lambda;
 pub mod mail;
+pub mod mime;
+pub mod outbox;
 pub mod money;
 pub mod paging;
 pub mod rate;

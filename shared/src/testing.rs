@@ -102,7 +102,7 @@ mod harness {
     //! What every function's integration tests start from: the emulator, the function's environment as
     //! template.yaml declares it (on fresh table names), its tables, and a JSON client for its router.
 
-    use crate::emulator::{create_table, Emulator, LocalNames, Template};
+    use crate::emulator::{create_queues, create_table, Emulator, LocalNames, Template};
     use axum::body::Body;
     use axum::Router;
     use http::{header, Method, Request, StatusCode};
@@ -114,10 +114,13 @@ mod harness {
     pub struct Harness {
         pub sdk: aws_config::SdkConfig,
         pub env: BTreeMap<String, String>,
+        /// The template's queues, created for this test: logical id to URL.
+        pub queues: BTreeMap<String, String>,
     }
 
     impl Harness {
-        /// Creates `tables` (template logical ids) under fresh names and lets SES send from example.com.
+        /// Creates `tables` (template logical ids) and the template's queues under fresh names and lets SES
+        /// send from example.com. Queued jobs that fail come back after a second.
         pub async fn new(
             function: &str,
             secret: &str,
@@ -132,7 +135,11 @@ mod harness {
             let definition = template
                 .function(function)
                 .unwrap_or_else(|| panic!("template.yaml declares {function}"));
+            let queues = create_queues(&sdk, &template, &names, Some(1))
+                .await
+                .expect("queues created");
             let mut vars = BTreeMap::from([("JWT_SECRET".to_owned(), secret.to_owned())]);
+            vars.extend(queues.clone());
             vars.extend(
                 overrides
                     .iter()
@@ -150,7 +157,7 @@ mod harness {
                 .email_identity("example.com")
                 .send()
                 .await;
-            Harness { sdk, env }
+            Harness { sdk, env, queues }
         }
 
         pub fn lookup(&self) -> impl crate::config::Lookup + '_ {
@@ -266,14 +273,47 @@ mod harness {
         }
     }
 
-    /// The mails the emulator's SES sent to `email`, oldest first, as (subject, body).
+    /// The mails the emulator's SES sent to `email`, oldest first, as (subject, body): simple sends, then
+    /// raw ones (queued mail), whose body is the HTML part.
     pub fn mails_to(email: &str) -> Vec<(String, String)> {
-        let data: Value = serde_json::from_str(
+        raw_mails_to(email)
+            .into_iter()
+            .fold(simple_mails_to(email), |mut all, raw| {
+                all.push((
+                    raw.header("Subject").unwrap_or_default().to_owned(),
+                    raw.html,
+                ));
+                all
+            })
+    }
+
+    fn moto_data() -> Value {
+        serde_json::from_str(
             &Emulator::for_tests()
                 .get("/moto-api/data.json")
                 .expect("moto data"),
         )
-        .expect("moto data is JSON");
+        .expect("moto data is JSON")
+    }
+
+    /// The raw (MIME) mails the emulator's SES sent to `email`, parsed, oldest first.
+    pub fn raw_mails_to(email: &str) -> Vec<crate::mime::Parsed> {
+        let data = moto_data();
+        data["ses"]["RawMessage"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|m| {
+                m["destinations"]
+                    .as_array()
+                    .is_some_and(|to| to.iter().any(|t| t == email))
+            })
+            .map(|m| crate::mime::parse(m["raw_data"].as_str().unwrap_or_default()))
+            .collect()
+    }
+
+    fn simple_mails_to(email: &str) -> Vec<(String, String)> {
+        let data = moto_data();
         data["ses"]["Message"]
             .as_array()
             .into_iter()

@@ -5,7 +5,11 @@ async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
     let config = subscription::Config::from_env(&shared::config::ProcessEnv)?;
     let aws = shared::aws::sdk_config().await;
-    let state =
-        subscription::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
+    let state = subscription::AppState::new(
+        config,
+        shared::aws::dynamodb(&aws),
+        shared::aws::ses(&aws),
+        shared::aws::sqs(&aws),
+    );
     shared::lambda::run(subscription::router(state)).await
 }

@@ -1,6 +1,6 @@
 //! Sign-up, the admin's subscribers and lists, delete, unsubscribe links, the admin guard and the limits.
 
-use crate::helpers::{mails_with, spawn_app, unsubscribe_path, TEST_SECRET};
+use crate::helpers::{spawn_app, unsubscribe_path, welcome_of, TEST_SECRET};
 use http::{header, Method, Request, StatusCode};
 use serde_json::json;
 use shared::testing::new_email;
@@ -38,9 +38,15 @@ async fn signing_up_twice_keeps_one_subscriber_and_merges_the_lists() {
         json!([{"name": "Newsletter", "count": 1}, {"name": "Offers and new drinks", "count": 1}])
     );
     // One welcome, with an unsubscribe link, however often the address signs up.
-    let welcomes = mails_with(&email, "Welcome to Palestine Drinks");
+    let welcomes = app.queued(&email, "Welcome to Palestine Drinks").await;
     assert_eq!(welcomes.len(), 1);
-    assert!(welcomes[0].contains("/api/subscription/unsubscribe/?token="));
+    assert!(welcomes[0].0.contains("/api/subscription/unsubscribe/?token="));
+    // Queued with the sign-up, one-click unsubscribe headers included, and put on the mail queue.
+    let headers = &welcomes[0].1;
+    assert!(headers
+        .iter()
+        .any(|(n, v)| n == "List-Unsubscribe-Post" && v == "List-Unsubscribe=One-Click"));
+    assert!(app.jobs().await.iter().any(|job| matches!(job, shared::outbox::Job::Outbox { .. })));
 }
 
 #[tokio::test]
@@ -118,7 +124,7 @@ async fn a_welcome_link_unsubscribes_and_a_forged_one_does_not() {
     let leaves = new_email("leaves");
     app.subscribe(&stays, &["Newsletter"]).await;
     app.subscribe(&leaves, &["Newsletter"]).await;
-    let link = unsubscribe_path(&mails_with(&leaves, "Welcome to Palestine Drinks")[0]);
+    let link = unsubscribe_path(&welcome_of(&app, &leaves).await);
 
     // Someone else's id with this signature, a made-up signature, and no token at all.
     let stays_id = app
