@@ -11,12 +11,13 @@ PORT        ?= 3000
 CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
-.PHONY: help run test deps venv npm browser frontend build lint test-rust test-frontend e2e bench clean
+.PHONY: help run test deps venv npm browser frontend build lint test-rust test-frontend e2e bench bench-mail clean
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
 	@echo "make test   formatting, lints, template lint, Rust tests, front-end tests, browser tests"
-	@echo "make bench  binary sizes, cold starts, bundle size and Lighthouse scores"
+	@echo "make bench  binary sizes, cold starts, bundle size and Lighthouse scores, then bench-mail"
+	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
 
 # ---------------------------------------------------------------------------------------------------------
 # What a fresh machine lacks
@@ -84,6 +85,15 @@ test: lint test-rust test-frontend e2e
 
 bench: deps frontend build browser
 	scripts/bench.sh
+	$(MAKE) bench-mail
+
+# One mailing to N subscribers through the local stack, 5% of SES calls failing on purpose (a switch only
+# the local gateway has). MAIL_RATE is the SES rate the senders share.
+N         ?= 20000
+MAIL_RATE ?= 200
+bench-mail: venv
+	cargo build -p local --bin bench-mail
+	N=$(N) MAIL_RATE=$(MAIL_RATE) FAULT_PERCENT=5 ./target/debug/bench-mail
 
 clean:
 	cargo clean

@@ -15,6 +15,16 @@ pub struct FunctionEntry {
     pub mount: fn(&LocalEnv) -> Result<Router, BoxError>,
 }
 
+/// Functions fed by a queue or a schedule serve no routes: the gateway mounts nothing for them (`mail`
+/// plays their event sources).
+fn no_routes() -> Vec<RouteSpec> {
+    Vec::new()
+}
+
+fn no_router(_: &LocalEnv) -> Result<Router, BoxError> {
+    Ok(Router::new())
+}
+
 /// Every function the template declares. A test fails if the two lists differ.
 pub const FUNCTIONS: &[FunctionEntry] = &[
     FunctionEntry {
@@ -107,8 +117,19 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
                 config,
                 env.dynamodb.clone(),
                 env.ses.clone(),
+                env.sqs.clone(),
             )))
         },
+    },
+    FunctionEntry {
+        logical_id: "SubscriptionFeedbackFunction",
+        routes: no_routes,
+        mount: no_router,
+    },
+    FunctionEntry {
+        logical_id: "SenderFunction",
+        routes: no_routes,
+        mount: no_router,
     },
 ];
 
@@ -118,6 +139,9 @@ pub struct LocalEnv {
     pub dynamodb: aws_sdk_dynamodb::Client,
     pub s3: aws_sdk_s3::Client,
     pub ses: aws_sdk_sesv2::Client,
+    pub sqs: aws_sdk_sqs::Client,
+    /// The template's queues (logical id to URL), when the caller created them.
+    pub queue_urls: BTreeMap<String, String>,
     pub names: LocalNames,
     pub images_bucket: String,
 }
@@ -144,6 +168,12 @@ impl LocalEnv {
             dynamodb: shared::aws::dynamodb(sdk),
             s3: shared::aws::s3(sdk),
             ses: shared::aws::ses(sdk),
+            sqs: shared::aws::sqs(sdk),
+            queue_urls: template
+                .queues()
+                .into_iter()
+                .filter_map(|(id, _)| Some((id.clone(), overrides.get(&id)?.clone())))
+                .collect(),
             names: names.clone(),
             images_bucket: names.bucket("ImagesBucket"),
         })

@@ -3,13 +3,14 @@
 //! template.yaml declares and seeds a demo shop. It is never deployed.
 
 pub mod functions;
+pub mod mail;
 mod outbox;
 pub mod seed;
 mod site;
 
 use axum::Router;
 use shared::config::{optional, ProcessEnv};
-use shared::emulator::{create_resources, BoxError, Emulator, LocalNames, Template};
+use shared::emulator::{create_queues, create_resources, BoxError, Emulator, LocalNames, Template};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -47,22 +48,39 @@ impl Settings {
 pub struct Gateway {
     pub router: Router,
     pub env: functions::LocalEnv,
+    /// The queue pollers and the outbox sweep (Lambda's event sources and schedule); stop on drop.
+    pub mail: mail::Workers,
 }
 
 /// Creates the template's resources under `names`, mounts every function and seeds the demo shop if empty.
+/// The mail workers take their local options from the environment (`mail::Options::from_env`).
 pub async fn build(
     emulator: &Emulator,
     names: &LocalNames,
     dist: PathBuf,
     jwt_secret: &str,
 ) -> Result<Gateway, BoxError> {
+    build_with_mail(emulator, names, dist, jwt_secret, &mail::Options::from_env()).await
+}
+
+/// `build`, with the mail workers' local options given (the mail benchmark sets its rate and faults).
+pub async fn build_with_mail(
+    emulator: &Emulator,
+    names: &LocalNames,
+    dist: PathBuf,
+    jwt_secret: &str,
+    mail_options: &mail::Options,
+) -> Result<Gateway, BoxError> {
     let template = Template::load_default()?;
     let sdk = emulator.sdk_config().await;
     create_resources(&sdk, &template, names).await?;
-    let overrides = BTreeMap::from([("JWT_SECRET".to_owned(), jwt_secret.to_owned())]);
+    let queues = create_queues(&sdk, &template, names, Some(mail::VISIBILITY_SECONDS)).await?;
+    let mut overrides = BTreeMap::from([("JWT_SECRET".to_owned(), jwt_secret.to_owned())]);
+    overrides.extend(queues);
     let env = functions::LocalEnv::new(&template, names, &overrides, &sdk)?;
     seed::verify_sender(&env).await?;
     let api = functions::mount_all(&env)?;
+    let mail = mail::start(&env, mail_options)?;
     seed::seed_if_empty(&env, &api).await?;
     let site = site::SiteState {
         s3: Arc::new(env.s3.clone()),
@@ -73,6 +91,7 @@ pub async fn build(
     Ok(Gateway {
         router: site::app(api, site),
         env,
+        mail,
     })
 }
 

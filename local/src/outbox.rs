@@ -6,7 +6,7 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Serialize;
 use shared::emulator::Emulator;
 use shared::error::message_response;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -16,6 +16,9 @@ pub struct Mail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// The mail's own headers (`List-Unsubscribe`, ...): those of a raw (queued) mail; a simple send's
+    /// are the ones SES writes from its fields.
+    pub headers: BTreeMap<String, String>,
     #[serde(rename = "sentAt")]
     pub sent_at: String,
 }
@@ -46,8 +49,12 @@ impl Outbox {
             .as_array()
             .cloned()
             .unwrap_or_default();
+        let raw = data["ses"]["RawMessage"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         let mut first_seen = self.first_seen.lock().map_err(|e| e.to_string())?;
-        Ok(messages
+        let mut mails: Vec<Mail> = messages
             .iter()
             .map(|message| {
                 let id = message["id"].as_str().unwrap_or_default().to_owned();
@@ -62,16 +69,47 @@ impl Outbox {
                 } else {
                     (body, String::new())
                 };
+                let to = strings(&message["destinations"]["ToAddresses"]);
+                let from = message["source"].as_str().unwrap_or_default().to_owned();
+                let subject = message["subject"].as_str().unwrap_or_default().to_owned();
+                let headers = BTreeMap::from([
+                    ("From".to_owned(), from.clone()),
+                    ("To".to_owned(), to.join(", ")),
+                    ("Subject".to_owned(), subject.clone()),
+                ]);
                 Mail {
-                    to: strings(&message["destinations"]["ToAddresses"]),
-                    from: message["source"].as_str().unwrap_or_default().to_owned(),
-                    subject: message["subject"].as_str().unwrap_or_default().to_owned(),
+                    to,
+                    from,
+                    subject,
                     text,
                     html,
+                    headers,
                     sent_at,
                 }
             })
-            .collect())
+            .collect();
+        // Queued mail goes out as raw MIME (so it keeps its own headers): read the parts and headers back.
+        for message in &raw {
+            let id = message["id"].as_str().unwrap_or_default().to_owned();
+            let sent_at = first_seen
+                .entry(id)
+                .or_insert_with(shared::time::now_iso)
+                .clone();
+            let parsed = shared::mime::parse(message["raw_data"].as_str().unwrap_or_default());
+            let header = |name: &str| parsed.header(name).unwrap_or_default().to_owned();
+            mails.push(Mail {
+                to: strings(&message["destinations"]),
+                from: message["source"].as_str().unwrap_or_default().to_owned(),
+                subject: header("Subject"),
+                text: parsed.text.clone(),
+                html: parsed.html.clone(),
+                headers: parsed.headers.iter().cloned().collect(),
+                sent_at,
+            });
+        }
+        // Newest last across both kinds (the first time seen stands in for the send time).
+        mails.sort_by(|a, b| a.sent_at.cmp(&b.sent_at));
+        Ok(mails)
     }
 }
 
@@ -188,6 +226,18 @@ pub async fn list_html(State(outbox): State<Arc<Outbox>>) -> Response {
             escape(&mail.subject),
             escape(&mail.sent_at)
         ));
+        let own: Vec<String> = mail
+            .headers
+            .iter()
+            .filter(|(name, _)| !matches!(name.as_str(), "From" | "To" | "Subject"))
+            .map(|(name, value)| format!("{}: {}", escape(name), escape(value)))
+            .collect();
+        if !own.is_empty() {
+            page.push_str(&format!(
+                "<details><summary>Headers</summary><pre>{}</pre></details>",
+                own.join("\n")
+            ));
+        }
         if mail.html.is_empty() {
             page.push_str(&format!("<pre>{}</pre>", escape(&mail.text)));
         } else {

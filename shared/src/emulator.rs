@@ -659,7 +659,9 @@ fn form_escape(text: &str) -> String {
 /// A minimal blocking form POST; answers the raw response.
 fn http_request(address: &str, method: &str, path: &str, body: &str) -> Result<String, BoxError> {
     let mut stream = TcpStream::connect(address)?;
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    // Generous: `data.json` walks every object the emulator holds, which takes a while after a mailing to
+    // thousands of subscribers (the mail tests and benchmark read sent mail from it).
+    stream.set_read_timeout(Some(Duration::from_secs(180)))?;
     write!(
         stream,
         "{method} {path} HTTP/1.0\r\nHost: {address}\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",

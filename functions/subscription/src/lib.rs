@@ -172,6 +172,11 @@ fn api() -> ApiRoutes<AppState> {
         )
 }
 
+/// The id the shop gives the subscriber with this address (as in admin URLs).
+pub fn subscriber_id(email: &str) -> Result<String, shared::ApiError> {
+    Ok(subscriber::id_of(&shared::validation::Email::parse_normalised(email)?))
+}
+
 /// Every route this function serves, as template.yaml must declare them.
 pub fn routes() -> Vec<RouteSpec> {
     api().specs().to_vec()

@@ -13,6 +13,7 @@ pub struct TestApp {
     pub outbox: shared::outbox::Outbox,
     pub queue_url: String,
     pub sqs: aws_sdk_sqs::Client,
+    pub state: subscription::AppState,
 }
 
 pub async fn spawn_app() -> TestApp {
@@ -36,7 +37,8 @@ pub async fn spawn_app() -> TestApp {
         outbox: state.outbox.clone(),
         queue_url: harness.queues["MailQueue"].clone(),
         sqs: shared::aws::sqs(&harness.sdk),
-        client: Client::new(subscription::router(state)),
+        client: Client::new(subscription::router(state.clone())),
+        state,
         admin: signed_in.admin,
         customer: signed_in.customer,
     }
