@@ -291,7 +291,9 @@ async function main() {
   console.log(`Storefront journeys against ${BASE_URL}`);
   let passed = 0;
   let failed = 0;
-  for (const { name, fn } of journeys) {
+  // `JOURNEY=subscription npm run e2e` runs only the journeys whose name contains that text.
+  const only = process.env.JOURNEY ?? '';
+  for (const { name, fn } of journeys.filter((j) => j.name.includes(only))) {
     const contexts = [];
     const errors = [];
     const newPage = async (viewport) => {

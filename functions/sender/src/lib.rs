@@ -1,8 +1,9 @@
 //! The mail sender: the handler of the mail queue's batches. Each job is a planning step of a mailing, one
 //! reader of a mailing, or one outbox mail. Before a mail goes to SES its delivery is *claimed* by a
 //! conditional write (mailing + address, or the outbox item), and after it is *settled* (conditional on
-//! still holding the claim) and counted on its mailing, so a job delivered twice, or two senders racing,
-//! send it once and count it once. Sends are
+//! still holding the claim); the readers a batch settled are counted on their mailing once per batch. So a
+//! job delivered twice, or two senders racing, send it once and count it once. A batch's mailings and
+//! readers are read once for all its records. Sends are
 //! paced to this instance's share of the SES rate; throttles and faults are retried with back-off, then left
 //! to the queue's redelivery; an address SES refuses, or one still failing on its last delivery, is counted
 //! as failed instead of retried for ever.
@@ -154,71 +155,145 @@ enum Handled {
     Retry,
 }
 
+/// One record of a batch, read.
+struct Record {
+    id: String,
+    job: Job,
+    last_try: bool,
+}
+
+/// What a batch needs read once for all its records: the mailings and their readers.
+#[derive(Default)]
+struct Loaded {
+    mailings: HashMap<String, Option<Mailing>>,
+    readers: HashMap<String, mailing::Reader>,
+}
+
 /// The handler Lambda's event source calls with a batch: answers the records to deliver again.
 pub async fn handle(state: &SenderState, event: SqsEvent) -> SqsBatchResponse {
     let mut response = SqsBatchResponse::default();
-    let mut mailings: HashMap<String, Option<Mailing>> = HashMap::new();
+    let mut records = Vec::new();
     for record in event.records {
         let id = record.message_id.clone().unwrap_or_default();
-        match handle_record(state, &record, &mut mailings).await {
+        match read_record(state, &record) {
+            Some(job) => records.push(Record {
+                id,
+                job,
+                last_try: is_last_try(state, &record),
+            }),
+            // Delivering it again cannot make it readable: it is dropped (and logged).
+            None => {}
+        }
+    }
+    let loaded = match load(state, &records).await {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            tracing::error!(?error, "a batch's mailings or readers could not be read; delivered again");
+            for record in records {
+                response.add_failure(record.id);
+            }
+            return response;
+        }
+    };
+    let mut tallies: HashMap<String, mailing::Tally> = HashMap::new();
+    for record in &records {
+        match handle_record(state, record, &loaded, &mut tallies).await {
             Ok(Handled::Done) => {}
-            Ok(Handled::Retry) => response.add_failure(id),
+            Ok(Handled::Retry) => response.add_failure(record.id.clone()),
             Err(error) => {
-                tracing::error!(message = %id, ?error, "a mail job failed; the queue delivers it again");
-                response.add_failure(id);
+                tracing::error!(message = %record.id, ?error, "a mail job failed; the queue delivers it again");
+                response.add_failure(record.id.clone());
             }
         }
     }
-    // A mailing is finished when its last reader settles: look once per mailing this batch touched.
-    for (id, mailing) in mailings {
-        if mailing.is_some() {
-            if let Err(error) = mailing::finish_if_done(&state.subscription, &id).await {
-                tracing::error!(mailing = %id, ?error, "could not mark the mailing finished");
-            }
+    // Counted once per mailing per batch; a mailing is finished when its last reader is counted.
+    let touched: Vec<&String> = loaded
+        .mailings
+        .iter()
+        .filter(|(_, m)| m.is_some())
+        .map(|(id, _)| id)
+        .collect();
+    for id in touched {
+        let tally = tallies.get(id).copied().unwrap_or_default();
+        if let Err(error) = mailing::count(&state.subscription, id, tally).await {
+            tracing::error!(mailing = %id, ?error, ?tally, "settled readers not counted on the mailing");
+        }
+        if let Err(error) = mailing::finish_if_done(&state.subscription, id).await {
+            tracing::error!(mailing = %id, ?error, "could not mark the mailing finished");
         }
     }
     response
 }
 
-async fn handle_record(
-    state: &SenderState,
-    record: &SqsMessage,
-    mailings: &mut HashMap<String, Option<Mailing>>,
-) -> Result<Handled, ApiError> {
+fn read_record(_state: &SenderState, record: &SqsMessage) -> Option<Job> {
     let body = record.body.as_deref().unwrap_or_default();
-    let job: Job = match serde_json::from_str(body) {
-        Ok(job) => job,
+    match serde_json::from_str(body) {
+        Ok(job) => Some(job),
         Err(error) => {
-            // Delivering it again cannot make it readable: drop it, loudly.
             tracing::error!(%error, body, "a mail job that is not a job");
-            return Ok(Handled::Done);
+            None
         }
-    };
-    let last_try = record
+    }
+}
+
+fn is_last_try(state: &SenderState, record: &SqsMessage) -> bool {
+    record
         .attributes
         .get("ApproximateReceiveCount")
         .and_then(|count| count.parse::<u32>().ok())
-        .is_some_and(|count| count >= state.settings.max_receives);
-    match job {
+        .is_some_and(|count| count >= state.settings.max_receives)
+}
+
+async fn load(state: &SenderState, records: &[Record]) -> Result<Loaded, ApiError> {
+    let mut loaded = Loaded::default();
+    let mut subscribers = Vec::new();
+    for record in records {
+        if let Job::Bulk {
+            mailing,
+            subscriber,
+        } = &record.job
+        {
+            if !loaded.mailings.contains_key(mailing) {
+                let found = mailing::load(&state.subscription, mailing).await?;
+                loaded.mailings.insert(mailing.clone(), found);
+            }
+            subscribers.push(subscriber.clone());
+        }
+    }
+    if !subscribers.is_empty() {
+        loaded.readers = mailing::readers(&state.subscription, &subscribers).await?;
+    }
+    Ok(loaded)
+}
+
+async fn handle_record(
+    state: &SenderState,
+    record: &Record,
+    loaded: &Loaded,
+    tallies: &mut HashMap<String, mailing::Tally>,
+) -> Result<Handled, ApiError> {
+    match &record.job {
         Job::Plan { mailing, cursor } => {
-            mailing::plan(&state.subscription, &mailing, cursor.as_deref()).await?;
+            mailing::plan(&state.subscription, mailing, cursor.as_deref()).await?;
             Ok(Handled::Done)
         }
         Job::Bulk {
             mailing,
             subscriber,
         } => {
-            if !mailings.contains_key(&mailing) {
-                let loaded = mailing::load(&state.subscription, &mailing).await?;
-                mailings.insert(mailing.clone(), loaded);
-            }
-            let Some(Some(found)) = mailings.get(&mailing) else {
+            let Some(Some(found)) = loaded.mailings.get(mailing) else {
                 tracing::warn!(%mailing, "a reader of a mailing that does not exist");
                 return Ok(Handled::Done);
             };
-            send_bulk(state, found, &subscriber, last_try).await
+            let reader = loaded.readers.get(subscriber);
+            let (handled, outcome) =
+                send_bulk(state, found, subscriber, reader, record.last_try).await?;
+            if let Some(outcome) = outcome {
+                tallies.entry(mailing.clone()).or_default().add(outcome);
+            }
+            Ok(handled)
         }
-        Job::Outbox { id } => send_outbox(state, &id, last_try).await,
+        Job::Outbox { id } => send_outbox(state, id, record.last_try).await,
     }
 }
 
@@ -288,16 +363,10 @@ async fn claim(state: &SenderState, key: &Item) -> Result<Claim, ApiError> {
     }
 }
 
-/// Records the end of a claimed delivery, conditional on still holding the claim, then counts it on its
-/// mailing (`count`). Only the holder's settle succeeds, so a reader is counted once; if the claim was
-/// lost meanwhile (a very slow send), nothing is recorded here: the new holder records it.
-async fn settle(
-    state: &SenderState,
-    key: &Item,
-    token: &str,
-    end: State,
-    count: Option<(&str, Outcome)>,
-) -> Result<(), ApiError> {
+/// Records the end of a claimed delivery, conditional on still holding the claim: answers whether it did.
+/// Only the holder's settle succeeds, so the caller counts a reader once; if the claim was lost meanwhile
+/// (a very slow send), nothing is recorded here: the new holder records it.
+async fn settle(state: &SenderState, key: &Item, token: &str, end: State) -> Result<bool, ApiError> {
     let outbox = state.outbox();
     let result = outbox
         .client()
@@ -313,17 +382,13 @@ async fn settle(
         .send()
         .await;
     match result {
-        Ok(_) => {}
+        Ok(_) => Ok(true),
         Err(error) if shared::dynamo::is_condition_failed(&error) => {
             tracing::warn!(?key, "a delivery's claim was taken over before it was recorded");
-            return Ok(());
+            Ok(false)
         }
-        Err(error) => return Err(error.into()),
+        Err(error) => Err(error.into()),
     }
-    if let Some((mailing, outcome)) = count {
-        mailing::count(&state.subscription, mailing, outcome).await?;
-    }
-    Ok(())
 }
 
 /// Gives a claim back after a transient failure, so the next delivery of the job can send.
@@ -391,50 +456,49 @@ async fn send_with_retries(
     }
 }
 
+/// One reader of a mailing: answers how the job ended and, when this sender settled the reader, the
+/// outcome to count.
 async fn send_bulk(
     state: &SenderState,
     mailing: &Mailing,
     subscriber: &str,
+    reader: Option<&mailing::Reader>,
     last_try: bool,
-) -> Result<Handled, ApiError> {
-    let app = &state.subscription;
-    let (to, mail, headers) = match mailing::delivery(app, mailing, subscriber).await? {
+) -> Result<(Handled, Option<Outcome>), ApiError> {
+    let (to, mail, headers) = match mailing::delivery(&state.subscription, mailing, reader) {
         Delivery::Send { to, mail, headers } => (to, mail, headers),
         Delivery::Skip => {
-            // Counted once: the record keyed by the subscriber id stands in for an address we no longer hold.
+            // Recorded under the subscriber id (the address is gone with them), so it counts once.
             let key = delivery_key(&mailing.id, subscriber);
             return match claim(state, &key).await? {
                 Claim::Claimed(token) => {
-                    let count = Some((mailing.id.as_str(), Outcome::Skipped));
-                    settle(state, &key, &token, State::Sent, count).await?;
-                    Ok(Handled::Done)
+                    let won = settle(state, &key, &token, State::Sent).await?;
+                    Ok((Handled::Done, won.then_some(Outcome::Skipped)))
                 }
-                Claim::Settled => Ok(Handled::Done),
-                Claim::Busy => Ok(Handled::Retry),
+                Claim::Settled => Ok((Handled::Done, None)),
+                Claim::Busy => Ok((Handled::Retry, None)),
             };
         }
     };
     let key = delivery_key(&mailing.id, &to);
     let token = match claim(state, &key).await? {
         Claim::Claimed(token) => token,
-        Claim::Settled => return Ok(Handled::Done),
-        Claim::Busy => return Ok(Handled::Retry),
+        Claim::Settled => return Ok((Handled::Done, None)),
+        Claim::Busy => return Ok((Handled::Retry, None)),
     };
     let tags = [("mailing".to_owned(), mailing.id.clone())];
     match send_with_retries(state, &mail, &headers, &tags, last_try).await {
         Sent::Yes => {
-            let count = Some((mailing.id.as_str(), Outcome::Sent));
-            settle(state, &key, &token, State::Sent, count).await?;
-            Ok(Handled::Done)
+            let won = settle(state, &key, &token, State::Sent).await?;
+            Ok((Handled::Done, won.then_some(Outcome::Sent)))
         }
         Sent::Refused => {
-            let count = Some((mailing.id.as_str(), Outcome::Failed));
-            settle(state, &key, &token, State::Failed, count).await?;
-            Ok(Handled::Done)
+            let won = settle(state, &key, &token, State::Failed).await?;
+            Ok((Handled::Done, won.then_some(Outcome::Failed)))
         }
         Sent::Later => {
             release(state, &key, &token).await?;
-            Ok(Handled::Retry)
+            Ok((Handled::Retry, None))
         }
     }
 }
@@ -456,11 +520,11 @@ async fn send_outbox(state: &SenderState, id: &str, last_try: bool) -> Result<Ha
     let queued = item.mail;
     match send_with_retries(state, &queued.mail, &queued.headers, &[], last_try).await {
         Sent::Yes => {
-            settle(state, &key, &token, State::Sent, None).await?;
+            settle(state, &key, &token, State::Sent).await?;
             Ok(Handled::Done)
         }
         Sent::Refused => {
-            settle(state, &key, &token, State::Failed, None).await?;
+            settle(state, &key, &token, State::Failed).await?;
             Ok(Handled::Done)
         }
         Sent::Later => {

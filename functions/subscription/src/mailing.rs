@@ -463,6 +463,70 @@ async fn record_step(
     Ok(())
 }
 
+/// A reader as the sender needs them: where to send and which lists they are on now.
+#[derive(Debug, Clone)]
+pub struct Reader {
+    pub id: String,
+    pub email: String,
+    pub lists: Vec<String>,
+}
+
+/// The readers with these subscriber ids who are still subscribed, in one batched read (a queue batch's
+/// worth, up to 100 ids).
+pub async fn readers(state: &AppState, ids: &[String]) -> Result<HashMap<String, Reader>, ApiError> {
+    use aws_sdk_dynamodb::types::KeysAndAttributes;
+    let mut found = HashMap::new();
+    let mut keys: Vec<Item> = ids
+        .iter()
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .map(|id| {
+            Item::from([
+                ("pk".to_owned(), s(format!("SUBSCRIBER#{id}"))),
+                ("sk".to_owned(), s("SUBSCRIBER")),
+            ])
+        })
+        .collect();
+    // Unprocessed keys (throttling) are asked again, a few times.
+    for _ in 0..5 {
+        if keys.is_empty() {
+            break;
+        }
+        let request = KeysAndAttributes::builder()
+            .set_keys(Some(std::mem::take(&mut keys)))
+            .consistent_read(true)
+            .build()
+            .map_err(ApiError::internal)?;
+        let answer = state
+            .db
+            .batch_get_item()
+            .request_items(&*state.table, request)
+            .send()
+            .await?;
+        for item in answer.responses().and_then(|r| r.get(&*state.table)).into_iter().flatten() {
+            let subscriber = Subscriber::from_item(item)?;
+            found.insert(
+                subscriber.id.clone(),
+                Reader {
+                    id: subscriber.id,
+                    email: subscriber.email,
+                    lists: subscriber.lists,
+                },
+            );
+        }
+        if let Some(left) = answer
+            .unprocessed_keys()
+            .and_then(|u| u.get(&*state.table))
+        {
+            keys = left.keys().to_vec();
+        }
+    }
+    if !keys.is_empty() {
+        return Err(ApiError::internal("subscribers could not be read"));
+    }
+    Ok(found)
+}
+
 /// What to do for one reader of a mailing.
 pub enum Delivery {
     /// They left the lists (or the shop) since the mailing was queued.
@@ -474,18 +538,14 @@ pub enum Delivery {
     },
 }
 
-/// The e-mail subscriber `subscriber` gets from `mailing`: their own unsubscribe link in the body and in
-/// the RFC 8058 headers (the https link for one-click, and a mailto for clients that only know that).
-pub async fn delivery(
-    state: &AppState,
-    mailing: &Mailing,
-    subscriber: &str,
-) -> Result<Delivery, ApiError> {
-    let Some(reader) = state.store.get::<Subscriber>(subscriber).await? else {
-        return Ok(Delivery::Skip);
+/// The e-mail `reader` gets from `mailing`: their own unsubscribe link in the body and in the RFC 8058
+/// headers (the https link for one-click, and a mailto for clients that only know that).
+pub fn delivery(state: &AppState, mailing: &Mailing, reader: Option<&Reader>) -> Delivery {
+    let Some(reader) = reader else {
+        return Delivery::Skip;
     };
     if !reader.lists.iter().any(|l| mailing.lists.contains(l)) {
-        return Ok(Delivery::Skip);
+        return Delivery::Skip;
     }
     let token = state.unsubscribe.token(&reader.id);
     let link = format!(
@@ -493,17 +553,17 @@ pub async fn delivery(
         mailing.base_url.trim_end_matches('/')
     );
     let (html, text) = mailing.letter().render(&state.shop_name, &link);
-    Ok(Delivery::Send {
+    Delivery::Send {
         to: reader.email.clone(),
         headers: crate::unsubscribe::headers(state, &link, &token),
         mail: Mail {
-            to: reader.email,
+            to: reader.email.clone(),
             subject: mailing.subject.clone(),
             html,
             text,
             reply_to: None,
         },
-    })
+    }
 }
 
 /// How one reader's delivery ended.
@@ -514,25 +574,47 @@ pub enum Outcome {
     Skipped,
 }
 
-/// Counts one settled reader on the mailing. Called once per reader, by the sender whose conditional
-/// settle won, right after it: not in one transaction with it, because a transaction over the two large
-/// tables costs far more than the mail (and the emulator copies whole tables for each). A sender that
-/// stops between the two leaves the count one short; it never counts twice.
-pub async fn count(state: &AppState, mailing: &str, outcome: Outcome) -> Result<(), ApiError> {
-    let counter = match outcome {
-        Outcome::Sent => "sent",
-        Outcome::Failed => "failed",
-        Outcome::Skipped => "skipped",
-    };
+/// How many readers of one mailing a batch settled.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub sent: u64,
+    pub failed: u64,
+    pub skipped: u64,
+}
+
+impl Tally {
+    pub fn add(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Sent => self.sent += 1,
+            Outcome::Failed => self.failed += 1,
+            Outcome::Skipped => self.skipped += 1,
+        }
+    }
+
+    pub fn total(&self) -> u64 {
+        self.sent + self.failed + self.skipped
+    }
+}
+
+/// Counts the readers a batch settled on their mailing, in one update. Only the sender whose conditional
+/// settle won counts a reader, so nobody is counted twice. Not in one transaction with the settles: a
+/// transaction over the two large tables costs far more than the mails (and the emulator copies whole
+/// tables for each). A sender that stops between its settles and this update leaves the counts short.
+pub async fn count(state: &AppState, mailing: &str, tally: Tally) -> Result<(), ApiError> {
+    if tally.total() == 0 {
+        return Ok(());
+    }
     let result = state
         .db
         .update_item()
         .table_name(&*state.table)
         .set_key(Some(mailing_key(mailing)))
-        .update_expression(format!("ADD {counter} :one, outstanding :minus"))
+        .update_expression("ADD sent :sent, failed :failed, skipped :skipped, outstanding :minus")
         .condition_expression("attribute_exists(pk)")
-        .expression_attribute_values(":one", n(1))
-        .expression_attribute_values(":minus", n(-1))
+        .expression_attribute_values(":sent", n(tally.sent))
+        .expression_attribute_values(":failed", n(tally.failed))
+        .expression_attribute_values(":skipped", n(tally.skipped))
+        .expression_attribute_values(":minus", n(-(tally.total() as i64)))
         .send()
         .await;
     match result {
