@@ -60,7 +60,14 @@ pub async fn build(
     dist: PathBuf,
     jwt_secret: &str,
 ) -> Result<Gateway, BoxError> {
-    build_with_mail(emulator, names, dist, jwt_secret, &mail::Options::from_env()).await
+    build_with_mail(
+        emulator,
+        names,
+        dist,
+        jwt_secret,
+        &mail::Options::from_env(),
+    )
+    .await
 }
 
 /// `build`, with the mail workers' local options given (the mail benchmark sets its rate and faults).

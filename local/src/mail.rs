@@ -56,7 +56,10 @@ impl Drop for Workers {
     }
 }
 
-fn subscription_state(env: &LocalEnv, logical_id: &str) -> Result<subscription::AppState, BoxError> {
+fn subscription_state(
+    env: &LocalEnv,
+    logical_id: &str,
+) -> Result<subscription::AppState, BoxError> {
     let config = subscription::Config::from_env(&env.lookup(logical_id))?;
     Ok(subscription::AppState::new(
         config,

@@ -261,7 +261,9 @@ impl LocalNames {
                 let resolved = match (overrides.get(name), value) {
                     (Some(set), _) => set.clone(),
                     (None, EnvValue::Literal(text)) => text.clone(),
-                    (None, EnvValue::Ref(id)) if overrides.contains_key(id) => overrides[id].clone(),
+                    (None, EnvValue::Ref(id)) if overrides.contains_key(id) => {
+                        overrides[id].clone()
+                    }
                     (None, EnvValue::Ref(id)) if tables.contains(id) => self.table(id),
                     (None, EnvValue::Ref(id)) if buckets.contains(id) => self.bucket(id),
                     (None, EnvValue::Ref(id)) => template.parameter_defaults.get(id)?.clone(),

@@ -4,7 +4,9 @@
 use crate::ApiError;
 use aws_sdk_sesv2::error::SdkError;
 use aws_sdk_sesv2::primitives::Blob;
-use aws_sdk_sesv2::types::{Body, Content, Destination, EmailContent, Message, MessageTag, RawMessage};
+use aws_sdk_sesv2::types::{
+    Body, Content, Destination, EmailContent, Message, MessageTag, RawMessage,
+};
 use std::fmt;
 
 #[derive(Clone)]

@@ -189,7 +189,14 @@ pub fn parse(raw: &str) -> Parsed {
     let boundary = parsed
         .header("Content-Type")
         .and_then(|v| v.split("boundary=").nth(1))
-        .map(|b| b.split(';').next().unwrap_or(b).trim().trim_matches('"').to_owned());
+        .map(|b| {
+            b.split(';')
+                .next()
+                .unwrap_or(b)
+                .trim()
+                .trim_matches('"')
+                .to_owned()
+        });
     match boundary {
         Some(boundary) if kind.starts_with("multipart/") => {
             let marker = format!("--{boundary}");
@@ -226,7 +233,8 @@ mod tests {
 
     #[test]
     fn a_message_reads_back_as_written() {
-        let headers = vec![
+        let headers =
+            vec![
             (
                 "List-Unsubscribe".to_owned(),
                 "<https://shop.example/u?token=a.b>, <mailto:shop@example.com?subject=unsubscribe>"
@@ -251,7 +259,10 @@ mod tests {
             "=_b0undary",
         );
         assert!(raw.is_ascii(), "the raw message is 7-bit");
-        assert!(!raw.contains("Bcc:"), "a header with a line break is dropped");
+        assert!(
+            !raw.contains("Bcc:"),
+            "a header with a line break is dropped"
+        );
         let parsed = parse(&raw);
         assert_eq!(parsed.header("subject"), Some("Summer drinks · £2 off"));
         assert_eq!(parsed.header("To"), Some("layla@example.com"));
@@ -259,14 +270,18 @@ mod tests {
             parsed.header("List-Unsubscribe-Post"),
             Some("List-Unsubscribe=One-Click")
         );
-        assert_eq!(parsed.header("List-Unsubscribe"), Some(headers[0].1.as_str()));
+        assert_eq!(
+            parsed.header("List-Unsubscribe"),
+            Some(headers[0].1.as_str())
+        );
         assert_eq!(parsed.text, "Hello Layla,\nno £ lost");
         assert_eq!(parsed.html, "<p>Hello <b>Layla</b></p>");
     }
 
     #[test]
     fn folded_and_single_part_messages_parse() {
-        let parsed = parse("Subject: a\r\n  long one\r\nContent-Type: text/html\r\n\r\n<p>x</p>\r\n");
+        let parsed =
+            parse("Subject: a\r\n  long one\r\nContent-Type: text/html\r\n\r\n<p>x</p>\r\n");
         assert_eq!(parsed.header("Subject"), Some("a long one"));
         assert_eq!(parsed.html, "<p>x</p>");
     }

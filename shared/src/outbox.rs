@@ -202,10 +202,9 @@ fn headers_of(item: &Item) -> Vec<(String, String)> {
         Some(AttributeValue::L(pairs)) => pairs
             .iter()
             .filter_map(|pair| match pair {
-                AttributeValue::L(two) if two.len() == 2 => Some((
-                    two[0].as_s().ok()?.clone(),
-                    two[1].as_s().ok()?.clone(),
-                )),
+                AttributeValue::L(two) if two.len() == 2 => {
+                    Some((two[0].as_s().ok()?.clone(), two[1].as_s().ok()?.clone()))
+                }
                 _ => None,
             })
             .collect(),
@@ -305,7 +304,10 @@ impl Outbox {
             .condition_expression("attribute_not_exists(pk)")
             .build()
             .map_err(ApiError::internal)?;
-        Ok((TransactWriteItem::builder().put(put).build(), Pending { id }))
+        Ok((
+            TransactWriteItem::builder().put(put).build(),
+            Pending { id },
+        ))
     }
 
     /// Queues an item whose transaction committed. A failure here loses nothing (the item is in the table
@@ -386,7 +388,9 @@ mod tests {
                 mailing: "m1".to_owned(),
                 subscriber: "ab".to_owned(),
             },
-            Job::Outbox { id: "o1".to_owned() },
+            Job::Outbox {
+                id: "o1".to_owned(),
+            },
         ];
         for job in jobs {
             let text = serde_json::to_string(&job).unwrap();

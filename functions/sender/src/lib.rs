@@ -175,20 +175,22 @@ pub async fn handle(state: &SenderState, event: SqsEvent) -> SqsBatchResponse {
     let mut records = Vec::new();
     for record in event.records {
         let id = record.message_id.clone().unwrap_or_default();
-        match read_record(state, &record) {
-            Some(job) => records.push(Record {
+        // A body that is not a job is dropped (and logged): delivering it again cannot make it readable.
+        if let Some(job) = read_record(&record) {
+            records.push(Record {
                 id,
                 job,
                 last_try: is_last_try(state, &record),
-            }),
-            // Delivering it again cannot make it readable: it is dropped (and logged).
-            None => {}
+            });
         }
     }
     let loaded = match load(state, &records).await {
         Ok(loaded) => loaded,
         Err(error) => {
-            tracing::error!(?error, "a batch's mailings or readers could not be read; delivered again");
+            tracing::error!(
+                ?error,
+                "a batch's mailings or readers could not be read; delivered again"
+            );
             for record in records {
                 response.add_failure(record.id);
             }
@@ -225,7 +227,7 @@ pub async fn handle(state: &SenderState, event: SqsEvent) -> SqsBatchResponse {
     response
 }
 
-fn read_record(_state: &SenderState, record: &SqsMessage) -> Option<Job> {
+fn read_record(record: &SqsMessage) -> Option<Job> {
     let body = record.body.as_deref().unwrap_or_default();
     match serde_json::from_str(body) {
         Ok(job) => Some(job),
@@ -366,7 +368,12 @@ async fn claim(state: &SenderState, key: &Item) -> Result<Claim, ApiError> {
 /// Records the end of a claimed delivery, conditional on still holding the claim: answers whether it did.
 /// Only the holder's settle succeeds, so the caller counts a reader once; if the claim was lost meanwhile
 /// (a very slow send), nothing is recorded here: the new holder records it.
-async fn settle(state: &SenderState, key: &Item, token: &str, end: State) -> Result<bool, ApiError> {
+async fn settle(
+    state: &SenderState,
+    key: &Item,
+    token: &str,
+    end: State,
+) -> Result<bool, ApiError> {
     let outbox = state.outbox();
     let result = outbox
         .client()
@@ -384,7 +391,10 @@ async fn settle(state: &SenderState, key: &Item, token: &str, end: State) -> Res
     match result {
         Ok(_) => Ok(true),
         Err(error) if shared::dynamo::is_condition_failed(&error) => {
-            tracing::warn!(?key, "a delivery's claim was taken over before it was recorded");
+            tracing::warn!(
+                ?key,
+                "a delivery's claim was taken over before it was recorded"
+            );
             Ok(false)
         }
         Err(error) => Err(error.into()),

@@ -39,7 +39,10 @@ pub fn parse(body: &str) -> Option<Feedback> {
             }
             ("bounced", bounce.get("bouncedRecipients")?)
         }
-        "Complaint" => ("complained", event.get("complaint")?.get("complainedRecipients")?),
+        "Complaint" => (
+            "complained",
+            event.get("complaint")?.get("complainedRecipients")?,
+        ),
         _ => return None,
     };
     let addresses = recipients

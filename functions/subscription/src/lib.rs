@@ -159,7 +159,11 @@ fn api() -> ApiRoutes<AppState> {
         )
         .post("/api/subscription/mailer/", Admin, mailer::send_mailing)
         .get("/api/subscription/mailings/", Admin, mailing::list_mailings)
-        .get("/api/subscription/mailings/{id}", Admin, mailing::get_mailing)
+        .get(
+            "/api/subscription/mailings/{id}",
+            Admin,
+            mailing::get_mailing,
+        )
         .get(
             "/api/subscription/unsubscribe/",
             Public,
@@ -174,7 +178,9 @@ fn api() -> ApiRoutes<AppState> {
 
 /// The id the shop gives the subscriber with this address (as in admin URLs).
 pub fn subscriber_id(email: &str) -> Result<String, shared::ApiError> {
-    Ok(subscriber::id_of(&shared::validation::Email::parse_normalised(email)?))
+    Ok(subscriber::id_of(
+        &shared::validation::Email::parse_normalised(email)?,
+    ))
 }
 
 /// Every route this function serves, as template.yaml must declare them.

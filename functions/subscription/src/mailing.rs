@@ -354,8 +354,15 @@ pub async fn plan(state: &AppState, id: &str, cursor: Option<&str>) -> Result<()
                 .filter_map(|item| get_s(item, "id").ok())
                 .collect();
             let next = page.last_evaluated_key().and_then(cursor_text);
-            record_step(state, &mailing, &marker, cursor.is_none(), &readers, next.as_deref())
-                .await?;
+            record_step(
+                state,
+                &mailing,
+                &marker,
+                cursor.is_none(),
+                &readers,
+                next.as_deref(),
+            )
+            .await?;
             (readers, next)
         }
     };
@@ -442,10 +449,7 @@ async fn record_step(
     if first {
         set.push("#status = :sending");
         values.insert(":sending".to_owned(), s(Status::Sending.as_str()));
-        names = Some(HashMap::from([(
-            "#status".to_owned(),
-            "status".to_owned(),
-        )]));
+        names = Some(HashMap::from([("#status".to_owned(), "status".to_owned())]));
     }
     state
         .db
@@ -473,7 +477,10 @@ pub struct Reader {
 
 /// The readers with these subscriber ids who are still subscribed, in one batched read (a queue batch's
 /// worth, up to 100 ids).
-pub async fn readers(state: &AppState, ids: &[String]) -> Result<HashMap<String, Reader>, ApiError> {
+pub async fn readers(
+    state: &AppState,
+    ids: &[String],
+) -> Result<HashMap<String, Reader>, ApiError> {
     use aws_sdk_dynamodb::types::KeysAndAttributes;
     let mut found = HashMap::new();
     let mut keys: Vec<Item> = ids
@@ -503,7 +510,12 @@ pub async fn readers(state: &AppState, ids: &[String]) -> Result<HashMap<String,
             .request_items(&*state.table, request)
             .send()
             .await?;
-        for item in answer.responses().and_then(|r| r.get(&*state.table)).into_iter().flatten() {
+        for item in answer
+            .responses()
+            .and_then(|r| r.get(&*state.table))
+            .into_iter()
+            .flatten()
+        {
             let subscriber = Subscriber::from_item(item)?;
             found.insert(
                 subscriber.id.clone(),
@@ -514,10 +526,7 @@ pub async fn readers(state: &AppState, ids: &[String]) -> Result<HashMap<String,
                 },
             );
         }
-        if let Some(left) = answer
-            .unprocessed_keys()
-            .and_then(|u| u.get(&*state.table))
-        {
+        if let Some(left) = answer.unprocessed_keys().and_then(|u| u.get(&*state.table)) {
             keys = left.keys().to_vec();
         }
     }

@@ -156,7 +156,10 @@ pub async fn unsubscribe_one_click(
         return Err(ApiError::bad_request(BAD_LINK));
     };
     remove(&state, id).await?;
-    Ok(shared::error::message_response(StatusCode::OK, UNSUBSCRIBED))
+    Ok(shared::error::message_response(
+        StatusCode::OK,
+        UNSUBSCRIBED,
+    ))
 }
 
 fn answer(state: &AppState, wants_json: bool, status: StatusCode, message: &str) -> Response {

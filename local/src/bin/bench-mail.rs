@@ -23,7 +23,13 @@ fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-async fn call(router: &axum::Router, method: Method, uri: &str, token: &str, body: Option<Value>) -> (StatusCode, Value) {
+async fn call(
+    router: &axum::Router,
+    method: Method,
+    uri: &str,
+    token: &str,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
     let mut request = Request::builder()
         .method(method)
         .uri(uri)
@@ -41,8 +47,16 @@ async fn call(router: &axum::Router, method: Method, uri: &str, token: &str, bod
         .await
         .expect("router answers");
     let status = response.status();
-    let bytes = response.into_body().collect().await.expect("body").to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    let bytes = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
@@ -58,7 +72,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         fault_percent: faults,
         rate_per_second: Some(rate.to_string()),
     };
-    let gateway = local::build_with_mail(&emulator, &names, std::env::temp_dir(), SECRET, &options).await;
+    let gateway =
+        local::build_with_mail(&emulator, &names, std::env::temp_dir(), SECRET, &options).await;
     let gateway = match gateway {
         Ok(gateway) => gateway,
         Err(error) => {
@@ -82,7 +97,9 @@ async fn run(
     let table = env.vars("SubscriptionFunction")["SUBSCRIPTION_TABLE"].clone();
     let lists = ["Newsletter".to_owned()];
     let started = Instant::now();
-    let emails: Vec<String> = (0..n).map(|i| format!("bench.{i:06}@example.com")).collect();
+    let emails: Vec<String> = (0..n)
+        .map(|i| format!("bench.{i:06}@example.com"))
+        .collect();
     for (chunk_no, chunk) in emails.chunks(25).enumerate() {
         let mut writes = Vec::new();
         for (i, email) in chunk.iter().enumerate() {
@@ -100,32 +117,49 @@ async fn run(
             .send()
             .await?;
     }
-    println!("seeded {n} subscribers in {:.1} s", started.elapsed().as_secs_f64());
+    println!(
+        "seeded {n} subscribers in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 
-    let token = AuthKeys::from_env(&env.lookup("SubscriptionFunction"))?.issue(
-        local::seed::ADMIN_EMAIL,
-        Role::Admin,
-        24 * 3600,
-    )
-    .map_err(|e| e.to_string())?;
+    let token = AuthKeys::from_env(&env.lookup("SubscriptionFunction"))?
+        .issue(local::seed::ADMIN_EMAIL, Role::Admin, 24 * 3600)
+        .map_err(|e| e.to_string())?;
     let subject = format!("Benchmark letter {}", uuid::Uuid::new_v4().simple());
     let letter = json!({"MailList": ["Newsletter"], "data": {"subject": subject, "sections": [
         {"title": "Summer drinks", "description": "A benchmark letter."}]}});
     let asked = Instant::now();
-    let (status, answer) = call(&gateway.router, Method::POST, "/api/subscription/mailer/", &token, Some(letter)).await;
+    let (status, answer) = call(
+        &gateway.router,
+        Method::POST,
+        "/api/subscription/mailer/",
+        &token,
+        Some(letter),
+    )
+    .await;
     let answer_time = asked.elapsed();
     if status != StatusCode::ACCEPTED {
         return Err(format!("the mailer answered {status}: {answer}").into());
     }
     let id = answer["_id"].as_str().unwrap_or_default().to_owned();
     let recipients = answer["recipients"].as_u64().unwrap_or(0);
-    println!("API answer: {} ms ({status}, {recipients} recipients)", answer_time.as_millis());
+    println!(
+        "API answer: {} ms ({status}, {recipients} recipients)",
+        answer_time.as_millis()
+    );
 
     let sending = Instant::now();
     let mut last_print = Instant::now();
     let mailing = loop {
         tokio::time::sleep(Duration::from_secs(2)).await;
-        let (_, mailing) = call(&gateway.router, Method::GET, &format!("/api/subscription/mailings/{id}"), &token, None).await;
+        let (_, mailing) = call(
+            &gateway.router,
+            Method::GET,
+            &format!("/api/subscription/mailings/{id}"),
+            &token,
+            None,
+        )
+        .await;
         let status = mailing["status"].as_str().unwrap_or_default().to_owned();
         if last_print.elapsed() > Duration::from_secs(15) {
             println!(
@@ -161,12 +195,17 @@ async fn run(
             continue;
         }
         for to in message["destinations"].as_array().into_iter().flatten() {
-            *per_address.entry(to.as_str().unwrap_or_default().to_owned()).or_default() += 1;
+            *per_address
+                .entry(to.as_str().unwrap_or_default().to_owned())
+                .or_default() += 1;
         }
     }
     let expected: HashSet<&String> = emails.iter().collect();
     let duplicates = per_address.values().filter(|count| **count > 1).count();
-    let missing = expected.iter().filter(|e| !per_address.contains_key(**e)).count();
+    let missing = expected
+        .iter()
+        .filter(|e| !per_address.contains_key(**e))
+        .count();
     // The demo shop's own subscribers are on the list too; anyone else would be a stranger.
     let demo = per_address
         .keys()
@@ -178,9 +217,15 @@ async fn run(
         .count();
     let delivered = per_address.len() as u64;
     let missing_demo = (recipients as usize).saturating_sub(n + demo);
-    println!("delivered exactly once: {}", delivered as usize - duplicates);
+    println!(
+        "delivered exactly once: {}",
+        delivered as usize - duplicates
+    );
     println!("duplicates: {duplicates}");
-    println!("missing (not delivered, counted failed: {failed}): {}", missing + missing_demo);
+    println!(
+        "missing (not delivered, counted failed: {failed}): {}",
+        missing + missing_demo
+    );
     println!("(of which the demo shop's own subscribers: {demo} delivered)");
     println!("mailed outside the list: {strangers}");
     let agree = sent == delivered
@@ -191,7 +236,14 @@ async fn run(
         if agree { "agree" } else { "DISAGREE" }
     );
     let ok = duplicates == 0 && strangers == 0 && agree && answer_time < Duration::from_secs(1);
-    println!("{}", if ok { "RESULT: ok" } else { "RESULT: targets missed" });
+    println!(
+        "{}",
+        if ok {
+            "RESULT: ok"
+        } else {
+            "RESULT: targets missed"
+        }
+    );
     if ok {
         Ok(())
     } else {

@@ -27,7 +27,8 @@ pub async fn spawn_app() -> TestApp {
         &["SubscriptionTable", "UsersTable", "MailTable"],
     )
     .await;
-    let config = subscription::Config::from_env(&harness.lookup()).expect("config from the template");
+    let config =
+        subscription::Config::from_env(&harness.lookup()).expect("config from the template");
     let app = subscription::AppState::new(
         config,
         shared::aws::dynamodb(&harness.sdk),
@@ -92,8 +93,10 @@ impl TestApp {
             .admin(
                 Method::POST,
                 "/api/subscription/mailer/",
-                Some(json!({"MailList": lists, "data": {"subject": subject, "sections": [
-                    {"title": "Summer drinks", "description": "Cold & fizzy <b>now</b>"}]}})),
+                Some(
+                    json!({"MailList": lists, "data": {"subject": subject, "sections": [
+                    {"title": "Summer drinks", "description": "Cold & fizzy <b>now</b>"}]}}),
+                ),
             )
             .await;
         assert_eq!(reply.status, StatusCode::ACCEPTED, "{}", reply.body);
@@ -102,7 +105,11 @@ impl TestApp {
 
     pub async fn mailing(&self, id: &str) -> Value {
         let reply = self
-            .admin(Method::GET, &format!("/api/subscription/mailings/{id}"), None)
+            .admin(
+                Method::GET,
+                &format!("/api/subscription/mailings/{id}"),
+                None,
+            )
             .await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
         reply.body
@@ -155,7 +162,9 @@ pub fn deliveries(subject: &str) -> std::collections::HashMap<String, usize> {
             continue;
         }
         for to in message["destinations"].as_array().into_iter().flatten() {
-            *counts.entry(to.as_str().unwrap_or_default().to_owned()).or_default() += 1;
+            *counts
+                .entry(to.as_str().unwrap_or_default().to_owned())
+                .or_default() += 1;
         }
     }
     counts

@@ -43,10 +43,23 @@ async fn a_2500_subscriber_mailing_reaches_each_address_once_with_faults_injecte
 
     let counts = deliveries(&subject);
     let expected: Vec<&String> = news.iter().chain(&both).chain(&offers).collect();
-    let missing: Vec<_> = expected.iter().filter(|e| !counts.contains_key(**e)).collect();
+    let missing: Vec<_> = expected
+        .iter()
+        .filter(|e| !counts.contains_key(**e))
+        .collect();
     let twice: Vec<_> = counts.iter().filter(|(_, n)| **n > 1).collect();
-    assert!(missing.is_empty(), "{} missing, e.g. {:?}", missing.len(), missing.first());
-    assert!(twice.is_empty(), "{} twice, e.g. {:?}", twice.len(), twice.first());
+    assert!(
+        missing.is_empty(),
+        "{} missing, e.g. {:?}",
+        missing.len(),
+        missing.first()
+    );
+    assert!(
+        twice.is_empty(),
+        "{} twice, e.g. {:?}",
+        twice.len(),
+        twice.first()
+    );
     assert_eq!(counts.len(), 2_500);
 
     let mailing = app.mailing(&id).await;
@@ -132,7 +145,9 @@ async fn a_bulk_mail_carries_one_click_unsubscribe_headers_that_work() {
     );
     let list_unsubscribe = mail.header("List-Unsubscribe").unwrap();
     assert!(list_unsubscribe.contains("<mailto:shop@example.com?subject=unsubscribe%20"));
-    assert!(mail.html.contains("Cold &amp; fizzy &lt;b&gt;now&lt;/b&gt;"));
+    assert!(mail
+        .html
+        .contains("Cold &amp; fizzy &lt;b&gt;now&lt;/b&gt;"));
     assert!(mail.text.contains("Cold & fizzy <b>now</b>"));
     let link = list_unsubscribe
         .split(['<', '>'])
@@ -158,5 +173,8 @@ async fn a_bulk_mail_carries_one_click_unsubscribe_headers_that_work() {
     assert!(deliveries(&next).is_empty());
     let mailing = app.mailing(&id).await;
     assert_eq!(mailing["recipients"], 0);
-    assert_eq!(mailing["status"], "sent", "an empty mailing finishes at once: {mailing}");
+    assert_eq!(
+        mailing["status"], "sent",
+        "an empty mailing finishes at once: {mailing}"
+    );
 }

@@ -60,7 +60,11 @@ async fn an_order_confirmation_is_queued_with_the_order_and_sent_once_even_when_
     tokio::time::sleep(std::time::Duration::from_millis(1_100)).await;
     app.drain(&app.sender(0)).await;
     assert_eq!(sent(&shopper, &subject), 1);
-    assert_eq!(outbox.sweep(-1).await.unwrap(), 0, "a sent item leaves the sweep's index");
+    assert_eq!(
+        outbox.sweep(-1).await.unwrap(),
+        0,
+        "a sent item leaves the sweep's index"
+    );
     outbox
         .queue()
         .send(&[shared::outbox::Job::Outbox {

@@ -39,7 +39,11 @@ async fn every_subscription_event_fixture_is_served() {
         );
     }
     let mailings = app.client.send_event(&read("list-mailings")).await;
-    assert!(mailings.status.is_success(), "list-mailings: {}", mailings.body);
+    assert!(
+        mailings.status.is_success(),
+        "list-mailings: {}",
+        mailings.body
+    );
     let mailing = mailings.body["product"][0]["_id"].as_str().unwrap();
     let reply = app
         .client

@@ -95,12 +95,19 @@ async fn the_mailer_answers_before_sending_and_queues_the_mailing() {
         assert!(mails_with(reader, &subject).is_empty());
     }
     let mailing = app
-        .admin(Method::GET, &format!("/api/subscription/mailings/{id}"), None)
+        .admin(
+            Method::GET,
+            &format!("/api/subscription/mailings/{id}"),
+            None,
+        )
         .await;
     assert_eq!(mailing.status, StatusCode::OK, "{}", mailing.body);
     assert_eq!(mailing.body["status"], "queued");
     assert_eq!(mailing.body["subject"], subject.as_str());
-    assert_eq!(mailing.body["lists"], json!(["Newsletter", "Offers and new drinks"]));
+    assert_eq!(
+        mailing.body["lists"],
+        json!(["Newsletter", "Offers and new drinks"])
+    );
     assert_eq!(mailing.body["sent"], 0);
     assert_eq!(mailing.body["recipients"], 3);
     assert!(app.jobs().await.contains(&shared::outbox::Job::Plan {

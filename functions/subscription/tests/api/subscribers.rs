@@ -40,13 +40,19 @@ async fn signing_up_twice_keeps_one_subscriber_and_merges_the_lists() {
     // One welcome, with an unsubscribe link, however often the address signs up.
     let welcomes = app.queued(&email, "Welcome to Palestine Drinks").await;
     assert_eq!(welcomes.len(), 1);
-    assert!(welcomes[0].0.contains("/api/subscription/unsubscribe/?token="));
+    assert!(welcomes[0]
+        .0
+        .contains("/api/subscription/unsubscribe/?token="));
     // Queued with the sign-up, one-click unsubscribe headers included, and put on the mail queue.
     let headers = &welcomes[0].1;
     assert!(headers
         .iter()
         .any(|(n, v)| n == "List-Unsubscribe-Post" && v == "List-Unsubscribe=One-Click"));
-    assert!(app.jobs().await.iter().any(|job| matches!(job, shared::outbox::Job::Outbox { .. })));
+    assert!(app
+        .jobs()
+        .await
+        .iter()
+        .any(|job| matches!(job, shared::outbox::Job::Outbox { .. })));
 }
 
 #[tokio::test]
@@ -287,13 +293,23 @@ async fn the_one_click_post_unsubscribes_and_a_forged_token_or_a_stray_post_does
     // A forged signature, no token, and a POST without RFC 8058's body (a link scanner) change nothing.
     let forged = format!("{}{}", &link[..link.len() - 4], "abcd");
     for (request, status) in [
-        (post(forged, form, "List-Unsubscribe=One-Click"), StatusCode::BAD_REQUEST),
         (
-            post("/api/subscription/unsubscribe/".to_owned(), form, "List-Unsubscribe=One-Click"),
+            post(forged, form, "List-Unsubscribe=One-Click"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            post(
+                "/api/subscription/unsubscribe/".to_owned(),
+                form,
+                "List-Unsubscribe=One-Click",
+            ),
             StatusCode::BAD_REQUEST,
         ),
         (post(link.clone(), form, ""), StatusCode::BAD_REQUEST),
-        (post(link.clone(), form, "unsubscribe=yes"), StatusCode::BAD_REQUEST),
+        (
+            post(link.clone(), form, "unsubscribe=yes"),
+            StatusCode::BAD_REQUEST,
+        ),
     ] {
         let reply = app.client.send(request).await;
         assert_eq!(reply.status, status, "{}", reply.body);
@@ -343,8 +359,10 @@ async fn a_complaint_unsubscribes_and_counts_once_on_its_mailing() {
         app.subscribe(email, &["Newsletter"]).await;
     }
     let sent = app
-        .mail(json!({"MailList": ["Newsletter"], "data": {"subject": "Summer", "sections": [
-            {"title": "Title", "description": "Text"}]}}))
+        .mail(
+            json!({"MailList": ["Newsletter"], "data": {"subject": "Summer", "sections": [
+            {"title": "Title", "description": "Text"}]}}),
+        )
         .await;
     let mailing = sent.body["_id"].as_str().unwrap().to_owned();
 
@@ -371,7 +389,11 @@ async fn a_complaint_unsubscribes_and_counts_once_on_its_mailing() {
     assert_eq!(left.len(), 1, "{left:?}");
     assert_eq!(left[0]["email"], stays.as_str());
     let counted = app
-        .admin(Method::GET, &format!("/api/subscription/mailings/{mailing}"), None)
+        .admin(
+            Method::GET,
+            &format!("/api/subscription/mailings/{mailing}"),
+            None,
+        )
         .await;
     // The complaint came twice (a redelivery) and counts once.
     assert_eq!(counted.body["complained"], 1, "{}", counted.body);
