@@ -26,7 +26,9 @@ pub struct Mail {
 pub struct Outbox {
     emulator: Emulator,
     /// The emulator keeps no send times: the first time the gateway sees a message stands in.
-    first_seen: Mutex<HashMap<String, String>>,
+    /// With the order the gateway first saw each message in, which the list keeps (simple and raw sends
+    /// are two lists in the emulator, and times to the second cannot order them).
+    first_seen: Mutex<HashMap<String, (usize, String)>>,
 }
 
 impl Outbox {
@@ -54,14 +56,11 @@ impl Outbox {
             .cloned()
             .unwrap_or_default();
         let mut first_seen = self.first_seen.lock().map_err(|e| e.to_string())?;
-        let mut mails: Vec<Mail> = messages
+        let mut mails: Vec<(usize, Mail)> = messages
             .iter()
             .map(|message| {
                 let id = message["id"].as_str().unwrap_or_default().to_owned();
-                let sent_at = first_seen
-                    .entry(id)
-                    .or_insert_with(shared::time::now_iso)
-                    .clone();
+                let (order, sent_at) = seen(&mut first_seen, id);
                 let body = message["body"].as_str().unwrap_or_default().to_owned();
                 // The emulator keeps only the HTML part when both were sent.
                 let (text, html) = if looks_like_html(&body) {
@@ -77,40 +76,52 @@ impl Outbox {
                     ("To".to_owned(), to.join(", ")),
                     ("Subject".to_owned(), subject.clone()),
                 ]);
-                Mail {
-                    to,
-                    from,
-                    subject,
-                    text,
-                    html,
-                    headers,
-                    sent_at,
-                }
+                (
+                    order,
+                    Mail {
+                        to,
+                        from,
+                        subject,
+                        text,
+                        html,
+                        headers,
+                        sent_at,
+                    },
+                )
             })
             .collect();
         // Queued mail goes out as raw MIME (so it keeps its own headers): read the parts and headers back.
         for message in &raw {
             let id = message["id"].as_str().unwrap_or_default().to_owned();
-            let sent_at = first_seen
-                .entry(id)
-                .or_insert_with(shared::time::now_iso)
-                .clone();
+            let (order, sent_at) = seen(&mut first_seen, id);
             let parsed = shared::mime::parse(message["raw_data"].as_str().unwrap_or_default());
             let header = |name: &str| parsed.header(name).unwrap_or_default().to_owned();
-            mails.push(Mail {
-                to: strings(&message["destinations"]),
-                from: message["source"].as_str().unwrap_or_default().to_owned(),
-                subject: header("Subject"),
-                text: parsed.text.clone(),
-                html: parsed.html.clone(),
-                headers: parsed.headers.iter().cloned().collect(),
-                sent_at,
-            });
+            mails.push((
+                order,
+                Mail {
+                    to: strings(&message["destinations"]),
+                    from: message["source"].as_str().unwrap_or_default().to_owned(),
+                    subject: header("Subject"),
+                    text: parsed.text.clone(),
+                    html: parsed.html.clone(),
+                    headers: parsed.headers.iter().cloned().collect(),
+                    sent_at,
+                },
+            ));
         }
-        // Newest last across both kinds (the first time seen stands in for the send time).
-        mails.sort_by(|a, b| a.sent_at.cmp(&b.sent_at));
-        Ok(mails)
+        // Newest last across both kinds, in the order the gateway first saw them.
+        mails.sort_by_key(|(order, _)| *order);
+        Ok(mails.into_iter().map(|(_, mail)| mail).collect())
     }
+}
+
+/// When (and in which order) the gateway first saw message `id`: the emulator keeps no send times.
+fn seen(first_seen: &mut HashMap<String, (usize, String)>, id: String) -> (usize, String) {
+    let next = first_seen.len();
+    first_seen
+        .entry(id)
+        .or_insert_with(|| (next, shared::time::now_iso()))
+        .clone()
 }
 
 fn strings(value: &serde_json::Value) -> Vec<String> {
