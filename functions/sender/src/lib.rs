@@ -544,23 +544,6 @@ async fn send_outbox(state: &SenderState, id: &str, last_try: bool) -> Result<Ha
     }
 }
 
-/// Where one delivery of a mailing stands (`sent`, `failed`, ...), for tests and the benchmark.
-pub async fn delivery_state(
-    outbox: &Outbox,
-    mailing: &str,
-    email: &str,
-) -> Result<Option<String>, ApiError> {
-    let found = outbox
-        .client()
-        .get_item()
-        .table_name(outbox.table())
-        .set_key(Some(delivery_key(mailing, email)))
-        .consistent_read(true)
-        .send()
-        .await?;
-    Ok(found.item().map(|item| get_s_or_default(item, "state")))
-}
-
 /// Outbox items left unsent this long (seconds) are queued again by the sweep.
 pub const SWEEP_AFTER: i64 = 120;
 
