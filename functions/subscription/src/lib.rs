@@ -176,6 +176,23 @@ fn api() -> ApiRoutes<AppState> {
         )
 }
 
+/// Adds `count` subscribers on exactly `lists` to the list counts: for loading subscribers in bulk with
+/// `stored_subscriber` (the mail benchmark, tests), which bypasses sign-up.
+pub async fn add_to_list_counts(
+    state: &AppState,
+    lists: &[String],
+    count: i64,
+) -> Result<(), shared::ApiError> {
+    state
+        .db
+        .transact_write_items()
+        .transact_items(subscriber::count_update(&state.table, lists, count)?)
+        .send()
+        .await
+        .map(drop)
+        .map_err(shared::ApiError::internal)
+}
+
 /// The id the shop gives the subscriber with this address (as in admin URLs).
 pub fn subscriber_id(email: &str) -> Result<String, shared::ApiError> {
     Ok(subscriber::id_of(

@@ -6,7 +6,7 @@
 use crate::mailer::{Letter, Section};
 use crate::subscriber::Subscriber;
 use crate::AppState;
-use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue, Select};
+use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
 use axum::extract::{Path, Query, State};
 use serde::Serialize;
 use shared::auth::Admin;
@@ -211,32 +211,10 @@ fn on_lists(lists: &[String]) -> (String, HashMap<String, AttributeValue>) {
     (terms.join(" OR "), values)
 }
 
-/// How many subscribers are on any of `lists`, each counted once: a count query through the subscriber
-/// index (keys only, no items carried back), so it stays quick however long the lists are.
+/// How many subscribers are on any of `lists`, each counted once: from the list counts kept with every
+/// sign-up and removal, so the mailer answers at once however long the lists are.
 pub async fn count_recipients(state: &AppState, lists: &[String]) -> Result<u64, ApiError> {
-    let (filter, mut values) = on_lists(lists);
-    values.insert(":list".to_owned(), s("SUBSCRIBER-LIST"));
-    let mut total = 0u64;
-    let mut start = None;
-    loop {
-        let page = state
-            .db
-            .query()
-            .table_name(&*state.table)
-            .index_name(INDEX)
-            .key_condition_expression("gsi1pk = :list")
-            .filter_expression(&filter)
-            .set_expression_attribute_values(Some(values.clone()))
-            .select(Select::Count)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        total += page.count() as u64;
-        match page.last_evaluated_key() {
-            Some(last) if !last.is_empty() => start = Some(last.clone()),
-            _ => return Ok(total),
-        }
-    }
+    crate::subscriber::count_on_any(state, lists).await
 }
 
 /// Records a new mailing, `queued`, and queues its first planning step.

@@ -3,7 +3,7 @@
 //! someone else's address, and following a link twice is harmless. Mail clients unsubscribe in one click
 //! (RFC 8058): they `POST` `List-Unsubscribe=One-Click` to the same link, which the headers here announce.
 
-use crate::subscriber::{is_subscriber_id, Subscriber};
+use crate::subscriber::is_subscriber_id;
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -120,11 +120,7 @@ pub async fn unsubscribe(
 
 /// Removes subscriber `id`; one already gone (a second click) is no error: the wish holds all the same.
 pub(crate) async fn remove(state: &AppState, id: &str) -> Result<(), ApiError> {
-    match state.store.delete::<Subscriber>(id).await {
-        Ok(()) => Ok(()),
-        Err(error) if error.status() == StatusCode::NOT_FOUND => Ok(()),
-        Err(error) => Err(error),
-    }
+    crate::subscriber::remove(state, id).await.map(drop)
 }
 
 pub const ONE_CLICK: &str = "List-Unsubscribe=One-Click";

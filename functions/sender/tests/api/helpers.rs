@@ -143,6 +143,9 @@ impl TestApp {
                 .await
                 .expect("subscribers stored");
         }
+        subscription::add_to_list_counts(&self.app, &lists, count as i64)
+            .await
+            .expect("list counts");
         emails
     }
 }

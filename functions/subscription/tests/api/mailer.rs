@@ -120,6 +120,35 @@ async fn the_mailer_answers_before_sending_and_queues_the_mailing() {
         .await;
     assert_eq!(listed.body["product"][0]["_id"], id.as_str());
 
+    // The count follows removals and changes of lists: `news` leaves, `offers` joins the Newsletter too.
+    let news_id = subscription::subscriber_id(&news).unwrap();
+    let removed = app
+        .admin(
+            Method::DELETE,
+            &format!("/api/subscription/delete/{news_id}"),
+            None,
+        )
+        .await;
+    assert_eq!(removed.status, StatusCode::OK, "{}", removed.body);
+    app.subscribe(&offers, &["Newsletter"]).await;
+    let again = app
+        .mail(letter(json!(["Newsletter"]), "Again", "Title", "Text"))
+        .await;
+    assert_eq!(
+        again.body["recipients"], 2,
+        "both and offers: {}",
+        again.body
+    );
+    let offers_only = app
+        .mail(letter(
+            json!(["Offers and new drinks"]),
+            "Offers",
+            "Title",
+            "Text",
+        ))
+        .await;
+    assert_eq!(offers_only.body["recipients"], 2, "{}", offers_only.body);
+
     // Admin only, and an unknown id is a 404.
     let guarded = app
         .client
