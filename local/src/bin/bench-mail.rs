@@ -117,6 +117,16 @@ async fn run(
             .send()
             .await?;
     }
+    // Loaded without sign-up, so the list counts are moved here, as sign-up would have.
+    let app = subscription::AppState::new(
+        subscription::Config::from_env(&env.lookup("SubscriptionFunction"))?,
+        env.dynamodb.clone(),
+        env.ses.clone(),
+        env.sqs.clone(),
+    );
+    subscription::add_to_list_counts(&app, &lists, n as i64)
+        .await
+        .map_err(|e| e.to_string())?;
     println!(
         "seeded {n} subscribers in {:.1} s",
         started.elapsed().as_secs_f64()
