@@ -18,23 +18,26 @@ DEPLOY      := $(SAM_VENV)/bin/python scripts/deploy.py
 STAGE       ?= dev
 PORT        ?= 3000
 # make bench's volume step: items across the tables, and sent mails.
-N           ?= 100000
+# N: the volume benchmark's items (100,000) and the mail benchmark's subscribers (20,000), unless given.
+VOLUME_N    := $(if $(filter command line environment,$(origin N)),$(N),100000)
+MAIL_N      := $(if $(filter command line environment,$(origin N)),$(N),20000)
 MAILS       ?= 10000
 CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
-	bench bench-volume clean sam-cli deploy publish destroy verify-email secret token-key
+	bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
 	@echo "make test   formatting, lints, template lint, Rust tests, front-end tests, browser tests"
-	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores, sam build times and the volume benchmark"
+	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores, sam build times, bench-mail and bench-volume"
 	@echo "make reset  delete the local shop's data (kept in .run/state/ between runs)"
 	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
 	@echo "make deploy STAGE=dev|prod   check, build, deploy, publish the storefront, print the shop's address"
 	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=...) the storefront only"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
+	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
 
 # ---------------------------------------------------------------------------------------------------------
 # What a fresh machine lacks
@@ -133,12 +136,20 @@ test: lint test-deploy test-rust test-frontend e2e
 
 bench: deps frontend build browser sam-cli
 	scripts/bench.sh
+	$(MAKE) bench-mail
 	$(MAKE) bench-volume
 
 # The local store with N items across the tables and MAILS sent mails: login through the outbox, the outbox's
 # and the home page's times, the emulator's memory, and a restart that brings every item back.
 bench-volume: venv build
-	$(VENV)/bin/python scripts/bench_volume.py --items $(N) --mails $(MAILS)
+	$(VENV)/bin/python scripts/bench_volume.py --items $(VOLUME_N) --mails $(MAILS)
+
+# One mailing to N subscribers (20,000 unless N is given) through the local stack, 5% of SES calls failing on
+# purpose (a switch only the local gateway has). MAIL_RATE is the SES rate the senders share.
+MAIL_RATE ?= 200
+bench-mail: venv
+	cargo build -p local --bin bench-mail
+	N=$(MAIL_N) MAIL_RATE=$(MAIL_RATE) FAULT_PERCENT=5 ./target/debug/bench-mail
 
 # ---------------------------------------------------------------------------------------------------------
 # Deploy (needs AWS credentials; never run by the tests). Settings per stage live in samconfig.toml.

@@ -1,6 +1,7 @@
 // Browser journeys for subscriptions: a shopper signs up from the footer; the admin sees them on the
-// Subscriptions screen and sends a mailing from the Mailer screen; the e-mail reaches the outbox with the
-// reader's own unsubscribe link, and following it unsubscribes them. run.mjs registers it.
+// Subscriptions screen and sends a mailing from the Mailer screen, and watches its progress reach 'sent';
+// the e-mail reaches the outbox with the reader's own unsubscribe link (in the body and the RFC 8058
+// headers), and following it unsubscribes them. run.mjs registers it.
 
 import { adminHelpers } from './admin.mjs';
 
@@ -66,6 +67,10 @@ export default function registerSubscriptionJourneys({ journey, check, checkEqua
     });
     await page.getByRole('button', { name: 'Send Mail' }).click();
     await page.getByText(/Emails have been sent/).waitFor({ timeout: 15000 });
+    // The mailing is a job: its progress moves on the sent screen until the sender has sent it all.
+    await page.locator('[data-testid="mailing-progress"][data-status="sent"]').waitFor({ timeout: 60000 });
+    check(/Finished: \d+ of \d+ sent/.test(await page.getByTestId('mailing-progress').textContent()), 'the progress says it finished');
+    await page.getByTestId('past-mailing').filter({ hasText: subject }).waitFor();
     await page.getByRole('button', { name: 'Send another mail' }).waitFor();
 
     // The mailing reaches the outbox, escaped, with the reader's own unsubscribe link.
@@ -75,6 +80,8 @@ export default function registerSubscriptionJourneys({ journey, check, checkEqua
       'the mailing in the outbox',
     );
     check(mail.html.includes('Mango &lt;fizz&gt;') && !mail.html.includes('Mango <fizz>'), 'the title is escaped in the HTML');
+    checkEqual(mail.headers['List-Unsubscribe-Post'], 'List-Unsubscribe=One-Click', 'the one-click header');
+    check(/^<http[^>]*\/api\/subscription\/unsubscribe\/\?token=[0-9a-f.]+>, <mailto:/.test(mail.headers['List-Unsubscribe']), 'the List-Unsubscribe header');
     const link = mail.html.match(/href="([^"]*\/api\/subscription\/unsubscribe\/\?token=[0-9a-f.]+)"/)?.[1];
     check(link, 'the mail carries an unsubscribe link');
 

@@ -25,6 +25,16 @@ pub type EventHandler = fn(
     Box<dyn std::future::Future<Output = Result<serde_json::Value, BoxError>> + Send>,
 >;
 
+/// Functions fed by a queue or a schedule serve no routes: the gateway mounts nothing for them (`mail`
+/// plays their event sources).
+fn no_routes() -> Vec<RouteSpec> {
+    Vec::new()
+}
+
+fn no_router(_: &LocalEnv) -> Result<Router, BoxError> {
+    Ok(Router::new())
+}
+
 /// Every function the template declares. A test fails if the two lists differ. A function without HTTP events
 /// (a scheduled or queue-fed one) has no routes and mounts an empty router; building its state still checks
 /// its settings at start, as its cold start would.
@@ -137,9 +147,44 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
                 config,
                 env.dynamodb.clone(),
                 env.ses.clone(),
+                env.sqs.clone(),
             )))
         },
         handle: None,
+    },
+    FunctionEntry {
+        logical_id: "SubscriptionFeedbackFunction",
+        routes: no_routes,
+        mount: no_router,
+        // An SQS batch of SES bounce and complaint notices, as the feedback queue hands it over.
+        handle: Some(|env, event| {
+            let app = crate::mail::subscription_state(env, "SubscriptionFeedbackFunction");
+            Box::pin(async move {
+                let batch = serde_json::from_value(event)?;
+                let answer = subscription::feedback::handle(&app?, batch).await;
+                Ok(serde_json::to_value(answer)?)
+            })
+        }),
+    },
+    FunctionEntry {
+        logical_id: "SenderFunction",
+        routes: no_routes,
+        mount: no_router,
+        // A mail queue batch (`Records`), or the schedule's event for the outbox sweep, as its main tells them apart.
+        handle: Some(|env, event| {
+            let state = crate::mail::sender_state(env, &crate::mail::Options::default());
+            Box::pin(async move {
+                let state = state?;
+                if event.get("Records").is_some() {
+                    let batch = serde_json::from_value(event)?;
+                    return Ok(serde_json::to_value(sender::handle(&state, batch).await)?);
+                }
+                let queued = sender::sweep(&state)
+                    .await
+                    .map_err(|error| format!("the outbox sweep failed: {error:?}"))?;
+                Ok(serde_json::json!({ "queued": queued }))
+            })
+        }),
     },
 ];
 
@@ -152,6 +197,9 @@ pub struct LocalEnv {
     pub dynamodb: aws_sdk_dynamodb::Client,
     pub s3: aws_sdk_s3::Client,
     pub ses: aws_sdk_sesv2::Client,
+    pub sqs: aws_sdk_sqs::Client,
+    /// The template's queues (logical id to URL), when the caller created them.
+    pub queue_urls: BTreeMap<String, String>,
     pub names: LocalNames,
     pub images_bucket: String,
 }
@@ -207,6 +255,12 @@ impl LocalEnv {
             dynamodb: shared::aws::dynamodb(sdk),
             s3: shared::aws::s3(sdk),
             ses: shared::aws::ses(sdk),
+            sqs: shared::aws::sqs(sdk),
+            queue_urls: template
+                .queues()
+                .into_iter()
+                .filter_map(|(id, _)| Some((id.clone(), overrides.get(&id)?.clone())))
+                .collect(),
             names: names.clone(),
             images_bucket: names.bucket("ImagesBucket"),
         })
@@ -237,6 +291,8 @@ impl LocalEnv {
             dynamodb: shared::aws::dynamodb(sdk),
             s3: shared::aws::s3(sdk),
             ses: shared::aws::ses(sdk),
+            sqs: shared::aws::sqs(sdk),
+            queue_urls: BTreeMap::new(),
             names,
             images_bucket,
         })

@@ -4,6 +4,7 @@
 
 pub mod functions;
 pub mod invoke;
+pub mod mail;
 mod outbox;
 pub mod schedule;
 pub mod seed;
@@ -12,7 +13,9 @@ pub mod stripe;
 
 use axum::Router;
 use shared::config::{optional, ProcessEnv};
-use shared::emulator::{create_resources, BoxError, Emulator, LocalNames, LocalStripe, Template};
+use shared::emulator::{
+    create_queues, create_resources, BoxError, Emulator, LocalNames, LocalStripe, Template,
+};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -66,10 +69,13 @@ impl Settings {
 pub struct Gateway {
     pub router: Router,
     pub env: functions::LocalEnv,
+    /// The queue pollers and the outbox sweep (Lambda's event sources and schedule); stop on drop.
+    pub mail: mail::Workers,
 }
 
-/// Creates the template's resources and secrets under `names`, mounts every function and seeds the demo
-/// shop if empty. `site_url` is the gateway's own address: every absolute link the shop makes uses it.
+/// Creates the template's resources, queues and secrets under `names`, mounts every function, starts the mail
+/// workers (their local options from `mail_options`) and seeds the demo shop if empty. `site_url` is the
+/// gateway's own address: every absolute link the shop makes uses it.
 pub async fn build(
     emulator: &Emulator,
     stripe: &LocalStripe,
@@ -77,16 +83,39 @@ pub async fn build(
     dist: PathBuf,
     site_url: &str,
 ) -> Result<Gateway, BoxError> {
+    build_with_mail(
+        emulator,
+        stripe,
+        names,
+        dist,
+        site_url,
+        &mail::Options::from_env(),
+    )
+    .await
+}
+
+/// `build`, with the mail workers' local options given (the mail benchmark sets its rate and faults).
+pub async fn build_with_mail(
+    emulator: &Emulator,
+    stripe: &LocalStripe,
+    names: &LocalNames,
+    dist: PathBuf,
+    site_url: &str,
+    mail_options: &mail::Options,
+) -> Result<Gateway, BoxError> {
     let template = Template::load_default()?;
     let sdk = emulator.sdk_config().await;
     // The demo shop goes only into an empty store: what a kept store holds (even no drinks) is the owner's.
     let empty = !any_table_exists(&sdk, &template, names).await;
     create_resources(&sdk, &template, names).await?;
+    let queues = create_queues(&sdk, &template, names, Some(mail::VISIBILITY_SECONDS)).await?;
     let mut overrides = BTreeMap::from([("SITE_URL".to_owned(), site_url.to_owned())]);
     overrides.extend(stripe::function_overrides(stripe));
+    overrides.extend(queues);
     let env = functions::LocalEnv::new(&template, names, &overrides, &sdk).await?;
     seed::verify_sender(&env).await?;
     let api = functions::mount_all(&env)?;
+    let mail = mail::start(&env, mail_options)?;
     seed::seed_admin(&env).await?;
     if empty {
         seed::seed_demo_shop(&env, &api).await?;
@@ -103,7 +132,7 @@ pub async fn build(
         "/_local/env",
         axum::routing::get(move || async move { shared::Json(host_env.as_ref().clone()) }),
     ));
-    Ok(Gateway { router, env })
+    Ok(Gateway { router, env, mail })
 }
 
 async fn any_table_exists(

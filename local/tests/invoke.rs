@@ -66,6 +66,21 @@ async fn one_event_per_function_runs_against_the_running_shop() {
         .unwrap_or_else(|e| panic!("ordersexpiry scheduled: {e}"));
     assert_eq!(expiry["expired"], 0, "{expiry}");
     covered.push("OrdersExpiryFunction".to_owned());
+    // The queue-fed functions take an SQS batch (or the sweep's schedule) and answer what they did.
+    let sweep = local::invoke::run(port, "sender", "sweep", &[])
+        .await
+        .unwrap_or_else(|e| panic!("sender sweep: {e}"));
+    assert!(sweep["queued"].is_u64(), "{sweep}");
+    covered.push("SenderFunction".to_owned());
+    let complaint = local::invoke::run(port, "subscriptionfeedback", "complaint", &set)
+        .await
+        .unwrap_or_else(|e| panic!("subscriptionfeedback complaint: {e}"));
+    assert_eq!(
+        complaint["batchItemFailures"],
+        serde_json::json!([]),
+        "{complaint}"
+    );
+    covered.push("SubscriptionFeedbackFunction".to_owned());
     let mut all: Vec<String> = local::functions::FUNCTIONS
         .iter()
         .map(|f| f.logical_id.to_owned())

@@ -43,3 +43,7 @@ pub fn ses(config: &SdkConfig) -> aws_sdk_sesv2::Client {
 pub fn ssm(config: &SdkConfig) -> aws_sdk_ssm::Client {
     aws_sdk_ssm::Client::new(config)
 }
+
+pub fn sqs(config: &SdkConfig) -> aws_sdk_sqs::Client {
+    aws_sdk_sqs::Client::new(config)
+}

@@ -188,6 +188,13 @@ impl Template {
         Ok(headers)
     }
 
+    /// The queues (`AWS::SQS::Queue`) with their properties.
+    pub fn queues(&self) -> Vec<(String, &Value)> {
+        self.of_type("AWS::SQS::Queue")
+            .map(|(id, r)| (id.clone(), r.get("Properties").unwrap_or(&Value::Null)))
+            .collect()
+    }
+
     pub fn buckets(&self) -> Vec<String> {
         self.of_type("AWS::S3::Bucket")
             .map(|(id, _)| id.clone())
@@ -296,7 +303,8 @@ impl LocalNames {
     }
 
     /// A function's environment as the template declares it, with `!Ref`s to tables and buckets turned into
-    /// local names and the rest taken from `overrides` (secrets, parameters).
+    /// local names and the rest taken from `overrides` (secrets, parameters; a `!Ref` to a resource named
+    /// in `overrides` by its logical id, such as a queue's URL, takes that value).
     pub fn function_env(
         &self,
         template: &Template,
@@ -312,6 +320,9 @@ impl LocalNames {
                 let resolved = match (overrides.get(name), value) {
                     (Some(set), _) => set.clone(),
                     (None, EnvValue::Literal(text)) => text.clone(),
+                    (None, EnvValue::Ref(id)) if overrides.contains_key(id) => {
+                        overrides[id].clone()
+                    }
                     (None, EnvValue::Ref(id)) if tables.contains(id) => self.table(id),
                     (None, EnvValue::Ref(id)) if buckets.contains(id) => self.bucket(id),
                     (None, EnvValue::Ref(id)) => template.parameter_defaults.get(id)?.clone(),
@@ -363,6 +374,80 @@ pub async fn create_resources(
         create_bucket(config, &names.bucket(&logical_id)).await?;
     }
     Ok(())
+}
+
+/// Creates every queue of the template under `names` and answers each logical id's URL. Dead-letter
+/// redrive is set as the template sets it; `visibility` (seconds) replaces the template's visibility
+/// timeout, so a failed job comes back in seconds locally rather than minutes.
+pub async fn create_queues(
+    config: &SdkConfig,
+    template: &Template,
+    names: &LocalNames,
+    visibility: Option<u32>,
+) -> Result<BTreeMap<String, String>, BoxError> {
+    use aws_sdk_sqs::types::QueueAttributeName;
+    let sqs = crate::aws::sqs(config);
+    let mut urls = BTreeMap::new();
+    let queues = template.queues();
+    for (logical_id, properties) in &queues {
+        let mut request = sqs.create_queue().queue_name(names.table(logical_id));
+        let seconds = visibility.map(|v| v.to_string()).or_else(|| {
+            properties
+                .get("VisibilityTimeout")
+                .and_then(|v| v.as_u64())
+                .map(|v| v.to_string())
+        });
+        if let Some(seconds) = seconds {
+            request = request.attributes(QueueAttributeName::VisibilityTimeout, seconds);
+        }
+        let url = request
+            .send()
+            .await?
+            .queue_url()
+            .ok_or("the emulator gave a queue no URL")?
+            .to_owned();
+        urls.insert(logical_id.clone(), url);
+    }
+    for (logical_id, properties) in &queues {
+        let Some(redrive) = properties.get("RedrivePolicy") else {
+            continue;
+        };
+        let target = redrive
+            .get("deadLetterTargetArn")
+            .and_then(|arn| match arn {
+                Value::Tagged(tagged) => tagged.value.as_str().map(str::to_owned),
+                Value::Mapping(m) => m
+                    .get("Fn::GetAtt")
+                    .and_then(|v| v.as_sequence())
+                    .and_then(|v| v.first())
+                    .and_then(|v| v.as_str())
+                    .map(str::to_owned),
+                _ => None,
+            })
+            .and_then(|att| att.split('.').next().map(str::to_owned))
+            .and_then(|id| urls.get(&id))
+            .ok_or_else(|| format!("{logical_id}: dead-letter queue not found"))?;
+        let arn = sqs
+            .get_queue_attributes()
+            .queue_url(target)
+            .attribute_names(QueueAttributeName::QueueArn)
+            .send()
+            .await?
+            .attributes()
+            .and_then(|a| a.get(&QueueAttributeName::QueueArn).cloned())
+            .ok_or("the emulator gave a queue no ARN")?;
+        let max = redrive
+            .get("maxReceiveCount")
+            .and_then(|v| v.as_u64())
+            .unwrap_or(5);
+        let policy = serde_json::json!({"deadLetterTargetArn": arn, "maxReceiveCount": max});
+        sqs.set_queue_attributes()
+            .queue_url(&urls[logical_id])
+            .attributes(QueueAttributeName::RedrivePolicy, policy.to_string())
+            .send()
+            .await?;
+    }
+    Ok(urls)
 }
 
 fn str_at<'a>(value: &'a Value, key: &str) -> Result<&'a str, BoxError> {
@@ -785,7 +870,8 @@ fn http_request_as(
     bearer: Option<&str>,
 ) -> Result<String, BoxError> {
     let mut stream = TcpStream::connect(address)?;
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    // Generous: a mailing to thousands of subscribers keeps the emulator busy for a while.
+    stream.set_read_timeout(Some(Duration::from_secs(180)))?;
     let authorization = bearer
         .map(|key| format!("Authorization: Bearer {key}\r\n"))
         .unwrap_or_default();

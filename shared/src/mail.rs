@@ -2,7 +2,12 @@
 //! rendered by the caller (the emulator has no SES templates, and rendering here keeps them testable).
 
 use crate::ApiError;
-use aws_sdk_sesv2::types::{Body, Content, Destination, EmailContent, Message};
+use aws_sdk_sesv2::error::SdkError;
+use aws_sdk_sesv2::primitives::Blob;
+use aws_sdk_sesv2::types::{
+    Body, Content, Destination, EmailContent, Message, MessageTag, RawMessage,
+};
+use std::fmt;
 
 #[derive(Clone)]
 pub struct Mailer {
@@ -48,6 +53,120 @@ impl Mailer {
             .await
             .map_err(ApiError::internal)?;
         Ok(())
+    }
+}
+
+/// Why a send failed, as the queue's sender must know it: try again later, or give up on this address.
+#[derive(Debug)]
+pub enum SendError {
+    /// Throttling, a timeout, a fault on SES's side: the same mail may go through later.
+    Transient(String),
+    /// SES refused this mail (a rejected or malformed address, an unverified sender): retrying cannot help.
+    Permanent(String),
+}
+
+impl fmt::Display for SendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SendError::Transient(why) => write!(f, "transient: {why}"),
+            SendError::Permanent(why) => write!(f, "permanent: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SendError {}
+
+/// A mail to send as raw MIME, with headers of its own and tags SES hands back in bounce and complaint
+/// events (which mailing it belonged to).
+pub struct RawMail<'a> {
+    pub mail: &'a Mail,
+    pub headers: &'a [(String, String)],
+    pub tags: &'a [(String, String)],
+}
+
+impl Mailer {
+    /// Sends `raw` as a MIME message (the only way its own headers reach the reader), through the
+    /// configuration set when one is named, so bounces and complaints come back.
+    pub async fn send_raw(
+        &self,
+        raw: RawMail<'_>,
+        configuration_set: Option<&str>,
+    ) -> Result<(), SendError> {
+        let boundary = format!("=_{}", uuid::Uuid::new_v4().simple());
+        let message = crate::mime::build(
+            &crate::mime::Envelope {
+                from: &self.from,
+                to: &raw.mail.to,
+                reply_to: raw.mail.reply_to.as_deref(),
+                subject: &raw.mail.subject,
+                text: &raw.mail.text,
+                html: &raw.mail.html,
+                headers: raw.headers,
+            },
+            &boundary,
+        );
+        let mut tags = Vec::new();
+        for (name, value) in raw.tags {
+            tags.push(
+                MessageTag::builder()
+                    .name(name)
+                    .value(value)
+                    .build()
+                    .map_err(|e| SendError::Permanent(e.to_string()))?,
+            );
+        }
+        let raw_message = RawMessage::builder()
+            .data(Blob::new(message.into_bytes()))
+            .build()
+            .map_err(|e| SendError::Permanent(e.to_string()))?;
+        // The To header names the reader: a Destination as well would make some servers count them twice.
+        self.ses
+            .send_email()
+            .from_email_address(&self.from)
+            .content(EmailContent::builder().raw(raw_message).build())
+            .set_email_tags((!tags.is_empty()).then_some(tags))
+            .set_configuration_set_name(configuration_set.map(str::to_owned))
+            .send()
+            .await
+            .map(drop)
+            .map_err(classify)
+    }
+}
+
+fn classify(
+    error: SdkError<
+        aws_sdk_sesv2::operation::send_email::SendEmailError,
+        aws_sdk_sesv2::config::http::HttpResponse,
+    >,
+) -> SendError {
+    let text = aws_sdk_sesv2::error::DisplayErrorContext(&error).to_string();
+    match &error {
+        SdkError::ServiceError(service) => {
+            let e = service.err();
+            if e.is_too_many_requests_exception()
+                || e.is_limit_exceeded_exception()
+                || e.is_sending_paused_exception()
+            {
+                SendError::Transient(text)
+            } else if e.is_message_rejected()
+                || e.is_bad_request_exception()
+                || e.is_not_found_exception()
+                || e.is_mail_from_domain_not_verified_exception()
+                || e.is_account_suspended_exception()
+            {
+                SendError::Permanent(text)
+            } else {
+                // An error this SDK does not model: a throttle answers 429, a fault 5xx.
+                let status = service.raw().status().as_u16();
+                if status == 429 || status >= 500 {
+                    SendError::Transient(text)
+                } else {
+                    SendError::Permanent(text)
+                }
+            }
+        }
+        // Timeouts, dropped connections, unreadable answers: nothing says the address is at fault.
+        _ => SendError::Transient(text),
     }
 }
 

@@ -133,7 +133,7 @@ mod harness {
     //! What every function's integration tests start from: the emulator, the function's environment as
     //! template.yaml declares it (on fresh table names), its tables, and a JSON client for its router.
 
-    use crate::emulator::{create_table, Emulator, LocalNames, Template};
+    use crate::emulator::{create_queues, create_table, Emulator, LocalNames, Template};
     use axum::body::Body;
     use axum::Router;
     use http::{header, Method, Request, StatusCode};
@@ -149,10 +149,13 @@ mod harness {
         pub sdk: aws_config::SdkConfig,
         /// The function's settings with its secrets read from the emulator's Secrets Manager.
         pub env: BTreeMap<String, String>,
+        /// The template's queues, created for this test: logical id to URL.
+        pub queues: BTreeMap<String, String>,
     }
 
     impl Harness {
-        /// Creates `tables` (template logical ids) under fresh names, stores the function's secrets in the
+        /// Creates `tables` (template logical ids) and the template's queues under fresh names (queued jobs
+        /// that fail come back after a second), stores the function's secrets in the
         /// emulator (an override of the secret's plain name, the process's token-signing key, or a fresh
         /// key) and reads them back through `secrets::resolve` as the Lambda would, and lets SES send from
         /// example.com.
@@ -165,6 +168,9 @@ mod harness {
             let definition = template
                 .function(function)
                 .unwrap_or_else(|| panic!("template.yaml declares {function}"));
+            let queues = create_queues(&sdk, &template, &names, Some(1))
+                .await
+                .expect("queues created");
             let secrets = crate::secrets::client(&sdk);
             let mut vars = BTreeMap::from([
                 ("TOKEN_PUBLIC_KEY".to_owned(), super::public_key()),
@@ -187,6 +193,7 @@ mod harness {
                 .expect("secret stored");
                 vars.insert(name.clone(), id);
             }
+            vars.extend(queues.clone());
             vars.extend(
                 overrides
                     .iter()
@@ -211,7 +218,7 @@ mod harness {
                 .email_identity("example.com")
                 .send()
                 .await;
-            Harness { sdk, env }
+            Harness { sdk, env, queues }
         }
 
         pub fn lookup(&self) -> impl crate::config::Lookup + '_ {
@@ -378,19 +385,48 @@ mod harness {
     /// The mails the emulator's SES sent to `email`, oldest first, as (subject, body): the HTML body when
     /// the mail had one, else its text. Read from the wrapper's mail list, not moto's whole state dump.
     pub fn mails_to(email: &str) -> Vec<(String, String)> {
+        sent_to(email)
+            .into_iter()
+            .map(|m| (m.subject, m.html.or(m.text).unwrap_or_default()))
+            .collect()
+    }
+
+    /// The mails the emulator's SES sent to `email`, oldest first, with every header they were sent with
+    /// (queued mail goes out raw, with its List-Unsubscribe headers).
+    pub fn raw_mails_to(email: &str) -> Vec<crate::mime::Parsed> {
+        sent_to(email)
+            .into_iter()
+            .map(|m| {
+                let mut headers: Vec<(String, String)> = m.headers.into_iter().collect();
+                if !headers
+                    .iter()
+                    .any(|(n, _)| n.eq_ignore_ascii_case("subject"))
+                {
+                    headers.push(("Subject".to_owned(), m.subject));
+                }
+                crate::mime::Parsed {
+                    headers,
+                    text: m.text.unwrap_or_default(),
+                    html: m.html.unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    /// What the emulator's SES sent to `email`, oldest first, from the wrapper's mail list (not moto's whole
+    /// state dump).
+    fn sent_to(email: &str) -> Vec<crate::emulator::SentMail> {
         let query = crate::emulator::MailQuery {
             limit: 1000,
             before: None,
             to: Some(email.to_owned()),
         };
-        let page = Emulator::for_tests()
+        let mut mails = Emulator::for_tests()
             .mails(&query)
-            .expect("the emulator lists its mail");
-        page.mails
-            .into_iter()
-            .rev()
-            .map(|m| (m.subject, m.html.or(m.text).unwrap_or_default()))
-            .collect()
+            .expect("the emulator lists its mail")
+            .mails;
+        mails.reverse();
+        mails
     }
 
     /// A fresh address for one test.

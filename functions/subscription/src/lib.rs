@@ -1,8 +1,12 @@
 //! Subscriptions: shoppers sign up to the shop's mail lists, admins see the lists and subscribers and send
-//! a bulk mailing to chosen lists, and every e-mail carries a signed link that unsubscribes its reader.
+//! a bulk mailing to chosen lists (a job the sender function works through), and every e-mail carries a
+//! signed link that unsubscribes its reader, in one click from the mail client too. Bounces and complaints
+//! SES reports come back through `feedback`.
 
+pub mod feedback;
 mod lists;
-mod mailer;
+pub mod mailer;
+pub mod mailing;
 mod subscriber;
 mod unsubscribe;
 
@@ -10,12 +14,13 @@ use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
 use shared::mail::Mailer;
+use shared::outbox::{Outbox, Queue};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
 use std::sync::Arc;
 
 pub use lists::MailLists;
-pub use subscriber::{LIMIT_PER_EMAIL, LIMIT_PER_IP};
+pub use subscriber::{stored_subscriber, LIMIT_PER_EMAIL, LIMIT_PER_IP};
 pub use unsubscribe::UnsubscribeKey;
 
 pub struct Config {
@@ -29,11 +34,15 @@ pub struct Config {
     pub lists: MailLists,
     /// Signs unsubscribe links: `UNSUBSCRIBE_KEY`, a secret of its own.
     pub unsubscribe: UnsubscribeKey,
+    /// The outbox and delivery records (`MAIL_TABLE`) and the mail queue (`MAIL_QUEUE_URL`).
+    pub mail_table: String,
+    pub mail_queue_url: String,
 }
 
 impl Config {
-    /// `SUBSCRIPTION_TABLE`, the auth settings, `MAIL_FROM`, `SHOP_NAME`, `SITE_URL`, `SUBSCRIPTION_LISTS`
-    /// and `UNSUBSCRIBE_KEY` (a secret, `UNSUBSCRIBE_KEY_SECRET_ID` in template.yaml).
+    /// `SUBSCRIPTION_TABLE`, the auth settings, `MAIL_FROM`, `SHOP_NAME`, `SITE_URL`, `SUBSCRIPTION_LISTS`,
+    /// `UNSUBSCRIBE_KEY` (a secret, `UNSUBSCRIBE_KEY_SECRET_ID` in template.yaml), `MAIL_TABLE` and
+    /// `MAIL_QUEUE_URL`.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         let secret = shared::secrets::symmetric_key(env, "UNSUBSCRIBE_KEY")?;
         Ok(Config {
@@ -48,6 +57,8 @@ impl Config {
                     reason,
                 })?,
             unsubscribe: UnsubscribeKey::new(&secret),
+            mail_table: required(env, "MAIL_TABLE")?,
+            mail_queue_url: required(env, "MAIL_QUEUE_URL")?,
         })
     }
 }
@@ -61,6 +72,10 @@ pub struct AppState {
     pub site_url: Arc<str>,
     pub lists: Arc<MailLists>,
     pub unsubscribe: Arc<UnsubscribeKey>,
+    /// Welcome mails go through the outbox; mailings' jobs through its queue.
+    pub outbox: Outbox,
+    /// The shop's own address, for the `mailto:` unsubscribe header.
+    pub mail_from: Arc<str>,
     db: aws_sdk_dynamodb::Client,
     table: Arc<str>,
 }
@@ -70,10 +85,17 @@ impl AppState {
         config: Config,
         dynamodb: aws_sdk_dynamodb::Client,
         ses: aws_sdk_sesv2::Client,
+        sqs: aws_sdk_sqs::Client,
     ) -> Self {
         AppState {
             store: Store::new(dynamodb.clone(), config.table.clone()),
             auth: config.auth.into_auth(dynamodb.clone()),
+            outbox: Outbox::new(
+                dynamodb.clone(),
+                config.mail_table,
+                Queue::new(sqs, config.mail_queue_url),
+            ),
+            mail_from: config.mail_from.as_str().into(),
             mailer: Mailer::new(ses, config.mail_from),
             shop_name: config.shop_name.into(),
             site_url: config.site_url.into(),
@@ -85,7 +107,7 @@ impl AppState {
     }
 
     /// `SITE_URL`: links never follow request headers.
-    fn base_url(&self) -> &str {
+    pub(crate) fn base_url(&self) -> &str {
         &self.site_url
     }
 }
@@ -112,11 +134,46 @@ fn api() -> ApiRoutes<AppState> {
             subscriber::delete_subscriber,
         )
         .post("/api/subscription/mailer/", Admin, mailer::send_mailing)
+        .get("/api/subscription/mailings/", Admin, mailing::list_mailings)
+        .get(
+            "/api/subscription/mailings/{id}",
+            Admin,
+            mailing::get_mailing,
+        )
         .get(
             "/api/subscription/unsubscribe/",
             Public,
             unsubscribe::unsubscribe,
         )
+        .post(
+            "/api/subscription/unsubscribe/",
+            Public,
+            unsubscribe::unsubscribe_one_click,
+        )
+}
+
+/// Adds `count` subscribers on exactly `lists` to the list counts: for loading subscribers in bulk with
+/// `stored_subscriber` (the mail benchmark, tests), which bypasses sign-up.
+pub async fn add_to_list_counts(
+    state: &AppState,
+    lists: &[String],
+    count: i64,
+) -> Result<(), shared::ApiError> {
+    state
+        .db
+        .transact_write_items()
+        .transact_items(subscriber::count_update(&state.table, lists, count)?)
+        .send()
+        .await
+        .map(drop)
+        .map_err(shared::ApiError::internal)
+}
+
+/// The id the shop gives the subscriber with this address (as in admin URLs).
+pub fn subscriber_id(email: &str) -> Result<String, shared::ApiError> {
+    Ok(subscriber::id_of(
+        &shared::validation::Email::parse_normalised(email)?,
+    ))
 }
 
 /// Every route this function serves, as template.yaml must declare them.

@@ -1,17 +1,14 @@
 //! The bulk mailer: an admin writes a subject and sections and picks lists; every distinct subscriber of
 //! those lists gets one e-mail (HTML with every admin text escaped, and plain text), each with their own
-//! unsubscribe link. The mailing is recorded as sent with its recipient count.
+//! unsubscribe link. The letter is checked here; sending is a job (`mailing`).
 
-use crate::subscriber::Subscriber;
 use crate::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use http::StatusCode;
 use serde::Deserialize;
 use shared::auth::Admin;
-use shared::dynamo::{get_n, get_s, get_string_list, n, s, string_list, Item, ItemError};
-use shared::mail::{branded_html, escape_html, Mail};
-use shared::store::{version_of, Entity};
+use shared::mail::{branded_html, escape_html};
 use shared::validation::bounded_text;
 use shared::{ApiError, ApiResult, Json};
 
@@ -198,110 +195,22 @@ impl Letter {
     }
 }
 
-/// A mailing as sent: what, to which lists, to how many.
-#[derive(Debug, Clone)]
-pub struct Mailing {
-    pub id: String,
-    pub subject: String,
-    pub lists: Vec<String>,
-    pub recipients: usize,
-    pub failed: usize,
-    pub sent_at: String,
-    pub version: u64,
-}
-
-impl Entity for Mailing {
-    const KIND: &'static str = "MAILING";
-    const NOUN: &'static str = "mailing";
-
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn version(&self) -> u64 {
-        self.version
-    }
-
-    fn order_key(&self) -> String {
-        format!("{}#{}", self.sent_at, self.id)
-    }
-
-    fn to_attributes(&self) -> Item {
-        Item::from([
-            ("id".to_owned(), s(&self.id)),
-            ("subject".to_owned(), s(&self.subject)),
-            ("lists".to_owned(), string_list(&self.lists)),
-            ("recipients".to_owned(), n(self.recipients)),
-            ("failed".to_owned(), n(self.failed)),
-            ("status".to_owned(), s("sent")),
-            ("sentAt".to_owned(), s(&self.sent_at)),
-        ])
-    }
-
-    fn from_item(item: &Item) -> Result<Self, ItemError> {
-        Ok(Mailing {
-            id: get_s(item, "id")?,
-            subject: get_s(item, "subject")?,
-            lists: get_string_list(item, "lists"),
-            recipients: get_n(item, "recipients")?,
-            failed: get_n(item, "failed").unwrap_or(0),
-            sent_at: get_s(item, "sentAt")?,
-            version: version_of(item)?,
-        })
-    }
-}
-
-/// Every subscriber on any of `lists`, once each.
-pub fn recipients(all: Vec<Subscriber>, lists: &[String]) -> Vec<Subscriber> {
-    let mut seen = std::collections::HashSet::new();
-    all.into_iter()
-        .filter(|s| s.lists.iter().any(|l| lists.contains(l)))
-        .filter(|s| seen.insert(s.email.clone()))
-        .collect()
-}
-
-/// POST /api/subscription/mailer/: 202 `{message, recipients}`.
+/// POST /api/subscription/mailer/: checks the letter, records the mailing `queued` and queues it; 202
+/// `{message, _id, recipients}` at once, whatever the size of the lists. The sender function sends it.
 pub async fn send_mailing(
     _: Admin,
     State(state): State<AppState>,
     Json(input): Json<MailingInput>,
 ) -> ApiResult<Response> {
     let letter = input.check(&state)?;
-    let readers = recipients(state.store.list::<Subscriber>().await?, &letter.lists);
-    let mut sent = 0;
-    let mut failed = 0;
-    for reader in &readers {
-        let link = crate::unsubscribe::link(&state, &reader.id);
-        let (html, text) = letter.render(&state.shop_name, &link);
-        let mail = Mail {
-            to: reader.email.clone(),
-            subject: letter.subject.clone(),
-            html,
-            text,
-            reply_to: None,
-        };
-        // One bad address must not stop the rest of the mailing.
-        match state.mailer.send(mail).await {
-            Ok(()) => sent += 1,
-            Err(error) => {
-                failed += 1;
-                tracing::error!(%error, subscriber = %reader.id, "a mailing e-mail was not sent");
-            }
-        }
-    }
-    let mailing = Mailing {
-        id: shared::store::new_id(),
-        subject: letter.subject,
-        lists: letter.lists,
-        recipients: sent,
-        failed,
-        sent_at: shared::time::now_iso(),
-        version: 1,
-    };
-    state.store.insert(&mailing).await?;
+    let mailing = crate::mailing::queue(&state, letter, state.base_url().to_owned()).await?;
     Ok((
         StatusCode::ACCEPTED,
-        Json(serde_json::json!({ "message": "Emails have been sent", "recipients": sent })),
+        Json(serde_json::json!({
+            "message": "Emails have been sent",
+            "_id": mailing.id,
+            "recipients": mailing.recipients,
+        })),
     )
         .into_response())
 }

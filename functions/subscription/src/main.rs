@@ -9,7 +9,11 @@ async fn main() -> Result<(), lambda_http::Error> {
     let env = shared::secrets::process_env(&aws).await?;
     let env = shared::site::resolve(env, &shared::aws::ssm(&aws)).await?;
     let config = subscription::Config::from_env(&env)?;
-    let state =
-        subscription::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
+    let state = subscription::AppState::new(
+        config,
+        shared::aws::dynamodb(&aws),
+        shared::aws::ses(&aws),
+        shared::aws::sqs(&aws),
+    );
     shared::lambda::run(subscription::router(state), &env).await
 }

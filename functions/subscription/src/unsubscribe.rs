@@ -1,9 +1,11 @@
 //! Unsubscribe links: `?token={id}.{signature}`, the signature an HMAC-SHA256 over the subscriber's id (itself
 //! derived from their address) with a key derived from the configured secret. Nobody can make a link for
-//! someone else's address, and following a link twice is harmless.
+//! someone else's address, and following a link twice is harmless. Mail clients unsubscribe in one click
+//! (RFC 8058): they `POST` `List-Unsubscribe=One-Click` to the same link, which the headers here announce.
 
-use crate::subscriber::{is_subscriber_id, Subscriber};
+use crate::subscriber::is_subscriber_id;
 use crate::AppState;
+use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
 use http::{header, HeaderMap, StatusCode};
@@ -62,6 +64,23 @@ pub fn link(state: &AppState, id: &str) -> String {
     )
 }
 
+/// The RFC 8058 headers of a mail to a list: the https link (one click) and a mailto for older clients.
+pub fn headers(state: &AppState, link: &str, token: &str) -> Vec<(String, String)> {
+    vec![
+        (
+            "List-Unsubscribe".to_owned(),
+            format!(
+                "<{link}>, <mailto:{}?subject=unsubscribe%20{token}>",
+                state.mail_from
+            ),
+        ),
+        (
+            "List-Unsubscribe-Post".to_owned(),
+            "List-Unsubscribe=One-Click".to_owned(),
+        ),
+    ]
+}
+
 #[derive(Deserialize)]
 pub struct UnsubscribeQuery {
     token: Option<String>,
@@ -95,13 +114,48 @@ pub async fn unsubscribe(
             BAD_LINK,
         ));
     };
-    match state.store.delete::<Subscriber>(id).await {
-        // Already gone (a second click): the reader's wish holds all the same.
-        Ok(()) => {}
-        Err(error) if error.status() == StatusCode::NOT_FOUND => {}
-        Err(error) => return Err(error),
-    }
+    remove(&state, id).await?;
     Ok(answer(&state, wants_json, StatusCode::OK, UNSUBSCRIBED))
+}
+
+/// Removes subscriber `id`; one already gone (a second click) is no error: the wish holds all the same.
+pub(crate) async fn remove(state: &AppState, id: &str) -> Result<(), ApiError> {
+    crate::subscriber::remove(state, id).await.map(drop)
+}
+
+pub const ONE_CLICK: &str = "List-Unsubscribe=One-Click";
+
+/// POST /api/subscription/unsubscribe/?token=...: RFC 8058's one-click unsubscribe, sent by the mail client
+/// with the body `List-Unsubscribe=One-Click` (form-encoded or multipart). Answers `{message}`: no page, no
+/// cookie, no redirect. A forged token is a 400; a body without the one-click field is a 400 too, so a
+/// stray POST (a link scanner) unsubscribes nobody.
+pub async fn unsubscribe_one_click(
+    State(state): State<AppState>,
+    Query(query): Query<UnsubscribeQuery>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let body = String::from_utf8_lossy(&body);
+    let one_click = body
+        .split(['&', '\r', '\n'])
+        .any(|field| field.trim() == ONE_CLICK)
+        || (body.contains("name=\"List-Unsubscribe\"") && body.contains("One-Click"));
+    if !one_click {
+        return Err(ApiError::bad_request(format!(
+            "The body must be {ONE_CLICK}"
+        )));
+    }
+    let Some(id) = query
+        .token
+        .as_deref()
+        .and_then(|token| state.unsubscribe.verify(token))
+    else {
+        return Err(ApiError::bad_request(BAD_LINK));
+    };
+    remove(&state, id).await?;
+    Ok(shared::error::message_response(
+        StatusCode::OK,
+        UNSUBSCRIBED,
+    ))
 }
 
 fn answer(state: &AppState, wants_json: bool, status: StatusCode, message: &str) -> Response {

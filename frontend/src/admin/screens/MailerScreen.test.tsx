@@ -14,11 +14,13 @@ const lists = [
   { name: 'Offers and new drinks', count: 1 },
 ];
 
+const mailingsPage = (product: object[]) => ({ product, pages: 1, result: {} });
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('admin mailer screen', () => {
   it('previews only a valid letter, with the spec messages otherwise', async () => {
-    const api = shopApi({ 'GET /api/sub/': lists });
+    const api = shopApi({ 'GET /api/sub/': lists, 'GET /api/subscription/mailings/': mailingsPage([]) });
     const { user } = renderApp('/new/uk/mailer', { preloadedState: admin, deps: { fetch: api.fetch } });
     const special = await screen.findByRole('checkbox', { name: /Special selection/ }, FIRST_LOAD);
     await user.click(screen.getByRole('button', { name: 'Show letter' }));
@@ -54,10 +56,18 @@ describe('admin mailer screen', () => {
     expect(screen.getByLabelText('Subject')).toHaveValue('');
   });
 
-  it('sends after the confirm, then says so and offers to send again', async () => {
+  it('sends after the confirm, then says so, shows the progress until sent and offers to send again', async () => {
+    const mailing = { _id: 'm-2', subject: 'Summer', lists: ['Newsletter', 'Offers and new drinks'], recipients: 3, sent: 0, failed: 0, skipped: 0, bounced: 0, complained: 0, createdAt: '2026-11-23T10:00:00Z' };
+    const progress = [
+      { ...mailing, status: 'sending', sent: 1 },
+      { ...mailing, status: 'sent', sent: 2, failed: 1, finishedAt: '2026-11-23T10:00:05Z' },
+    ];
+    let polls = 0;
     const api = shopApi({
       'GET /api/sub/': lists,
-      'POST /api/subscription/mailer/': json({ message: 'Emails have been sent', recipients: 3 }, 202),
+      'GET /api/subscription/mailings/': mailingsPage([{ ...mailing, _id: 'm-1', subject: 'Spring letter', status: 'sent', sent: 5, failed: 0, recipients: 5 }]),
+      'GET /api/subscription/mailings/m-2': () => json(progress[Math.min(polls++, progress.length - 1)]),
+      'POST /api/subscription/mailer/': json({ message: 'Emails have been sent', _id: 'm-2', recipients: 3 }, 202),
     });
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm);
@@ -73,6 +83,15 @@ describe('admin mailer screen', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Send Mail' }));
     expect(await screen.findByText(/Emails have been sent/)).toHaveTextContent('Emails have been sent (3 recipients).');
+    // The past mailings beside the mailer, then the progress of this one, polled until it is sent.
+    expect(screen.getByRole('cell', { name: 'Spring letter' })).toBeInTheDocument();
+    expect(await screen.findByText(/Sending: 1 of 3 sent/)).toBeInTheDocument();
+    expect(await screen.findByText(/Finished: 2 of 3 sent, 1 failed/, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByTestId('mailing-progress')).toHaveAttribute('data-status', 'sent');
+    await waitFor(() => expect(screen.getAllByTestId('past-mailing')).toHaveLength(2));
+    const pollsWhenDone = polls;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(polls).toBe(pollsWhenDone);
     const post = api.calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({
       MailList: ['Newsletter', 'Offers and new drinks'],
@@ -85,6 +104,7 @@ describe('admin mailer screen', () => {
   it('shows the server refusal and keeps the preview', async () => {
     const api = shopApi({
       'GET /api/sub/': lists,
+      'GET /api/subscription/mailings/': mailingsPage([]),
       'POST /api/subscription/mailer/': json({ message: 'inputs is empty' }, 422),
     });
     vi.stubGlobal('confirm', () => true);

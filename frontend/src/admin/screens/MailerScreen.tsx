@@ -1,7 +1,8 @@
 // /new/uk/mailer: step 1 choose the lists (a 'Special selection' toggle selects or clears them all), step 2
 // a subject and one or more sections. 'Show letter' previews only a valid letter (else the spec's 'Add Mail
-// List' or 'inputs is empty'); from the preview 'Send Mail' asks 'Are you sure?' and sends; then 'Emails
-// have been sent' with a way to send another. Cancel starts the letter again.
+// List' or 'inputs is empty'); from the preview 'Send Mail' asks 'Are you sure?' and queues it; then 'Emails
+// have been sent' with the mailing's progress and a way to send another. Cancel starts the letter again.
+// The past mailings sit beside the mailer.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Field } from '../../components/Field';
@@ -10,11 +11,13 @@ import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../lib/meta';
 import styles from '../adminScreens.module.css';
 import { emptyLetter, emptySection, isWebAddress, letterError, shown, type Letter, type LetterSection } from '../subscription/letter';
+import { MailingProgress } from '../subscription/components/MailingProgress';
+import { PastMailings } from '../subscription/components/PastMailings';
 import { fetchMailLists, mailerReset, selectSubscription, sendMailing } from '../subscription/subscriptionSlice';
 import { WriteOutcome } from '../WriteOutcome';
 
 export const SEND_CONFIRM = 'Are you sure?';
-export const SENT_TEXT = 'Emails have been sent';
+export { SENT_TEXT } from '../subscription/components/MailingProgress';
 const WEB_ONLY = 'Use a web address starting with http:// or https://';
 
 function addressError(text: string): string | undefined {
@@ -85,9 +88,7 @@ export default function MailerScreen({ confirm = (question: string) => window.co
   if (state.mailSent) {
     body = (
       <div role="status">
-        <p className={styles.success}>
-          {SENT_TEXT} ({state.recipients} {state.recipients === 1 ? 'recipient' : 'recipients'}).
-        </p>
+        <MailingProgress />
         <button type="button" className={ui.primary} onClick={startAgain}>
           Send another mail
         </button>
@@ -191,7 +192,10 @@ export default function MailerScreen({ confirm = (question: string) => window.co
       <h2 id="mailer-title" className={ui.sectionTitle}>
         Mailer
       </h2>
-      {body}
+      <div className={styles.besides}>
+        <div>{body}</div>
+        <PastMailings />
+      </div>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 // Admin subscriptions (/new/uk/subscription) and the mailer (/new/uk/mailer): the mail lists with their
 // counts (GET /api/sub/), the subscribers newest first, 20 at a time (GET /api/subscription/), delete, and
-// the mailer's send (POST /api/subscription/mailer/) with the spec's mail-sent flag.
+// the mailer's send (POST /api/subscription/mailer/) with the spec's mail-sent flag, the progress of the
+// mailing just sent (GET /api/subscription/mailings/{id}) and the past mailings (GET /api/subscription/mailings/).
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { userLoggedOut } from '../../features/auth/authSlice';
@@ -23,6 +24,27 @@ export interface Subscriber {
   updatedAt: string;
 }
 
+export type MailingStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** A mailing as a job: the sender works through its readers and counts them here. */
+export interface Mailing {
+  _id: string;
+  subject: string;
+  lists: string[];
+  recipients: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  bounced: number;
+  complained: number;
+  status: MailingStatus;
+  createdAt: string;
+  finishedAt?: string;
+}
+
+/** Whether a mailing is still being sent (its progress is worth polling). */
+export const isUnderway = (mailing: Mailing | null): boolean => mailing !== null && (mailing.status === 'queued' || mailing.status === 'sending');
+
 export interface SubscriptionState extends Loadable, PagedList<Subscriber> {
   lists: MailList[];
   listsStatus: Loadable['status'];
@@ -35,6 +57,13 @@ export interface SubscriptionState extends Loadable, PagedList<Subscriber> {
   mailSent: boolean;
   recipients: number;
   mailError: string | null;
+  /** The mailing just sent, as last polled. */
+  mailingId: string | null;
+  mailing: Mailing | null;
+  /** The past mailings beside the mailer, newest first (first page). */
+  mailings: Mailing[];
+  mailingsStatus: Loadable['status'];
+  mailingsError: string | null;
 }
 
 export const initialSubscriptionState: SubscriptionState = {
@@ -49,6 +78,11 @@ export const initialSubscriptionState: SubscriptionState = {
   mailSent: false,
   recipients: 0,
   mailError: null,
+  mailingId: null,
+  mailing: null,
+  mailings: [],
+  mailingsStatus: 'idle',
+  mailingsError: null,
 };
 
 const subscriptionSlice = createSlice({
@@ -100,10 +134,35 @@ const subscriptionSlice = createSlice({
       state.sending = true;
       state.mailError = null;
     },
-    mailingSent(state, action: PayloadAction<number>) {
+    mailingSent(state, action: PayloadAction<{ id: string; recipients: number }>) {
       state.sending = false;
       state.mailSent = true;
-      state.recipients = action.payload;
+      state.recipients = action.payload.recipients;
+      state.mailingId = action.payload.id;
+      state.mailing = null;
+    },
+    mailingProgressRequested(_state, _action: PayloadAction<string>) {},
+    mailingProgressReceived(state, action: PayloadAction<Received<string, Mailing>>) {
+      if (action.payload.arg !== state.mailingId) return;
+      state.mailing = action.payload.result;
+      // Keep the list beside the mailer in step with the progress shown.
+      state.mailings = state.mailings.some((m) => m._id === action.payload.arg)
+        ? state.mailings.map((m) => (m._id === action.payload.arg ? action.payload.result : m))
+        : [action.payload.result, ...state.mailings];
+    },
+    // A missed poll changes nothing: the next one tries again.
+    mailingProgressFailed(_state, _action: PayloadAction<Failed<string>>) {},
+    mailingsRequested(state, _action: PayloadAction<void>) {
+      state.mailingsStatus = 'loading';
+      state.mailingsError = null;
+    },
+    mailingsReceived(state, action: PayloadAction<Received<void, Paged<Mailing>>>) {
+      state.mailingsStatus = 'loaded';
+      state.mailings = action.payload.result.product;
+    },
+    mailingsFailed(state, action: PayloadAction<Failed<void>>) {
+      state.mailingsStatus = 'failed';
+      state.mailingsError = action.payload.message;
     },
     mailingFailed(state, action: PayloadAction<string>) {
       state.sending = false;
@@ -114,6 +173,8 @@ const subscriptionSlice = createSlice({
       state.mailSent = false;
       state.recipients = 0;
       state.mailError = null;
+      state.mailingId = null;
+      state.mailing = null;
     },
   },
   extraReducers: (builder) => {
@@ -144,6 +205,12 @@ export const {
   mailingStarted,
   mailingSent,
   mailingFailed,
+  mailingProgressRequested,
+  mailingProgressReceived,
+  mailingProgressFailed,
+  mailingsRequested,
+  mailingsReceived,
+  mailingsFailed,
   mailerReset,
 } = subscriptionSlice.actions;
 export const { selectSubscription } = injected.selectors;
@@ -170,17 +237,28 @@ export const deleteSubscriber =
     }
   };
 
+/** One mailing's progress (the screen polls it while the mailing is underway). */
+export const fetchMailingProgress = createLoader(
+  { requested: mailingProgressRequested, received: mailingProgressReceived, failed: mailingProgressFailed },
+  (api, id: string) => api.get<Mailing>(`/subscription/mailings/${encodeURIComponent(id)}`),
+);
+
+/** The past mailings, newest first (the first page). */
+export const fetchMailings = createLoader({ requested: mailingsRequested, received: mailingsReceived, failed: mailingsFailed }, (api) =>
+  api.get<Paged<Mailing>>('/subscription/mailings/', { query: { pageNumber: 1 } }),
+);
+
 /** Sends the letter to its lists; resolves whether it went. */
 export const sendMailing =
   (letter: Letter): AppThunk<Promise<boolean>> =>
   async (dispatch, _getState, { api }) => {
     dispatch(mailingStarted());
     try {
-      const answer = await api.post<{ message: string; recipients: number }>('/subscription/mailer/', {
+      const answer = await api.post<{ message: string; _id: string; recipients: number }>('/subscription/mailer/', {
         MailList: letter.lists,
         data: { subject: letter.subject.trim(), sections: letter.sections.map((s) => ({ title: s.title.trim(), description: s.description.trim(), link: s.link.trim(), image: s.image.trim() })) },
       });
-      dispatch(mailingSent(answer.recipients));
+      dispatch(mailingSent({ id: answer._id, recipients: answer.recipients }));
       return true;
     } catch (error) {
       dispatch(mailingFailed(errorMessage(error)));

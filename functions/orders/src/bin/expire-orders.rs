@@ -5,8 +5,10 @@ use lambda_http::{lambda_runtime, service_fn, LambdaEvent};
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
-    let config = orders::Config::from_env(&shared::config::ProcessEnv)?;
     let aws = shared::aws::sdk_config().await;
+    // Settings with the secrets (Stripe's key) read from Secrets Manager, once per cold start.
+    let env = shared::secrets::process_env(&aws).await?;
+    let config = orders::Config::from_env(&env)?;
     let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
     let state = &state;
     lambda_runtime::run(service_fn(

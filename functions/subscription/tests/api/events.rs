@@ -1,7 +1,7 @@
 //! The API Gateway event fixtures in events/subscription, parsed as Lambda would parse them and served by
 //! the router: each must reach its handler and succeed.
 
-use crate::helpers::{mails_with, spawn_app, unsubscribe_path};
+use crate::helpers::{spawn_app, unsubscribe_path, welcome_of};
 use shared::testing::new_email;
 
 #[tokio::test]
@@ -38,8 +38,37 @@ async fn every_subscription_event_fixture_is_served() {
             reply.body
         );
     }
+    let mailings = app.client.send_event(&read("list-mailings")).await;
+    assert!(
+        mailings.status.is_success(),
+        "list-mailings: {}",
+        mailings.body
+    );
+    let mailing = mailings.body["product"][0]["_id"].as_str().unwrap();
+    let reply = app
+        .client
+        .send_event(&read("get-mailing").replace("MAILING_ID", mailing))
+        .await;
+    assert!(reply.status.is_success(), "get-mailing: {}", reply.body);
+    assert_eq!(reply.body["_id"], mailing);
+    let third = new_email("fixture");
+    app.subscribe(&third, &["Newsletter"]).await;
+    let other_link = unsubscribe_path(&welcome_of(&app, &third).await);
+    let reply = app
+        .client
+        .send_event(
+            &read("unsubscribe-one-click")
+                .replace("UNSUBSCRIBE_TOKEN", other_link.rsplit('=').next().unwrap()),
+        )
+        .await;
+    assert!(
+        reply.status.is_success(),
+        "one-click: {} {}",
+        reply.status,
+        reply.body
+    );
     app.subscribe(&other, &["Newsletter"]).await;
-    let link = unsubscribe_path(&mails_with(&email, "Welcome to Palestine Drinks")[0]);
+    let link = unsubscribe_path(&welcome_of(&app, &email).await);
     let token = link.rsplit('=').next().unwrap();
     let reply = app
         .client

@@ -8,13 +8,17 @@ pub struct TestApp {
     pub client: Client,
     pub admin: String,
     pub customer: String,
+    pub outbox: shared::outbox::Outbox,
+    pub queue_url: String,
+    pub sqs: aws_sdk_sqs::Client,
+    pub state: subscription::AppState,
 }
 
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "SubscriptionFunction",
         &[],
-        &["SubscriptionTable", "UsersTable"],
+        &["SubscriptionTable", "UsersTable", "MailTable"],
     )
     .await;
     let config = subscription::Config::from_env(&harness.lookup())
@@ -23,10 +27,15 @@ pub async fn spawn_app() -> TestApp {
         config,
         shared::aws::dynamodb(&harness.sdk),
         shared::aws::ses(&harness.sdk),
+        shared::aws::sqs(&harness.sdk),
     );
     let signed_in = harness.sign_in(&state.auth.users).await;
     TestApp {
-        client: Client::new(subscription::router(state)),
+        outbox: state.outbox.clone(),
+        queue_url: harness.queues["MailQueue"].clone(),
+        sqs: shared::aws::sqs(&harness.sdk),
+        client: Client::new(subscription::router(state.clone())),
+        state,
         admin: signed_in.admin,
         customer: signed_in.customer,
     }
@@ -70,6 +79,49 @@ impl TestApp {
         }
     }
 
+    /// The outbox mails waiting for `email` with `subject` (written with what they describe, not yet
+    /// sent), as their HTML bodies and headers.
+    pub async fn queued(&self, email: &str, subject: &str) -> Vec<(String, Vec<(String, String)>)> {
+        let page = self
+            .outbox
+            .client()
+            .query()
+            .table_name(self.outbox.table())
+            .index_name("gsi1")
+            .key_condition_expression("gsi1pk = :pending")
+            .expression_attribute_values(
+                ":pending",
+                aws_sdk_dynamodb::types::AttributeValue::S(shared::outbox::PENDING.to_owned()),
+            )
+            .send()
+            .await
+            .expect("outbox query");
+        page.items()
+            .iter()
+            .map(|item| shared::outbox::OutboxItem::from_item(item).expect("an outbox item"))
+            .filter(|item| item.mail.mail.to == email && item.mail.mail.subject == subject)
+            .map(|item| (item.mail.mail.html, item.mail.headers))
+            .collect()
+    }
+
+    /// The jobs waiting on the mail queue (received and left to come back).
+    pub async fn jobs(&self) -> Vec<shared::outbox::Job> {
+        let answer = self
+            .sqs
+            .receive_message()
+            .queue_url(&self.queue_url)
+            .max_number_of_messages(10)
+            .visibility_timeout(0)
+            .send()
+            .await
+            .expect("queue answers");
+        answer
+            .messages()
+            .iter()
+            .map(|m| serde_json::from_str(m.body().unwrap_or_default()).expect("a job"))
+            .collect()
+    }
+
     pub async fn mail(&self, body: Value) -> Reply {
         self.admin(Method::POST, "/api/subscription/mailer/", Some(body))
             .await
@@ -94,4 +146,11 @@ pub fn mails_with(email: &str, subject: &str) -> Vec<String> {
         .filter(|(s, _)| s == subject)
         .map(|(_, body)| body)
         .collect()
+}
+
+/// The first queued welcome of `email`, as its HTML body.
+pub async fn welcome_of(app: &TestApp, email: &str) -> String {
+    let welcomes = app.queued(email, "Welcome to Palestine Drinks").await;
+    assert_eq!(welcomes.len(), 1, "one welcome for {email}");
+    welcomes[0].0.clone()
 }

@@ -1,6 +1,6 @@
 //! Sign-up, the admin's subscribers and lists, delete, unsubscribe links, the admin guard and the limits.
 
-use crate::helpers::{mails_with, spawn_app, unsubscribe_path};
+use crate::helpers::{spawn_app, unsubscribe_path, welcome_of};
 use http::{header, Method, Request, StatusCode};
 use serde_json::json;
 use shared::testing::new_email;
@@ -38,9 +38,21 @@ async fn signing_up_twice_keeps_one_subscriber_and_merges_the_lists() {
         json!([{"name": "Newsletter", "count": 1}, {"name": "Offers and new drinks", "count": 1}])
     );
     // One welcome, with an unsubscribe link, however often the address signs up.
-    let welcomes = mails_with(&email, "Welcome to Palestine Drinks");
+    let welcomes = app.queued(&email, "Welcome to Palestine Drinks").await;
     assert_eq!(welcomes.len(), 1);
-    assert!(welcomes[0].contains("/api/subscription/unsubscribe/?token="));
+    assert!(welcomes[0]
+        .0
+        .contains("/api/subscription/unsubscribe/?token="));
+    // Queued with the sign-up, one-click unsubscribe headers included, and put on the mail queue.
+    let headers = &welcomes[0].1;
+    assert!(headers
+        .iter()
+        .any(|(n, v)| n == "List-Unsubscribe-Post" && v == "List-Unsubscribe=One-Click"));
+    assert!(app
+        .jobs()
+        .await
+        .iter()
+        .any(|job| matches!(job, shared::outbox::Job::Outbox { .. })));
 }
 
 #[tokio::test]
@@ -118,7 +130,7 @@ async fn a_welcome_link_unsubscribes_and_a_forged_one_does_not() {
     let leaves = new_email("leaves");
     app.subscribe(&stays, &["Newsletter"]).await;
     app.subscribe(&leaves, &["Newsletter"]).await;
-    let link = unsubscribe_path(&mails_with(&leaves, "Welcome to Palestine Drinks")[0]);
+    let link = unsubscribe_path(&welcome_of(&app, &leaves).await);
 
     // Someone else's id with this signature, a made-up signature, and no token at all.
     let stays_id = app
@@ -291,7 +303,8 @@ async fn the_welcome_link_points_at_the_configured_address_whatever_the_request_
         .unwrap();
     let reply = app.client.send(request).await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
-    let welcome = &mails_with(&email, "Welcome to Palestine Drinks")[0];
+    // The welcome is queued in the sign-up's transaction; its body is what the sender will send.
+    let welcome = welcome_of(&app, &email).await;
     assert!(!welcome.contains("evil.example"), "{welcome}");
     assert!(
         welcome.contains(&format!(
@@ -300,4 +313,130 @@ async fn the_welcome_link_points_at_the_configured_address_whatever_the_request_
         )),
         "{welcome}"
     );
+}
+
+#[tokio::test]
+async fn the_one_click_post_unsubscribes_and_a_forged_token_or_a_stray_post_does_not() {
+    let app = spawn_app().await;
+    let stays = new_email("stays");
+    let leaves = new_email("leaves");
+    app.subscribe(&stays, &["Newsletter"]).await;
+    app.subscribe(&leaves, &["Newsletter"]).await;
+    let link = unsubscribe_path(&welcome_of(&app, &leaves).await);
+    let post = |uri: String, content_type: &'static str, body: &'static str| {
+        Request::post(uri)
+            .header(header::CONTENT_TYPE, content_type)
+            .body(axum::body::Body::from(body))
+            .unwrap()
+    };
+    let form = "application/x-www-form-urlencoded";
+
+    // A forged signature, no token, and a POST without RFC 8058's body (a link scanner) change nothing.
+    let forged = format!("{}{}", &link[..link.len() - 4], "abcd");
+    for (request, status) in [
+        (
+            post(forged, form, "List-Unsubscribe=One-Click"),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            post(
+                "/api/subscription/unsubscribe/".to_owned(),
+                form,
+                "List-Unsubscribe=One-Click",
+            ),
+            StatusCode::BAD_REQUEST,
+        ),
+        (post(link.clone(), form, ""), StatusCode::BAD_REQUEST),
+        (
+            post(link.clone(), form, "unsubscribe=yes"),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let reply = app.client.send(request).await;
+        assert_eq!(reply.status, status, "{}", reply.body);
+        assert!(reply.body["message"].is_string(), "{}", reply.body);
+    }
+    assert_eq!(app.subscribers().await.len(), 2);
+
+    // The mail client's POST: form-encoded, no cookie, no page; a second one is harmless.
+    for _ in 0..2 {
+        let reply = app
+            .client
+            .send(post(link.clone(), form, "List-Unsubscribe=One-Click"))
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+        assert!(reply.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("You are unsubscribed"));
+    }
+    let left: Vec<_> = app.subscribers().await;
+    assert_eq!(left.len(), 1);
+    assert_eq!(left[0]["email"], stays.as_str());
+
+    // Multipart bodies, which some clients send, work too.
+    let third = new_email("third");
+    app.subscribe(&third, &["Newsletter"]).await;
+    let link = unsubscribe_path(&welcome_of(&app, &third).await);
+    let reply = app
+        .client
+        .send(post(
+            link,
+            "multipart/form-data; boundary=XyZ",
+            "--XyZ\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\nOne-Click\r\n--XyZ--\r\n",
+        ))
+        .await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    assert_eq!(app.subscribers().await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_complaint_unsubscribes_and_counts_once_on_its_mailing() {
+    let app = spawn_app().await;
+    let complains = new_email("complains");
+    let bounces = new_email("bounces");
+    let stays = new_email("stays");
+    for email in [&complains, &bounces, &stays] {
+        app.subscribe(email, &["Newsletter"]).await;
+    }
+    let sent = app
+        .mail(
+            json!({"MailList": ["Newsletter"], "data": {"subject": "Summer", "sections": [
+            {"title": "Title", "description": "Text"}]}}),
+        )
+        .await;
+    let mailing = sent.body["_id"].as_str().unwrap().to_owned();
+
+    // As SES publishes them through SNS (raw delivery) to the feedback queue.
+    let complaint = json!({"eventType": "Complaint",
+        "complaint": {"complainedRecipients": [{"emailAddress": complains}]},
+        "mail": {"tags": {"mailing": [mailing]}}});
+    let bounce = json!({"Type": "Notification", "Message": json!({"eventType": "Bounce",
+        "bounce": {"bounceType": "Permanent", "bouncedRecipients": [{"emailAddress": bounces}]},
+        "mail": {"tags": {"mailing": [mailing]}}}).to_string()});
+    let soft = json!({"eventType": "Bounce",
+        "bounce": {"bounceType": "Transient", "bouncedRecipients": [{"emailAddress": stays}]}});
+    let mut event = aws_lambda_events::event::sqs::SqsEvent::default();
+    for (i, body) in [&complaint, &bounce, &soft, &complaint].iter().enumerate() {
+        let mut record = aws_lambda_events::event::sqs::SqsMessage::default();
+        record.message_id = Some(format!("m{i}"));
+        record.body = Some(body.to_string());
+        event.records.push(record);
+    }
+    let answer = subscription::feedback::handle(&app.state, event).await;
+    assert!(answer.batch_item_failures.is_empty());
+
+    let left: Vec<_> = app.subscribers().await;
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0]["email"], stays.as_str());
+    let counted = app
+        .admin(
+            Method::GET,
+            &format!("/api/subscription/mailings/{mailing}"),
+            None,
+        )
+        .await;
+    // The complaint came twice (a redelivery) and counts once.
+    assert_eq!(counted.body["complained"], 1, "{}", counted.body);
+    assert_eq!(counted.body["bounced"], 1, "{}", counted.body);
 }
