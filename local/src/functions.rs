@@ -332,7 +332,7 @@ pub fn orders_state(env: &LocalEnv, logical_id: &str) -> Result<orders::AppState
     Ok(orders::AppState::new(
         config,
         env.dynamodb.clone(),
-        env.ses.clone(),
+        env.sqs.clone(),
     ))
 }
 

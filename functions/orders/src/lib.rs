@@ -16,7 +16,6 @@ use axum::extract::FromRef;
 use axum::handler::Handler;
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
-use shared::mail::Mailer;
 use shared::money::Pence;
 use shared::rate::{AddressLimit, RateStore};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
@@ -30,6 +29,8 @@ pub struct Config {
     pub codes_table: String,
     pub auth: AuthConfig,
     pub mail_from: String,
+    pub mail_table: String,
+    pub mail_queue_url: String,
     pub shop_name: String,
     pub delivery: Delivery,
     pub stripe: StripeConfig,
@@ -65,7 +66,8 @@ fn pounds(env: &impl Lookup, name: &'static str, default: &str) -> Result<Pence,
 }
 
 impl Config {
-    /// `ORDERS_TABLE`, `CATALOG_TABLE`, `CODES_TABLE`, the auth settings, `MAIL_FROM`, `SHOP_NAME`,
+    /// `ORDERS_TABLE`, `CATALOG_TABLE`, `CODES_TABLE`, the auth settings, `MAIL_FROM`, `MAIL_TABLE` and
+    /// `MAIL_QUEUE_URL` (the outbox), `SHOP_NAME`,
     /// `DELIVERY_FEE` and `FREE_DELIVERY_FROM` (pounds), `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`,
     /// `STRIPE_API_BASE`, `STRIPE_PUBLISHABLE_KEY`, `STRIPE_JS_URL` and `PAYMENT_HOLD_MINUTES`.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
@@ -75,6 +77,8 @@ impl Config {
             codes_table: required(env, "CODES_TABLE")?,
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
+            mail_table: required(env, "MAIL_TABLE")?,
+            mail_queue_url: required(env, "MAIL_QUEUE_URL")?,
             shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
             delivery: Delivery {
                 fee: pounds(env, "DELIVERY_FEE", "4.99")?,
@@ -118,7 +122,8 @@ pub struct AppState {
     pub db: aws_sdk_dynamodb::Client,
     pub tables: Arc<Tables>,
     pub auth: Arc<Auth>,
-    pub mailer: Mailer,
+    /// The confirmation and the shop's notice go out through the mail queue, written with the paid move.
+    pub outbox: shared::outbox::Outbox,
     pub shop_name: Arc<str>,
     pub shop_address: Arc<str>,
     pub delivery: Delivery,
@@ -138,9 +143,14 @@ impl AppState {
     pub fn new(
         config: Config,
         dynamodb: aws_sdk_dynamodb::Client,
-        ses: aws_sdk_sesv2::Client,
+        sqs: aws_sdk_sqs::Client,
     ) -> Self {
         AppState {
+            outbox: shared::outbox::Outbox::new(
+                dynamodb.clone(),
+                config.mail_table,
+                shared::outbox::Queue::new(sqs, config.mail_queue_url),
+            ),
             auth: config.auth.into_auth(dynamodb.clone()),
             db: dynamodb,
             tables: Arc::new(Tables {
@@ -148,7 +158,6 @@ impl AppState {
                 catalog: config.catalog_table,
                 codes: config.codes_table,
             }),
-            mailer: Mailer::new(ses, config.mail_from.clone()),
             shop_address: config.mail_from.into(),
             shop_name: config.shop_name.into(),
             delivery: config.delivery,

@@ -1,9 +1,13 @@
-//! The order confirmation to the customer and the notice to the shop, as HTML and text.
+//! The order confirmation to the customer and the notice to the shop, as HTML and text, queued through the
+//! outbox with the write that makes the order paid.
 
 use crate::order::Order;
 use crate::AppState;
+use aws_sdk_dynamodb::types::TransactWriteItem;
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::money::Pence;
+use shared::outbox::{Pending, QueuedMail};
+use shared::ApiError;
 
 fn rows(order: &Order) -> (String, String) {
     let mut html = String::new();
@@ -86,14 +90,21 @@ pub fn notice(shop: &str, to: &str, order: &Order) -> Mail {
     }
 }
 
-/// The order is placed whatever happens here: a failed e-mail is logged, not reported to the shopper.
-pub async fn send_confirmations(state: &AppState, order: &Order) {
+/// The confirmation to the customer and the notice to the shop, as outbox items to write with the move that
+/// makes the order paid (so they exist exactly when it did), and the handles to queue them with after it.
+pub fn confirmations(
+    state: &AppState,
+    order: &Order,
+) -> Result<(Vec<TransactWriteItem>, Vec<Pending>), ApiError> {
+    let mut items = Vec::new();
+    let mut pending = Vec::new();
     for mail in [
         confirmation(&state.shop_name, order),
         notice(&state.shop_name, &state.shop_address, order),
     ] {
-        if let Err(error) = state.mailer.send(mail).await {
-            tracing::error!(order = %order.id, ?error, "order e-mail not sent");
-        }
+        let (item, handle) = state.outbox.put(&QueuedMail::new(mail))?;
+        items.push(item);
+        pending.push(handle);
     }
+    Ok((items, pending))
 }

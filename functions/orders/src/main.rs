@@ -7,6 +7,6 @@ async fn main() -> Result<(), lambda_http::Error> {
     // Settings with the secrets read from Secrets Manager, once per cold start.
     let env = shared::secrets::process_env(&aws).await?;
     let config = orders::Config::from_env(&env)?;
-    let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
+    let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
     shared::lambda::run(orders::router(state), &env).await
 }

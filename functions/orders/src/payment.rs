@@ -222,8 +222,9 @@ async fn run_move(
     }
 }
 
-/// pending → paid. The customer joins the shop's e-mail list, and the caller that made the move sends the
-/// confirmation and the shop's notice: exactly one caller does.
+/// pending → paid. The customer joins the shop's e-mail list, and the confirmation and the shop's notice are
+/// written to the outbox in the same transaction: whichever path makes the move, they exist once, and the
+/// sender sends each once.
 pub async fn mark_paid(
     state: &AppState,
     order: &Order,
@@ -241,15 +242,19 @@ pub async fn mark_paid(
         .set_item(Some(customer))
         .build()
         .map_err(ApiError::internal)?;
-    let items = vec![
+    let mut paid = order.clone();
+    paid.status = Status::Paid;
+    let (mails, pending) = crate::mail::confirmations(state, &paid)?;
+    let mut items = vec![
         status_write(state, order, Status::Pending, Status::Paid, &[])?,
         TransactWriteItem::builder().put(customer).build(),
     ];
+    items.extend(mails);
     let moved = run_move(state, items, event).await?;
     if moved == Moved::Now {
-        let mut paid = order.clone();
-        paid.status = Status::Paid;
-        crate::mail::send_confirmations(state, &paid).await;
+        for mail in pending {
+            state.outbox.enqueue(mail).await;
+        }
     }
     Ok(moved)
 }

@@ -9,7 +9,7 @@ async fn main() -> Result<(), lambda_http::Error> {
     // Settings with the secrets (Stripe's key) read from Secrets Manager, once per cold start.
     let env = shared::secrets::process_env(&aws).await?;
     let config = orders::Config::from_env(&env)?;
-    let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
+    let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
     let state = &state;
     lambda_runtime::run(service_fn(
         move |_: LambdaEvent<serde_json::Value>| async move {

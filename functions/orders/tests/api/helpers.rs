@@ -48,7 +48,13 @@ pub async fn spawn_app() -> TestApp {
             ("STRIPE_PUBLISHABLE_KEY", "pk_test_orders"),
             ("STRIPE_JS_URL", "/_local/stripe.js"),
         ],
-        &["OrdersTable", "CatalogTable", "CodesTable", "UsersTable"],
+        &[
+            "OrdersTable",
+            "CatalogTable",
+            "CodesTable",
+            "UsersTable",
+            "MailTable",
+        ],
     )
     .await;
     let lookup = harness.lookup();
@@ -68,7 +74,7 @@ pub async fn spawn_app() -> TestApp {
         },
         db.clone(),
     );
-    let state = orders::AppState::new(config, db, shared::aws::ses(&harness.sdk));
+    let state = orders::AppState::new(config, db, shared::aws::sqs(&harness.sdk));
     let keys = harness.keys();
     let alice_email = shared::testing::new_email("alice");
     put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
@@ -205,6 +211,31 @@ impl TestApp {
             .body(axum::body::Body::from(raw))
             .unwrap();
         self.orders.send(request).await
+    }
+
+    /// The mails to `email` waiting in the outbox (written with the move that made an order paid; the sender
+    /// function sends them, tested in its own crate), as (subject, HTML body).
+    pub async fn queued_mails(&self, email: &str) -> Vec<(String, String)> {
+        let outbox = &self.state.outbox;
+        let page = outbox
+            .client()
+            .query()
+            .table_name(outbox.table())
+            .index_name("gsi1")
+            .key_condition_expression("gsi1pk = :pending")
+            .expression_attribute_values(
+                ":pending",
+                aws_sdk_dynamodb::types::AttributeValue::S(shared::outbox::PENDING.to_owned()),
+            )
+            .send()
+            .await
+            .expect("outbox query");
+        page.items()
+            .iter()
+            .map(|item| shared::outbox::OutboxItem::from_item(item).expect("an outbox item"))
+            .filter(|item| item.mail.mail.to == email)
+            .map(|item| (item.mail.mail.subject, item.mail.mail.html))
+            .collect()
     }
 
     /// The order as stored (the whole of it, as its owner or an admin sees it).

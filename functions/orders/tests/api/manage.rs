@@ -190,11 +190,11 @@ async fn statuses_move_forward_and_a_cancel_puts_everything_back() {
 }
 
 #[tokio::test]
-async fn the_order_confirmation_reaches_the_customer() {
+async fn the_order_confirmation_is_queued_for_the_customer_with_the_paid_order() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
     let id = app.paid_order(&soda, 2).await;
-    let mails = shared::testing::mails_to(&app.alice_email);
+    let mails = app.queued_mails(&app.alice_email).await;
     assert_eq!(mails.len(), 1);
     assert!(mails[0].0.contains("£8.99"), "{}", mails[0].0);
     assert!(mails[0].1.contains(&id));

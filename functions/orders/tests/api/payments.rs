@@ -95,7 +95,7 @@ async fn paying_with_4242_marks_the_order_paid_and_mails_the_customer_once() {
     assert_eq!(intents[0]["amount"], 899, "the server's total in pence");
     assert_eq!(intents[0]["currency"], "gbp");
     assert_eq!(app.stock(&soda).await, 8);
-    assert_eq!(shared::testing::mails_to(&app.alice_email).len(), 1);
+    assert_eq!(app.queued_mails(&app.alice_email).await.len(), 1);
 }
 
 #[tokio::test]
@@ -142,7 +142,7 @@ async fn a_declined_card_leaves_stock_code_and_figures_as_before() {
         .map(|o| o["status"].as_str().unwrap())
         .collect();
     assert_eq!(statuses, vec!["expired"], "nothing is left pending");
-    assert!(shared::testing::mails_to(&app.alice_email).is_empty());
+    assert!(app.queued_mails(&app.alice_email).await.is_empty());
 
     // The same basket with a good card and the same key is a new attempt, and the code works for it.
     body["payment"]["paymentMethod"] = json!(crate::helpers::card(crate::helpers::PAYS));
@@ -169,10 +169,10 @@ async fn a_card_that_needs_3d_secure_answers_202_then_confirms_on_the_server() {
     assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
     assert_eq!(confirmed.body, json!(id));
     assert_eq!(app.stored(&id).await["status"], "paid");
-    assert_eq!(shared::testing::mails_to(&app.alice_email).len(), 1);
+    assert_eq!(app.queued_mails(&app.alice_email).await.len(), 1);
     // Asked again, the answer is the same and nothing is sent twice.
     assert_eq!(confirm(&app, &id).await.status, StatusCode::OK);
-    assert_eq!(shared::testing::mails_to(&app.alice_email).len(), 1);
+    assert_eq!(app.queued_mails(&app.alice_email).await.len(), 1);
 }
 
 #[tokio::test]
@@ -236,7 +236,7 @@ async fn forged_stale_or_unsigned_webhooks_change_nothing() {
         .await;
     assert_eq!(unsigned.status, StatusCode::BAD_REQUEST);
     assert_eq!(app.stored(&id).await["status"], "pending");
-    assert!(shared::testing::mails_to(&app.alice_email).is_empty());
+    assert!(app.queued_mails(&app.alice_email).await.is_empty());
 
     // Signed properly, it moves the order; delivered again, it changes nothing.
     let first = app.stripe_event(&body, None).await;
@@ -246,7 +246,7 @@ async fn forged_stale_or_unsigned_webhooks_change_nothing() {
     assert_eq!(again.status, StatusCode::OK);
     assert_eq!(again.body["outcome"], "repeated event");
     assert_eq!(app.stored(&id).await["status"], "paid");
-    assert_eq!(shared::testing::mails_to(&app.alice_email).len(), 1);
+    assert_eq!(app.queued_mails(&app.alice_email).await.len(), 1);
 }
 
 #[tokio::test]
@@ -260,7 +260,7 @@ async fn the_webhook_and_the_confirm_call_racing_give_one_paid_order_and_one_ema
     assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
     assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.body);
     assert_eq!(app.stored(&id).await["status"], "paid");
-    assert_eq!(shared::testing::mails_to(&app.alice_email).len(), 1);
+    assert_eq!(app.queued_mails(&app.alice_email).await.len(), 1);
     let results = app
         .admin(Method::GET, "/api/order/results/", None)
         .await
@@ -346,7 +346,7 @@ async fn the_expiry_job_marks_paid_an_order_whose_webhook_was_lost() {
     assert_eq!((run.paid, run.expired), (1, 0));
     assert_eq!(app.stored(&id).await["status"], "paid");
     assert_eq!(app.stock(&soda).await, 9);
-    assert_eq!(shared::testing::mails_to(&app.alice_email).len(), 1);
+    assert_eq!(app.queued_mails(&app.alice_email).await.len(), 1);
 }
 
 #[tokio::test]
@@ -425,7 +425,7 @@ async fn an_idempotency_key_retry_never_charges_twice() {
     let id = first.body.as_str().unwrap();
     assert_eq!(intents_for(id).len(), 1, "one PaymentIntent, one charge");
     assert_eq!(app.stock(&soda).await, 9);
-    assert_eq!(shared::testing::mails_to(&app.alice_email).len(), 1);
+    assert_eq!(app.queued_mails(&app.alice_email).await.len(), 1);
 
     // A retry while 3-D Secure is pending answers the same challenge again.
     let pending = checkout_with_card(
