@@ -429,6 +429,27 @@ mod harness {
         mails
     }
 
+    /// The outbox's mails not yet sent (written with what they describe; the sender function sends them).
+    pub async fn outbox_pending(outbox: &crate::outbox::Outbox) -> Vec<crate::outbox::OutboxItem> {
+        let page = outbox
+            .client()
+            .query()
+            .table_name(outbox.table())
+            .index_name("gsi1")
+            .key_condition_expression("gsi1pk = :pending")
+            .expression_attribute_values(
+                ":pending",
+                aws_sdk_dynamodb::types::AttributeValue::S(crate::outbox::PENDING.to_owned()),
+            )
+            .send()
+            .await
+            .expect("outbox query");
+        page.items()
+            .iter()
+            .map(|item| crate::outbox::OutboxItem::from_item(item).expect("an outbox item"))
+            .collect()
+    }
+
     /// A fresh address for one test.
     pub fn new_email(label: &str) -> String {
         format!(

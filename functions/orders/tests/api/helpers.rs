@@ -216,23 +216,9 @@ impl TestApp {
     /// The mails to `email` waiting in the outbox (written with the move that made an order paid; the sender
     /// function sends them, tested in its own crate), as (subject, HTML body).
     pub async fn queued_mails(&self, email: &str) -> Vec<(String, String)> {
-        let outbox = &self.state.outbox;
-        let page = outbox
-            .client()
-            .query()
-            .table_name(outbox.table())
-            .index_name("gsi1")
-            .key_condition_expression("gsi1pk = :pending")
-            .expression_attribute_values(
-                ":pending",
-                aws_sdk_dynamodb::types::AttributeValue::S(shared::outbox::PENDING.to_owned()),
-            )
-            .send()
+        shared::testing::outbox_pending(&self.state.outbox)
             .await
-            .expect("outbox query");
-        page.items()
-            .iter()
-            .map(|item| shared::outbox::OutboxItem::from_item(item).expect("an outbox item"))
+            .into_iter()
             .filter(|item| item.mail.mail.to == email)
             .map(|item| (item.mail.mail.subject, item.mail.mail.html))
             .collect()

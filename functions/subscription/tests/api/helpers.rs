@@ -82,23 +82,9 @@ impl TestApp {
     /// The outbox mails waiting for `email` with `subject` (written with what they describe, not yet
     /// sent), as their HTML bodies and headers.
     pub async fn queued(&self, email: &str, subject: &str) -> Vec<(String, Vec<(String, String)>)> {
-        let page = self
-            .outbox
-            .client()
-            .query()
-            .table_name(self.outbox.table())
-            .index_name("gsi1")
-            .key_condition_expression("gsi1pk = :pending")
-            .expression_attribute_values(
-                ":pending",
-                aws_sdk_dynamodb::types::AttributeValue::S(shared::outbox::PENDING.to_owned()),
-            )
-            .send()
+        shared::testing::outbox_pending(&self.outbox)
             .await
-            .expect("outbox query");
-        page.items()
-            .iter()
-            .map(|item| shared::outbox::OutboxItem::from_item(item).expect("an outbox item"))
+            .into_iter()
             .filter(|item| item.mail.mail.to == email && item.mail.mail.subject == subject)
             .map(|item| (item.mail.mail.html, item.mail.headers))
             .collect()
