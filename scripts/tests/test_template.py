@@ -59,12 +59,12 @@ class TemplateOperations(unittest.TestCase):
 
     def test_a_dead_letter_queue_needs_an_alarm_on_its_first_message(self):
         def add_queues(resources):
-            resources["MailDeadLetterQueue"] = {"Type": "AWS::SQS::Queue", "Properties": {}}
-            resources["MailQueue"] = {
+            resources["ReportsDeadLetterQueue"] = {"Type": "AWS::SQS::Queue", "Properties": {}}
+            resources["ReportsQueue"] = {
                 "Type": "AWS::SQS::Queue",
                 "Properties": {
                     "RedrivePolicy": {
-                        "deadLetterTargetArn": {"Fn::GetAtt": ["MailDeadLetterQueue", "Arn"]},
+                        "deadLetterTargetArn": {"Fn::GetAtt": ["ReportsDeadLetterQueue", "Arn"]},
                         "maxReceiveCount": 5,
                     }
                 },
@@ -72,17 +72,17 @@ class TemplateOperations(unittest.TestCase):
 
         self.assertEqual(
             mutated(add_queues),
-            ["MailDeadLetterQueue: dead-letter queue without an alarm on ApproximateNumberOfMessagesVisible"],
+            ["ReportsDeadLetterQueue: dead-letter queue without an alarm on ApproximateNumberOfMessagesVisible"],
         )
 
         def add_queues_and_alarm(resources):
             add_queues(resources)
-            resources["MailDeadLetterAlarm"] = {
+            resources["ReportsDeadLetterAlarm"] = {
                 "Type": "AWS::CloudWatch::Alarm",
                 "Properties": {
                     "Namespace": "AWS/SQS",
                     "MetricName": "ApproximateNumberOfMessagesVisible",
-                    "Dimensions": [{"Name": "QueueName", "Value": {"Fn::GetAtt": ["MailDeadLetterQueue", "QueueName"]}}],
+                    "Dimensions": [{"Name": "QueueName", "Value": {"Fn::GetAtt": ["ReportsDeadLetterQueue", "QueueName"]}}],
                     "AlarmActions": [{"Ref": "AlarmTopic"}],
                 },
             }
