@@ -26,30 +26,7 @@ impl Reply {
 }
 
 async fn send(router: &Router, method: Method, uri: &str) -> Reply {
-    let request = Request::builder()
-        .method(method)
-        .uri(uri)
-        .body(Body::empty())
-        .unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let content_type = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .map(|v| v.to_str().unwrap().to_owned())
-        .unwrap_or_default();
-    let bytes = response
-        .into_body()
-        .collect()
-        .await
-        .unwrap()
-        .to_bytes()
-        .to_vec();
-    Reply {
-        status,
-        content_type,
-        bytes,
-    }
+    send_with(router, method, uri, &[], "").await
 }
 
 /// A gateway on its own tables and bucket, serving a small fake build of the storefront.
