@@ -450,6 +450,30 @@ mod harness {
             .collect()
     }
 
+    /// A refusal for too many tries: 429, the limit's message, and a `Retry-After` of up to an hour.
+    pub fn assert_too_many(reply: &Reply, refusal: &str) {
+        assert_eq!(
+            reply.status,
+            StatusCode::TOO_MANY_REQUESTS,
+            "{}",
+            reply.body
+        );
+        assert!(
+            reply.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with(refusal),
+            "{}",
+            reply.body
+        );
+        let wait: i64 = reply.headers["retry-after"]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((1..=3600).contains(&wait), "{wait}");
+    }
+
     /// A fresh address for one test.
     pub fn new_email(label: &str) -> String {
         format!(
