@@ -23,6 +23,15 @@ impl<L: Lookup> Lookup for WithSiteUrl<L> {
     }
 }
 
+/// What a function that makes links builds its settings from at a cold start: the process environment with
+/// its secrets read (`crate::secrets`), then the site address filled in.
+pub async fn process_env(
+    aws: &aws_config::SdkConfig,
+) -> Result<WithSiteUrl<crate::secrets::Env>, Box<dyn std::error::Error + Send + Sync>> {
+    let env = crate::secrets::process_env(aws).await?;
+    Ok(resolve(env, &crate::aws::ssm(aws)).await?)
+}
+
 /// Reads `SITE_URL_PARAMETER` when `SITE_URL` is blank. A named parameter that cannot be read, or that
 /// does not hold an http(s) address, stops the cold start naming the variable: links to the wrong host
 /// are worse than a function that does not start.

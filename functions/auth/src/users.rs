@@ -257,18 +257,9 @@ pub async fn update_profile(
         .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
         .send()
         .await;
-    match updated {
-        Ok(output) => {
-            let item = output
-                .attributes()
-                .ok_or_else(|| ApiError::internal("no item"))?;
-            Ok(Json(User::from_item(item)?.info()))
-        }
-        Err(error) if is_condition_failed(&error) => {
-            Err(ApiError::unauthorized(shared::error::PERSON_GONE))
-        }
-        Err(error) => Err(error.into()),
-    }
+    updated_user(updated, || {
+        ApiError::unauthorized(shared::error::PERSON_GONE)
+    })
 }
 
 type FieldParser = fn(&str) -> Result<String, ApiError>;
@@ -374,18 +365,7 @@ pub async fn change_role(
         .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
         .send()
         .await;
-    match updated {
-        Ok(output) => {
-            let item = output
-                .attributes()
-                .ok_or_else(|| ApiError::internal("no item"))?;
-            Ok(Json(User::from_item(item)?.info()))
-        }
-        Err(error) if is_condition_failed(&error) => {
-            Err(ApiError::not_found("No user has this e-mail"))
-        }
-        Err(error) => Err(error.into()),
-    }
+    updated_user(updated, || ApiError::not_found("No user has this e-mail"))
 }
 
 pub async fn delete_user(
@@ -421,5 +401,29 @@ pub async fn delete_user(
         }
         Err(error) => Err(error.into()),
         Ok(_) => Ok(Json(serde_json::json!({"message": "The user was deleted"}))),
+    }
+}
+
+/// The user an `UpdateItem` (returning all new attributes) wrote, or `missing` when its condition found no
+/// such user.
+fn updated_user(
+    updated: Result<
+        aws_sdk_dynamodb::operation::update_item::UpdateItemOutput,
+        aws_sdk_dynamodb::error::SdkError<
+            aws_sdk_dynamodb::operation::update_item::UpdateItemError,
+            aws_sdk_dynamodb::config::http::HttpResponse,
+        >,
+    >,
+    missing: impl FnOnce() -> ApiError,
+) -> ApiResult<Json<UserInfo>> {
+    match updated {
+        Ok(output) => {
+            let item = output
+                .attributes()
+                .ok_or_else(|| ApiError::internal("no item"))?;
+            Ok(Json(User::from_item(item)?.info()))
+        }
+        Err(error) if is_condition_failed(&error) => Err(missing()),
+        Err(error) => Err(error.into()),
     }
 }

@@ -4,10 +4,8 @@
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
     let aws = shared::aws::sdk_config().await;
-    // Settings with the secrets read from Secrets Manager, once per cold start; links need the shop's
-    // address, which without a custom domain the stack keeps in Parameter Store.
-    let env = shared::secrets::process_env(&aws).await?;
-    let env = shared::site::resolve(env, &shared::aws::ssm(&aws)).await?;
+    // Settings with the secrets read and the site address for links, once per cold start.
+    let env = shared::site::process_env(&aws).await?;
     let config = content::Config::from_env(&env)?;
     let state = content::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
     shared::lambda::run(content::router(state), &env).await

@@ -9,10 +9,8 @@ use serde_json::Value;
 async fn main() -> Result<(), lambda_runtime::Error> {
     shared::lambda::init_tracing();
     let aws = shared::aws::sdk_config().await;
-    // Settings with the secrets read from Secrets Manager, once per cold start; unsubscribe links need the
-    // shop's address, which without a custom domain the stack keeps in Parameter Store.
-    let env = shared::secrets::process_env(&aws).await?;
-    let env = shared::site::resolve(env, &shared::aws::ssm(&aws)).await?;
+    // Settings with the secrets read and the site address for links, once per cold start.
+    let env = shared::site::process_env(&aws).await?;
     let config = subscription::Config::from_env(&env)?;
     let settings = sender::Settings::from_env(&env)?;
     let mailer = shared::mail::Mailer::new(shared::aws::ses(&aws), config.mail_from.clone());

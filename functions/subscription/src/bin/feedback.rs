@@ -7,9 +7,8 @@ use lambda_runtime::{service_fn, LambdaEvent};
 async fn main() -> Result<(), lambda_runtime::Error> {
     shared::lambda::init_tracing();
     let aws = shared::aws::sdk_config().await;
-    // Settings with the secrets read from Secrets Manager, once per cold start (as the subscription function).
-    let env = shared::secrets::process_env(&aws).await?;
-    let env = shared::site::resolve(env, &shared::aws::ssm(&aws)).await?;
+    // Settings with the secrets read and the site address for links, once per cold start.
+    let env = shared::site::process_env(&aws).await?;
     let config = subscription::Config::from_env(&env)?;
     let state = subscription::AppState::new(
         config,
