@@ -99,6 +99,16 @@ impl<T: Serialize> IntoResponse for Json<T> {
     }
 }
 
+/// 201 with a JSON body, as a reply type the route table can read.
+#[derive(Debug, Clone)]
+pub struct Created<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Created<T> {
+    fn into_response(self) -> Response {
+        created(self.0)
+    }
+}
+
 /// 201 with a JSON body.
 pub fn created<T: Serialize>(value: T) -> Response {
     let mut response = Json(value).into_response();
@@ -108,8 +118,22 @@ pub fn created<T: Serialize>(value: T) -> Response {
     response
 }
 
+/// A reply that is only words: `{"message": "..."}`, as every error is too.
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
+pub struct Message {
+    pub message: String,
+}
+
+impl Message {
+    pub fn new(message: impl Into<String>) -> Json<Message> {
+        Json(Message {
+            message: message.into(),
+        })
+    }
+}
+
 /// A number as JSON or as the text a form field holds.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub enum NumberField {
     Number(f64),

@@ -13,6 +13,7 @@ pub mod lambda;
 pub mod mail;
 pub mod mime;
 pub mod money;
+pub mod openapi;
 pub mod outbox;
 pub mod paging;
 pub mod rate;

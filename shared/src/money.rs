@@ -94,6 +94,21 @@ impl fmt::Display for Pence {
     }
 }
 
+/// Pounds as a JSON number with at most two decimals, e.g. `4.99`.
+impl schemars::JsonSchema for Pence {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Pounds".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "number",
+            "minimum": 0,
+            "description": "An amount in pounds sterling, at most two decimals (4.99)."
+        })
+    }
+}
+
 impl Serialize for Pence {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_f64(self.pounds())
@@ -103,6 +118,16 @@ impl Serialize for Pence {
 /// A whole percentage from 0 to 100.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
 pub struct Percent(u8);
+
+impl schemars::JsonSchema for Percent {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Percent".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "integer", "minimum": 0, "maximum": 100 })
+    }
+}
 
 impl Percent {
     pub const ZERO: Percent = Percent(0);

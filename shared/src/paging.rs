@@ -30,9 +30,11 @@ impl PageNumber {
 }
 
 /// The `?pageNumber=` query, kept as text so a bad value gets our message rather than a framework's.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct PageQuery {
+    /// The page, from 1 (the first when absent).
     #[serde(rename = "pageNumber")]
+    #[schemars(with = "Option<u32>", range(min = 1))]
     pub page_number: Option<String>,
 }
 
@@ -42,20 +44,20 @@ impl PageQuery {
     }
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct Page<T> {
     pub product: Vec<T>,
     pub pages: u32,
     pub result: PageResult,
 }
 
-#[derive(Debug, Serialize, PartialEq, Default)]
+#[derive(Debug, Serialize, PartialEq, Default, schemars::JsonSchema)]
 pub struct PageResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub next: Option<NextPage>,
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+#[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
 pub struct NextPage {
     pub page: u32,
 }

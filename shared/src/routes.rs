@@ -3,6 +3,7 @@
 //! slash) and lists the routes, so a test can hold template.yaml and the routers in step.
 
 use crate::error::message_response;
+use crate::openapi::{Doc, DocumentHandler, HeaderDoc};
 use axum::{
     handler::Handler,
     routing::{on, MethodFilter},
@@ -18,13 +19,23 @@ pub enum Access {
     Admin,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct RouteSpec {
     pub method: Method,
     /// As the spec and template.yaml write it, e.g. `/api/product/update/{_id}`.
     pub path: &'static str,
     pub access: Access,
+    /// What the route takes and answers, for the OpenAPI document (shared::openapi).
+    pub doc: Doc,
 }
+
+impl PartialEq for RouteSpec {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.method, self.path, self.access) == (&other.method, other.path, other.access)
+    }
+}
+
+impl Eq for RouteSpec {}
 
 pub struct ApiRoutes<S> {
     router: Router<S>,
@@ -53,9 +64,24 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
         handler: H,
     ) -> Self
     where
-        H: Handler<T, S>,
+        H: Handler<T, S> + DocumentHandler<T>,
         T: 'static,
     {
+        let mut doc = Doc {
+            handler: std::any::type_name::<H>(),
+            ..Doc::default()
+        };
+        H::document(&mut doc);
+        // The table's word and the handler's extractors must agree on who may call.
+        let takes = doc.security.unwrap_or(Access::Public);
+        assert!(
+            takes == access || (access == Access::Customer && takes == Access::Admin),
+            "{method} {path} is {access:?} but its handler {}",
+            match takes {
+                Access::Public => "takes no signed-in user".to_owned(),
+                other => format!("takes {other:?}"),
+            }
+        );
         let filter = MethodFilter::try_from(method.clone())
             .unwrap_or_else(|_| panic!("unsupported method {method} for {path}"));
         let bare = path.trim_end_matches('/');
@@ -67,11 +93,64 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
             method,
             path,
             access,
+            doc,
         });
         self
     }
 
-    pub fn get<H: Handler<T, S>, T: 'static>(
+    fn last_doc(&mut self) -> &mut Doc {
+        &mut self
+            .specs
+            .last_mut()
+            .expect("describe a route after adding it")
+            .doc
+    }
+
+    /// A line on what the route is for.
+    pub fn summary(mut self, summary: &'static str) -> Self {
+        self.last_doc().summary = Some(summary);
+        self
+    }
+
+    /// Statuses the route answers with `{message}` beyond those its extractors bring.
+    pub fn fails(mut self, statuses: &[u16]) -> Self {
+        self.last_doc().errors.extend(statuses.iter().copied());
+        self
+    }
+
+    /// A JSON success the handler builds by hand (its signature says `Response`).
+    pub fn answers<T: schemars::JsonSchema>(
+        mut self,
+        status: u16,
+        description: &'static str,
+    ) -> Self {
+        self.last_doc().json_reply::<T>(status, description);
+        self
+    }
+
+    /// A success with no body (a redirect, a 204).
+    pub fn answers_empty(mut self, status: u16, description: &'static str) -> Self {
+        self.last_doc().reply(status, description, None);
+        self
+    }
+
+    /// Edits the route's description where the helpers above do not reach (a multipart body, say).
+    pub fn describe(mut self, edit: impl FnOnce(&mut Doc)) -> Self {
+        edit(self.last_doc());
+        self
+    }
+
+    /// A request header the route reads.
+    pub fn header(mut self, name: &'static str, required: bool, description: &'static str) -> Self {
+        self.last_doc().headers.push(HeaderDoc {
+            name,
+            required,
+            description,
+        });
+        self
+    }
+
+    pub fn get<H: Handler<T, S> + DocumentHandler<T>, T: 'static>(
         self,
         path: &'static str,
         access: Access,
@@ -80,7 +159,7 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
         self.route(Method::GET, path, access, handler)
     }
 
-    pub fn post<H: Handler<T, S>, T: 'static>(
+    pub fn post<H: Handler<T, S> + DocumentHandler<T>, T: 'static>(
         self,
         path: &'static str,
         access: Access,
@@ -89,7 +168,7 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
         self.route(Method::POST, path, access, handler)
     }
 
-    pub fn put<H: Handler<T, S>, T: 'static>(
+    pub fn put<H: Handler<T, S> + DocumentHandler<T>, T: 'static>(
         self,
         path: &'static str,
         access: Access,
@@ -98,7 +177,7 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
         self.route(Method::PUT, path, access, handler)
     }
 
-    pub fn delete<H: Handler<T, S>, T: 'static>(
+    pub fn delete<H: Handler<T, S> + DocumentHandler<T>, T: 'static>(
         self,
         path: &'static str,
         access: Access,
@@ -107,7 +186,17 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
         self.route(Method::DELETE, path, access, handler)
     }
 
+    /// The routes, each described; panics on one that says nothing of its success, which a test of every
+    /// function's `routes()` turns into a failure.
     pub fn specs(&self) -> &[RouteSpec] {
+        for spec in &self.specs {
+            assert!(
+                spec.doc.replies.iter().any(|reply| reply.status < 400),
+                "{} {} says nothing of its success: its handler builds the reply by hand, so the route table must name it (answers or answers_empty)",
+                spec.method,
+                spec.path
+            );
+        }
         &self.specs
     }
 
@@ -129,6 +218,7 @@ pub fn with_json_fallbacks(router: Router) -> Router {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Json;
     use axum::body::Body;
     use http::Request;
     use tower::ServiceExt;
@@ -145,12 +235,12 @@ mod tests {
     #[tokio::test]
     async fn a_route_answers_with_and_without_its_trailing_slash() {
         let routes = ApiRoutes::<()>::new()
-            .get("/api/things/", Access::Public, || async { "list" })
-            .delete("/api/things/delete/{id}", Access::Admin, || async {
-                "gone"
+            .get("/api/things/", Access::Public, || async { Json("list") })
+            .delete("/api/things/delete/{id}", Access::Public, || async {
+                Json("gone")
             });
         assert_eq!(routes.specs().len(), 2);
-        assert_eq!(routes.specs()[1].access, Access::Admin);
+        assert_eq!(routes.specs()[1].method, Method::DELETE);
         let router = with_json_fallbacks(routes.into_router());
         assert_eq!(
             status(&router, Method::GET, "/api/things/").await,

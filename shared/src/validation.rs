@@ -207,7 +207,7 @@ fn check_number_kind(kind: &str, input: &Value) -> Option<bool> {
 macro_rules! text_type {
     ($(#[$doc:meta])* $name:ident, $kind:literal, $field:literal, $rule:literal) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+        #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
         #[serde(transparent)]
         pub struct $name(String);
 
@@ -274,9 +274,9 @@ impl Email {
 }
 
 /// A star rating from 1 to 5.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(transparent)]
-pub struct Rating(u8);
+pub struct Rating(#[schemars(range(min = 1, max = 5))] u8);
 
 impl Rating {
     pub fn parse(value: &Value) -> Result<Self, crate::ApiError> {
@@ -294,9 +294,12 @@ impl Rating {
 
 /// A name an upload was stored under: letters, digits, dot, dash and underscore only, so it can never
 /// climb out of the uploads folder or break a URL.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
 #[serde(transparent)]
-pub struct UploadName(String);
+pub struct UploadName(#[schemars(regex(pattern = UPLOAD_NAME_PATTERN))] String);
+
+/// What `UploadName::parse` accepts, as a JSON Schema pattern.
+pub const UPLOAD_NAME_PATTERN: &str = r"^[A-Za-z0-9_-][A-Za-z0-9._-]{0,119}$";
 
 impl UploadName {
     pub fn parse(raw: &str) -> Result<Self, crate::ApiError> {

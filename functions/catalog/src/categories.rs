@@ -1,18 +1,18 @@
 //! Categories: groups of drinks on the home page (`_id, name, des, image`).
 
 use crate::products::Product;
+use crate::products::UploadNameInput;
 use crate::AppState;
 use axum::extract::{Path, State};
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, Item, ItemError};
-use shared::json::created;
+use shared::json::{Created, Message};
 use shared::store::{new_id, not_found, version_of, Entity};
-use shared::validation::{Name, UploadName};
+use shared::validation::Name;
 use shared::{ApiError, ApiResult, Json};
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Category {
     #[serde(rename = "_id")]
     pub id: String,
@@ -67,11 +67,14 @@ impl Entity for Category {
     }
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct CategoryInput {
+    /// Required on create.
+    #[schemars(length(min = 3, max = 80))]
     name: Option<String>,
+    #[schemars(length(max = 2_000))]
     des: Option<String>,
-    image: Option<Vec<String>>,
+    image: Option<Vec<UploadNameInput>>,
 }
 
 impl CategoryInput {
@@ -89,7 +92,7 @@ impl CategoryInput {
             }
         }
         if let Some(images) = &self.image {
-            category.image = UploadName::parse_all(images)?;
+            category.image = UploadNameInput::parse_all(images)?;
         }
         Ok(category)
     }
@@ -113,7 +116,7 @@ pub async fn create_category(
     _: Admin,
     State(state): State<AppState>,
     Json(input): Json<CategoryInput>,
-) -> ApiResult<Response> {
+) -> ApiResult<Created<Category>> {
     if input.name.is_none() {
         return Err(ApiError::invalid("name is required"));
     }
@@ -129,7 +132,7 @@ pub async fn create_category(
     };
     let category = input.apply(blank)?;
     state.store.insert(&category).await?;
-    Ok(created(category))
+    Ok(Created(category))
 }
 
 pub async fn update_category(
@@ -155,7 +158,7 @@ pub async fn delete_category(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     let members = state
         .store
         .list::<Product>()
@@ -169,7 +172,5 @@ pub async fn delete_category(
         )));
     }
     state.store.delete::<Category>(&id).await?;
-    Ok(Json(
-        serde_json::json!({ "message": "The category was deleted" }),
-    ))
+    Ok(Message::new("The category was deleted"))
 }

@@ -14,7 +14,7 @@ const FEATURED: usize = 8;
 pub const PAGE_SIZE: usize = 12;
 const MAX_SEARCH: usize = 100;
 
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct Home {
     product: Vec<Product>,
     category: Vec<Category>,
@@ -35,10 +35,13 @@ pub async fn show_home(State(state): State<AppState>) -> ApiResult<Json<Home>> {
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct DrinksQuery {
+    /// The page, from 1 (the first when absent).
     #[serde(rename = "pageNumber")]
+    #[schemars(with = "Option<u32>", range(min = 1))]
     page_number: Option<String>,
+    /// Only the drinks of this category (`_id`).
     category: Option<String>,
 }
 
@@ -62,14 +65,18 @@ pub async fn list_drinks(
     Ok(Json(Page::of(drinks, page, PAGE_SIZE)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct SearchQuery {
+    /// The page, from 1 (the first when absent).
     #[serde(rename = "pageNumber")]
+    #[schemars(with = "Option<u32>", range(min = 1))]
     page_number: Option<String>,
+    /// Words that must all appear in a drink's name, pack or descriptions.
+    #[schemars(length(max = 100))]
     search: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct SearchResult {
     comment: Page<Product>,
 }

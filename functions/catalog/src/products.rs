@@ -4,14 +4,13 @@
 use crate::AppState;
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use axum::extract::{Path, State};
-use axum::response::Response;
 use serde::{Deserialize, Serialize, Serializer};
 use shared::auth::Admin;
 use shared::dynamo::{
     b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
     ItemError,
 };
-use shared::json::{created, NumberField};
+use shared::json::{Created, Message, NumberField};
 use shared::money::{Pence, Percent};
 use shared::store::{new_id, not_found, version_of, Entity};
 use shared::validation::{bounded_text, Name, UploadName};
@@ -56,7 +55,9 @@ impl Product {
     }
 }
 
-#[derive(Serialize)]
+/// A drink as the API answers it.
+#[derive(Serialize, schemars::JsonSchema)]
+#[schemars(rename = "Product")]
 struct ProductJson<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
@@ -101,6 +102,16 @@ impl Serialize for Product {
             updated_at: &self.updated_at,
         }
         .serialize(serializer)
+    }
+}
+
+impl schemars::JsonSchema for Product {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        ProductJson::schema_name()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        ProductJson::json_schema(generator)
     }
 }
 
@@ -218,21 +229,46 @@ fn stock_update(
 
 /// What the admin sends to create or update a drink. Every field is optional here so an update can send
 /// just what changed; create insists on the essentials. Fields the server owns are ignored if sent.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct ProductInput {
+    /// Required on create.
+    #[schemars(length(min = 3, max = 120))]
     name: Option<String>,
+    #[schemars(length(max = 2_000))]
     des: Option<String>,
+    #[schemars(length(max = 10_000))]
     des2: Option<String>,
     sort: Option<NumberField>,
     #[serde(rename = "Isdefault")]
     is_default: Option<bool>,
+    /// Pounds, above 0, at most two decimals. Required on create.
     price: Option<NumberField>,
+    /// The pack label, e.g. "24 x 330ml". Required on create.
+    #[schemars(length(min = 1, max = 60))]
     qty: Option<String>,
     #[serde(rename = "TheNumber")]
     stock: Option<NumberField>,
-    image: Option<Vec<String>>,
+    #[schemars(length(max = MAX_IMAGES))]
+    image: Option<Vec<UploadNameInput>>,
     discount: Option<NumberField>,
+    /// A category's `_id`, or empty for none.
     category: Option<String>,
+}
+
+/// An uploaded image's name, as `POST /api/upload/` answered it.
+#[derive(Debug, Deserialize, schemars::JsonSchema)]
+#[serde(transparent)]
+pub struct UploadNameInput(
+    #[schemars(regex(pattern = shared::validation::UPLOAD_NAME_PATTERN))] String,
+);
+
+impl UploadNameInput {
+    pub fn parse_all(names: &[UploadNameInput]) -> Result<Vec<String>, ApiError> {
+        names
+            .iter()
+            .map(|name| UploadName::parse(&name.0).map(|n| n.as_str().to_owned()))
+            .collect()
+    }
 }
 
 impl ProductInput {
@@ -276,7 +312,7 @@ impl ProductInput {
                     "image holds at most {MAX_IMAGES} names"
                 )));
             }
-            product.image = UploadName::parse_all(images)?;
+            product.image = UploadNameInput::parse_all(images)?;
         }
         if let Some(discount) = &self.discount {
             product.discount = Percent::new(discount.value("discount")?)
@@ -342,14 +378,14 @@ pub async fn create_product(
     _: Admin,
     State(state): State<AppState>,
     Json(input): Json<ProductInput>,
-) -> ApiResult<Response> {
+) -> ApiResult<Created<Product>> {
     if let Some(field) = input.missing_for_create() {
         return Err(ApiError::invalid(format!("{field} is required")));
     }
     let product = input.apply(blank_product(&shared::time::now_iso()))?;
     crate::categories::check_exists(&state, product.category.as_deref()).await?;
     state.store.insert(&product).await?;
-    Ok(created(product))
+    Ok(Created(product))
 }
 
 pub async fn update_product(
@@ -375,11 +411,9 @@ pub async fn delete_product(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     state.store.delete::<Product>(&id).await?;
-    Ok(Json(
-        serde_json::json!({ "message": "The drink was deleted" }),
-    ))
+    Ok(Message::new("The drink was deleted"))
 }
 
 #[cfg(test)]

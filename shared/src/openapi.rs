@@ -1,0 +1,585 @@
+//! The API's OpenAPI 3.1 description, produced from the route tables themselves. Each route's handler
+//! describes itself through its extractors (`Json<T>` a body of T's schema, `Query<T>` query parameters,
+//! `Admin` and `Customer` bearer auth, `SourceIp` a rate limit) and its return type (`Json<T>` a 200 of T,
+//! `Created<T>` a 201); the route table adds what a signature cannot say (a summary, the statuses a rule
+//! answers, a reply built by hand). So the document cannot drift from the routers: it is read off them.
+
+use crate::auth::{Admin, Customer};
+use crate::json::{Created, Json, Message};
+use crate::rate::SourceIp;
+use crate::routes::{Access, RouteSpec};
+use axum::extract::{Path, Query, State};
+use schemars::generate::{Contract, SchemaSettings};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::future::Future;
+
+/// How a schema is made: `schema::<T>` for a named type (a `$ref`), `inline::<T>` for its body.
+pub type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
+
+/// A reference to T's schema in `components/schemas` (or T's schema itself for simple types).
+pub fn schema<T: JsonSchema>(generator: &mut SchemaGenerator) -> Schema {
+    generator.subschema_for::<T>()
+}
+
+/// T's schema written out in place (query parameters are read off its properties).
+pub fn inline<T: JsonSchema>(generator: &mut SchemaGenerator) -> Schema {
+    T::json_schema(generator)
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct BodyDoc {
+    pub media: &'static str,
+    pub schema: SchemaFn,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct ReplyDoc {
+    pub status: u16,
+    pub description: &'static str,
+    /// The body's media type and schema; `None` for an empty reply.
+    pub body: Option<BodyDoc>,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct HeaderDoc {
+    pub name: &'static str,
+    pub required: bool,
+    pub description: &'static str,
+}
+
+/// What one route says of itself.
+#[derive(Debug, Clone, Default)]
+pub struct Doc {
+    /// The handler's path, e.g. `catalog::products::create_product` (operation ids come from it).
+    pub handler: &'static str,
+    pub summary: Option<&'static str>,
+    /// Customer or Admin when the handler takes a signed-in user.
+    pub security: Option<Access>,
+    pub body: Option<BodyDoc>,
+    pub query: Option<SchemaFn>,
+    pub headers: Vec<HeaderDoc>,
+    pub replies: Vec<ReplyDoc>,
+    /// Statuses answered with `{message}`.
+    pub errors: BTreeSet<u16>,
+    /// Answers 429 with Retry-After.
+    pub rate_limited: bool,
+}
+
+impl Doc {
+    pub fn reply(&mut self, status: u16, description: &'static str, body: Option<BodyDoc>) {
+        self.replies.retain(|reply| reply.status != status);
+        self.replies.push(ReplyDoc {
+            status,
+            description,
+            body,
+        });
+    }
+
+    pub fn json_reply<T: JsonSchema>(&mut self, status: u16, description: &'static str) {
+        self.reply(
+            status,
+            description,
+            Some(BodyDoc {
+                media: "application/json",
+                schema: schema::<T>,
+            }),
+        );
+    }
+}
+
+/// An extractor's part in a route's description (most add nothing).
+pub trait DocumentArg {
+    fn document(_doc: &mut Doc) {}
+}
+
+/// A return type's part: the success it answers.
+pub trait DocumentReply {
+    fn document(_doc: &mut Doc) {}
+}
+
+/// A handler: its extractors' parts, then its reply's. Implemented for every async fn whose arguments
+/// and reply are described, as axum's `Handler` is for those that are extractors.
+pub trait DocumentHandler<T> {
+    fn document(doc: &mut Doc);
+}
+
+macro_rules! document_handler {
+    ($($arg:ident),*) => {
+        impl<F, Fut, M, $($arg,)*> DocumentHandler<(M, $($arg,)*)> for F
+        where
+            F: FnOnce($($arg,)*) -> Fut,
+            Fut: Future,
+            Fut::Output: DocumentReply,
+            $($arg: DocumentArg,)*
+        {
+            fn document(doc: &mut Doc) {
+                $(<$arg as DocumentArg>::document(doc);)*
+                <Fut::Output as DocumentReply>::document(doc);
+            }
+        }
+    };
+}
+
+impl<F, Fut> DocumentHandler<((),)> for F
+where
+    F: FnOnce() -> Fut,
+    Fut: Future,
+    Fut::Output: DocumentReply,
+{
+    fn document(doc: &mut Doc) {
+        <Fut::Output as DocumentReply>::document(doc);
+    }
+}
+
+document_handler!(A1);
+document_handler!(A1, A2);
+document_handler!(A1, A2, A3);
+document_handler!(A1, A2, A3, A4);
+document_handler!(A1, A2, A3, A4, A5);
+document_handler!(A1, A2, A3, A4, A5, A6);
+document_handler!(A1, A2, A3, A4, A5, A6, A7);
+document_handler!(A1, A2, A3, A4, A5, A6, A7, A8);
+
+impl<S> DocumentArg for State<S> {}
+impl<T> DocumentArg for Path<T> {}
+impl DocumentArg for http::HeaderMap {}
+impl DocumentArg for http::Method {}
+impl DocumentArg for http::Uri {}
+impl<T> DocumentArg for axum::Extension<T> {}
+impl DocumentArg for crate::edge::ClientAddress {}
+
+impl<T: DocumentArg, E> DocumentArg for Result<T, E> {
+    fn document(doc: &mut Doc) {
+        T::document(doc);
+    }
+}
+
+impl<T: DocumentArg> DocumentArg for Option<T> {
+    fn document(doc: &mut Doc) {
+        T::document(doc);
+    }
+}
+
+impl<T: JsonSchema> DocumentArg for Json<T> {
+    fn document(doc: &mut Doc) {
+        doc.body = Some(BodyDoc {
+            media: "application/json",
+            schema: schema::<T>,
+        });
+        // Not JSON or not the shape (400), too large (413), not sent as JSON (415), breaks a rule (422).
+        doc.errors.extend([400, 413, 415, 422]);
+    }
+}
+
+impl<T: JsonSchema> DocumentArg for Query<T> {
+    fn document(doc: &mut Doc) {
+        doc.query = Some(inline::<T>);
+        doc.errors.insert(400);
+    }
+}
+
+impl DocumentArg for Customer {
+    fn document(doc: &mut Doc) {
+        doc.security.get_or_insert(Access::Customer);
+        doc.errors.insert(401);
+    }
+}
+
+impl DocumentArg for Admin {
+    fn document(doc: &mut Doc) {
+        doc.security = Some(Access::Admin);
+        doc.errors.extend([401, 403]);
+    }
+}
+
+impl DocumentArg for SourceIp {
+    fn document(doc: &mut Doc) {
+        doc.rate_limited = true;
+    }
+}
+
+impl<T: DocumentReply, E> DocumentReply for Result<T, E> {
+    fn document(doc: &mut Doc) {
+        T::document(doc);
+    }
+}
+
+impl<T: JsonSchema> DocumentReply for Json<T> {
+    fn document(doc: &mut Doc) {
+        doc.json_reply::<T>(200, "OK");
+    }
+}
+
+impl<T: JsonSchema> DocumentReply for Created<T> {
+    fn document(doc: &mut Doc) {
+        doc.json_reply::<T>(201, "Created");
+    }
+}
+
+/// A reply built by hand: the route table says what it holds (`ApiRoutes::answers`).
+impl DocumentReply for axum::response::Response {}
+
+/// One function's routes, under its name (the operations' tag).
+pub struct Function {
+    pub name: &'static str,
+    pub routes: Vec<RouteSpec>,
+}
+
+fn settings(contract: Contract) -> SchemaSettings {
+    SchemaSettings::draft2020_12().with(|settings| {
+        settings.definitions_path = "#/components/schemas/".into();
+        settings.meta_schema = None;
+        settings.contract = contract;
+    })
+}
+
+/// The parameters of a path such as `/api/product/update/{_id}`.
+pub fn path_parameters(path: &str) -> Vec<&str> {
+    path.split('/')
+        .filter_map(|segment| segment.strip_prefix('{')?.strip_suffix('}'))
+        .collect()
+}
+
+fn error_content() -> Value {
+    json!({ "application/json": { "schema": { "$ref": "#/components/schemas/Message" } } })
+}
+
+fn status_text(status: u16) -> &'static str {
+    match status {
+        400 => "The request is malformed",
+        401 => "No valid login token",
+        402 => "The payment was refused",
+        403 => "Signed in without the right to this",
+        404 => "Not found",
+        409 => "In conflict with what is stored",
+        413 => "The body is too large",
+        415 => "The body is not of a media type this route reads",
+        422 => "A value breaks one of the shop's rules",
+        429 => "Too many requests: try again after Retry-After seconds",
+        502 => "The payment provider could not be reached",
+        503 => "A service the shop needs is busy",
+        _ => "Error",
+    }
+}
+
+/// Operation ids: the handler's name, with its module where two handlers share a name.
+fn operation_ids(functions: &[Function]) -> BTreeMap<&'static str, String> {
+    let last = |handler: &str, n: usize| -> String {
+        let parts: Vec<&str> = handler.split("::").collect();
+        parts[parts.len().saturating_sub(n)..].join("_")
+    };
+    let handlers: Vec<&'static str> = functions
+        .iter()
+        .flat_map(|function| function.routes.iter().map(|route| route.doc.handler))
+        .collect();
+    let mut ids = BTreeMap::new();
+    for handler in &handlers {
+        let mut n = 1;
+        let id = loop {
+            let id = last(handler, n);
+            let clash = handlers
+                .iter()
+                .any(|other| other != handler && last(other, n) == id);
+            if !clash || n > 4 {
+                break id;
+            }
+            n += 1;
+        };
+        ids.insert(*handler, id);
+    }
+    ids
+}
+
+fn operation(
+    function: &str,
+    route: &RouteSpec,
+    id: &str,
+    requests: &mut SchemaGenerator,
+    replies: &mut SchemaGenerator,
+) -> Value {
+    let doc = &route.doc;
+    let mut parameters: Vec<Value> = path_parameters(route.path)
+        .into_iter()
+        .map(|name| {
+            json!({"name": name, "in": "path", "required": true,
+                   "schema": {"type": "string", "minLength": 1}})
+        })
+        .collect();
+    if let Some(query) = doc.query {
+        let schema = query(requests).to_value();
+        let required: BTreeSet<&str> = schema["required"]
+            .as_array()
+            .map(|names| names.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if let Some(properties) = schema["properties"].as_object() {
+            for (name, property) in properties {
+                let mut parameter = json!({"name": name, "in": "query",
+                    "required": required.contains(name.as_str()), "schema": property});
+                if let Some(description) = property.get("description") {
+                    parameter["description"] = description.clone();
+                }
+                parameters.push(parameter);
+            }
+        }
+    }
+    for header in &doc.headers {
+        parameters.push(
+            json!({"name": header.name, "in": "header", "required": header.required,
+            "description": header.description, "schema": {"type": "string"}}),
+        );
+    }
+
+    let mut responses = Map::new();
+    for reply in &doc.replies {
+        let mut response = json!({ "description": reply.description });
+        if let Some(body) = reply.body {
+            response["content"] =
+                json!({ body.media: { "schema": (body.schema)(replies).to_value() } });
+        }
+        responses.insert(reply.status.to_string(), response);
+    }
+    let mut errors = doc.errors.clone();
+    if !path_parameters(route.path).is_empty() {
+        errors.insert(404);
+    }
+    if doc.rate_limited {
+        errors.insert(429);
+    }
+    for status in errors {
+        let mut response =
+            json!({ "description": status_text(status), "content": error_content() });
+        if status == 429 {
+            response["headers"] = json!({ "Retry-After": {
+                "description": "Seconds until a new request may succeed",
+                "schema": {"type": "integer", "minimum": 0}
+            }});
+        }
+        responses.insert(status.to_string(), response);
+    }
+
+    let mut operation = json!({
+        "operationId": id,
+        "tags": [function],
+        "responses": responses,
+    });
+    if let Some(summary) = doc.summary {
+        operation["summary"] = json!(summary);
+    }
+    if !parameters.is_empty() {
+        operation["parameters"] = Value::Array(parameters);
+    }
+    if let Some(body) = doc.body {
+        operation["requestBody"] = json!({
+            "required": true,
+            "content": { body.media: { "schema": (body.schema)(requests).to_value() } }
+        });
+    }
+    if let Some(access) = doc.security {
+        operation["security"] = json!([{ "bearerAuth": [] }]);
+        operation["description"] = json!(match access {
+            Access::Admin => "Admins only.",
+            _ => "Any signed-in user.",
+        });
+    }
+    operation
+}
+
+/// The whole API: every function's routes, one document.
+pub fn document(title: &str, version: &str, functions: &[Function]) -> Value {
+    let mut requests = SchemaGenerator::new(settings(Contract::Deserialize));
+    let mut replies = SchemaGenerator::new(settings(Contract::Serialize));
+    // Every error's `{message}`.
+    replies.subschema_for::<Message>();
+    let ids = operation_ids(functions);
+    let mut paths: BTreeMap<&str, Map<String, Value>> = BTreeMap::new();
+    for function in functions {
+        for route in &function.routes {
+            let operation = operation(
+                function.name,
+                route,
+                &ids[route.doc.handler],
+                &mut requests,
+                &mut replies,
+            );
+            let method = route.method.as_str().to_ascii_lowercase();
+            let previous = paths
+                .entry(route.path)
+                .or_default()
+                .insert(method, operation);
+            assert!(
+                previous.is_none(),
+                "{} {} is declared twice",
+                route.method,
+                route.path
+            );
+        }
+    }
+
+    let mut schemas = requests.take_definitions(true);
+    for (name, schema) in replies.take_definitions(true) {
+        match schemas.get(&name) {
+            Some(existing) if *existing != schema => panic!(
+                "the schema {name} reads differently from how it is written: give the request and the reply types different names"
+            ),
+            _ => {
+                schemas.insert(name, schema);
+            }
+        }
+    }
+    json!({
+        "openapi": "3.1.0",
+        "info": { "title": title, "version": version },
+        "paths": paths,
+        "components": {
+            "schemas": schemas,
+            "securitySchemes": {
+                "bearerAuth": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "The token POST /api/user/login/verify/ answers with."
+                }
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::auth::Auth;
+    use crate::routes::ApiRoutes;
+    use crate::ApiResult;
+    use axum::extract::FromRef;
+    use serde::{Deserialize, Serialize};
+    use std::sync::Arc;
+
+    /// The routers' state: the handlers are only described here, never called.
+    #[derive(Clone)]
+    struct Described;
+
+    impl FromRef<Described> for Arc<Auth> {
+        fn from_ref(_: &Described) -> Self {
+            unreachable!("no handler runs in these tests")
+        }
+    }
+
+    #[derive(Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct ThingInput {
+        #[schemars(length(min = 1, max = 40))]
+        name: String,
+    }
+
+    #[derive(Serialize, JsonSchema)]
+    struct Thing {
+        #[serde(rename = "_id")]
+        id: String,
+        name: String,
+    }
+
+    #[derive(Deserialize, JsonSchema)]
+    struct Search {
+        /// Words to look for.
+        q: Option<String>,
+    }
+
+    async fn list(Query(search): Query<Search>) -> ApiResult<Json<Vec<Thing>>> {
+        Ok(Json(
+            search
+                .q
+                .into_iter()
+                .map(|name| Thing {
+                    id: "1".into(),
+                    name,
+                })
+                .collect(),
+        ))
+    }
+
+    async fn create(_: Admin, Json(input): Json<ThingInput>) -> ApiResult<Created<Thing>> {
+        Ok(Created(Thing {
+            id: "1".into(),
+            name: input.name,
+        }))
+    }
+
+    async fn remove(_: Customer, Path(_): Path<String>) -> axum::response::Response {
+        axum::response::IntoResponse::into_response(())
+    }
+
+    fn routes() -> Vec<RouteSpec> {
+        ApiRoutes::<Described>::new()
+            .get("/api/things/", Access::Public, list)
+            .summary("The things")
+            .post("/api/things/create/", Access::Admin, create)
+            .fails(&[409])
+            .delete("/api/things/{id}", Access::Customer, remove)
+            .answers_empty(204, "Deleted")
+            .specs()
+            .to_vec()
+    }
+
+    #[test]
+    fn a_route_is_described_by_its_extractors_and_reply() {
+        let document = document(
+            "Things",
+            "1",
+            &[Function {
+                name: "things",
+                routes: routes(),
+            }],
+        );
+        let list = &document["paths"]["/api/things/"]["get"];
+        assert_eq!(list["summary"], "The things");
+        assert_eq!(list["parameters"][0]["name"], "q");
+        assert_eq!(list["parameters"][0]["in"], "query");
+        assert_eq!(list["parameters"][0]["description"], "Words to look for.");
+        assert_eq!(
+            list["responses"]["200"]["content"]["application/json"]["schema"]["items"]["$ref"],
+            "#/components/schemas/Thing"
+        );
+        assert!(list.get("security").is_none());
+
+        let create = &document["paths"]["/api/things/create/"]["post"];
+        assert_eq!(create["operationId"], "create");
+        assert_eq!(create["security"][0]["bearerAuth"], json!([]));
+        let statuses: Vec<&String> = create["responses"].as_object().unwrap().keys().collect();
+        assert_eq!(
+            statuses,
+            ["201", "400", "401", "403", "409", "413", "415", "422"]
+        );
+        let input = &document["components"]["schemas"]["ThingInput"];
+        assert_eq!(input["additionalProperties"], false);
+        assert_eq!(input["properties"]["name"]["maxLength"], 40);
+        assert_eq!(
+            document["components"]["schemas"]["Thing"]["required"],
+            json!(["_id", "name"])
+        );
+
+        let remove = &document["paths"]["/api/things/{id}"]["delete"];
+        assert_eq!(remove["parameters"][0]["in"], "path");
+        assert!(remove["responses"]["204"].get("content").is_none());
+        assert!(remove["responses"]["404"].is_object());
+        assert_eq!(
+            remove["responses"]["401"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/Message"
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "takes no signed-in user")]
+    fn a_protected_route_whose_handler_takes_no_user_is_refused() {
+        ApiRoutes::<Described>::new().get("/api/secret/", Access::Admin, || async { Json(1_u8) });
+    }
+
+    #[test]
+    #[should_panic(expected = "says nothing of its success")]
+    fn a_reply_built_by_hand_must_be_described() {
+        let _ = ApiRoutes::<Described>::new()
+            .delete("/api/things/{id}", Access::Customer, remove)
+            .specs()
+            .to_vec();
+    }
+}
