@@ -5,14 +5,14 @@
 use crate::AppState;
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use axum::extract::{Path, State};
-use axum::response::Response;
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize, Serializer};
 use shared::auth::Admin;
 use shared::dynamo::{
     b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
     ItemError,
 };
-use shared::json::created;
+use shared::json::{Created, Message, NumberField};
 use shared::money::{Pence, Percent};
 use shared::store::{not_found, version_of, Entity};
 use shared::validation::{bounded_text, UploadName};
@@ -83,19 +83,24 @@ impl DiscountCode {
     }
 }
 
-#[derive(Serialize)]
+/// A discount code as the admin's list shows it; `_id` and `code` are the same text.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "DiscountCode")]
 struct CodeJson<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
     code: &'a str,
     discount: Percent,
+    /// Uses so far.
     #[serde(rename = "emailCount")]
     uses: u32,
     open: bool,
+    /// Uses allowed in all; null for no limit.
     #[serde(rename = "maxUses")]
     max_uses: Option<u32>,
     #[serde(rename = "oncePerEmail")]
     once_per_email: bool,
+    /// The last day the code works (YYYY-MM-DD, the day ending at midnight UTC); null for no end.
     #[serde(rename = "expiresOn")]
     expires_on: Option<&'a str>,
     name: &'a str,
@@ -130,6 +135,16 @@ impl Serialize for DiscountCode {
             updated_at: &self.updated_at,
         }
         .serialize(serializer)
+    }
+}
+
+impl JsonSchema for DiscountCode {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        CodeJson::schema_name()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        CodeJson::json_schema(generator)
     }
 }
 
@@ -254,23 +269,129 @@ pub fn use_marker(code: &str, email: &str) -> Item {
     ])
 }
 
-#[derive(Debug, Default, Deserialize)]
+/// What the admin sends to update a code: only what changes (create takes `NewCodeInput`). A field that
+/// is absent or null is left as it is.
+// `serde(default)` on the fields whose schema is written by hand tells the schema they are optional, as
+// `Option` does for the others; it reads them no differently.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct CodeInput {
+    /// The code's text; it cannot change, so on update it must be the code's own.
+    #[serde(default)]
+    #[schemars(schema_with = "nullable_code_text")]
     code: Option<String>,
-    discount: Option<shared::json::NumberField>,
+    #[serde(default)]
+    #[schemars(schema_with = "nullable_rate")]
+    discount: Option<NumberField>,
+    /// Whether the code can be used now.
     open: Option<bool>,
+    /// Uses allowed in all, from 1 (no limit when never set).
     #[serde(rename = "maxUses")]
+    #[schemars(range(min = 1))]
     max_uses: Option<Option<u32>>,
+    /// Whether one e-mail address may use the code only once.
     #[serde(rename = "oncePerEmail")]
     once_per_email: Option<bool>,
+    /// The last day the code works (YYYY-MM-DD); empty text for no end.
     #[serde(rename = "expiresOn")]
+    #[serde(default)]
+    #[schemars(schema_with = "last_day")]
     expires_on: Option<Option<String>>,
+    #[schemars(length(max = 120))]
     name: Option<String>,
+    #[schemars(length(max = 2_000))]
     des: Option<String>,
+    #[schemars(with = "Option<Vec<shared::validation::UploadName>>")]
     image: Option<Vec<String>>,
+    #[schemars(length(max = 500))]
     link: Option<String>,
     #[serde(rename = "Discountprice")]
-    discount_price: Option<shared::json::NumberField>,
+    #[serde(default)]
+    #[schemars(schema_with = "nullable_pounds")]
+    discount_price: Option<NumberField>,
+}
+
+/// What `normalise_code` accepts: 3 to 32 letters, digits, `-` or `_` (upper-cased), spaces around.
+const CODE_PATTERN: &str = r"^\s*[A-Za-z0-9_-]{3,32}\s*$";
+
+fn code_text(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "string",
+        "pattern": CODE_PATTERN,
+        "description": "3 to 32 letters, digits, - or _; kept in upper case."
+    })
+}
+
+fn nullable_code_text(generator: &mut SchemaGenerator) -> Schema {
+    nullable(code_text(generator))
+}
+
+/// A whole percentage from 1 to 100, as a number or as its text.
+fn rate(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "The rate in percent: a whole number from 1 to 100, as a number or as text.",
+        "anyOf": [
+            { "type": "integer", "minimum": 1, "maximum": 100 },
+            { "type": "string", "pattern": r"^\s*\+?0*([1-9][0-9]?|100)(\.0*)?\s*$" }
+        ]
+    })
+}
+
+fn nullable_rate(generator: &mut SchemaGenerator) -> Schema {
+    nullable(rate(generator))
+}
+
+/// Pounds from 0 with at most two decimals (`Pence::from_pounds`), as a number or as its text.
+fn nullable_pounds(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "description": "The promotion's price in pounds, at most two decimals, as a number or as text.",
+        "anyOf": [
+            { "type": "number", "minimum": 0, "maximum": 10_000_000 },
+            { "type": "string", "pattern": r"^\s*\+?[0-9]{1,7}(\.[0-9]{0,2})?\s*$" },
+            { "type": "null" }
+        ]
+    })
+}
+
+fn last_day(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "anyOf": [
+            { "type": "string", "format": "date" },
+            { "type": "string", "pattern": r"^\s*$" },
+            { "type": "null" }
+        ]
+    })
+}
+
+fn nullable(schema: Schema) -> Schema {
+    json_schema!({ "anyOf": [schema, { "type": "null" }] })
+}
+
+/// What the admin sends to create a code: `CodeInput`, with the code and its rate required.
+#[derive(Debug, Deserialize)]
+#[serde(transparent)]
+pub struct NewCodeInput(CodeInput);
+
+impl JsonSchema for NewCodeInput {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NewCodeInput".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut schema = CodeInput::json_schema(generator);
+        schema.insert(
+            "description".into(),
+            "A new discount code: its text and rate are required, the rest as on update.".into(),
+        );
+        schema.insert("required".into(), serde_json::json!(["code", "discount"]));
+        if let Some(properties) = schema
+            .get_mut("properties")
+            .and_then(serde_json::Value::as_object_mut)
+        {
+            properties.insert("code".into(), code_text(generator).to_value());
+            properties.insert("discount".into(), rate(generator).to_value());
+        }
+        schema
+    }
 }
 
 impl CodeInput {
@@ -339,8 +460,8 @@ pub async fn list_codes(
 pub async fn create_code(
     _: Admin,
     State(state): State<AppState>,
-    Json(mut input): Json<CodeInput>,
-) -> ApiResult<Response> {
+    Json(NewCodeInput(mut input)): Json<NewCodeInput>,
+) -> ApiResult<Created<DiscountCode>> {
     let text = normalise_code(
         input
             .code
@@ -371,7 +492,7 @@ pub async fn create_code(
     };
     let code = input.apply(blank)?;
     state.store.insert(&code).await?;
-    Ok(created(code))
+    Ok(Created(code))
 }
 
 pub async fn update_code(
@@ -404,25 +525,46 @@ pub async fn delete_code(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     let id = normalise_code(&id).map_err(|_| not_found::<DiscountCode>())?;
     state.store.delete::<DiscountCode>(&id).await?;
-    Ok(Json(
-        serde_json::json!({ "message": "The discount code was deleted" }),
-    ))
+    Ok(Message::new("The discount code was deleted"))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, JsonSchema)]
 pub struct CheckInput {
+    /// The code as the shopper typed it (any text: one that is no code is answered `status: false`).
     code: String,
+}
+
+/// The answer to a code lookup: `status` true with the code and its rate, or false and why not.
+#[derive(Serialize, JsonSchema)]
+pub struct CodeCheck {
+    status: bool,
+    /// Only when `status` is true.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    data: Option<CheckedCode>,
+    message: String,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct CheckedCode {
+    code: String,
+    discount: Percent,
 }
 
 /// The spec's customer code lookup: 200 with `status` true and the rate, or false and why.
 pub async fn check_code(
     State(state): State<AppState>,
     Json(input): Json<CheckInput>,
-) -> ApiResult<Json<serde_json::Value>> {
-    let refusal = |message: &str| Json(serde_json::json!({ "status": false, "message": message }));
+) -> ApiResult<Json<CodeCheck>> {
+    let refusal = |message: &str| {
+        Json(CodeCheck {
+            status: false,
+            data: None,
+            message: message.to_owned(),
+        })
+    };
     let Ok(text) = normalise_code(&input.code) else {
         return Ok(refusal("This code does not exist"));
     };
@@ -432,11 +574,14 @@ pub async fn check_code(
     if let Some(why) = code.refusal(OffsetDateTime::now_utc().unix_timestamp()) {
         return Ok(refusal(why));
     }
-    Ok(Json(serde_json::json!({
-        "status": true,
-        "data": { "code": code.code, "discount": code.discount },
-        "message": format!("{}% off your order", code.discount.value()),
-    })))
+    Ok(Json(CodeCheck {
+        status: true,
+        message: format!("{}% off your order", code.discount.value()),
+        data: Some(CheckedCode {
+            code: code.code,
+            discount: code.discount,
+        }),
+    }))
 }
 
 #[cfg(test)]

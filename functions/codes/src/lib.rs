@@ -4,7 +4,6 @@
 mod code;
 
 use axum::extract::FromRef;
-use axum::handler::Handler;
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{required, ConfigError, Lookup};
 use shared::rate::{AddressLimit, RateStore};
@@ -67,28 +66,73 @@ pub const LOOKUP_LIMIT: AddressLimit = AddressLimit {
 };
 
 fn api() -> ApiRoutes<AppState> {
-    use Access::{Admin, Public};
-    let limited_check = code::check_code.layer(axum::middleware::from_fn_with_state(
-        LOOKUP_LIMIT,
-        shared::rate::limit_per_address,
-    ));
+    use Access::Admin;
     ApiRoutes::new()
         .get("/api/code/", Admin, code::list_codes)
+        .summary("Every discount code, newest first")
         .post("/api/code/create/", Admin, code::create_code)
+        .summary("Create a discount code")
+        .fails(&[409])
         .put("/api/code/update/{_id}", Admin, code::update_code)
+        .summary("Change a discount code (its text stays)")
+        .fails(&[409])
         .delete("/api/code/delete/{id}", Admin, code::delete_code)
-        .post("/api/code/customer/", Public, limited_check)
+        .summary("Delete a discount code")
+}
+
+/// The routes behind the per-address lookup limit (`LOOKUP_LIMIT`), layered on together in `router`.
+fn limited_api() -> ApiRoutes<AppState> {
+    ApiRoutes::new()
+        .post("/api/code/customer/", Access::Public, code::check_code)
+        .summary("Check a code before paying")
+        .describe(|doc| doc.rate_limited = true)
 }
 
 /// Every route this function serves, as template.yaml must declare them.
 pub fn routes() -> Vec<RouteSpec> {
-    api().specs().to_vec()
+    [api().specs(), limited_api().specs()].concat()
 }
 
 pub fn router(state: AppState) -> axum::Router {
     let rates = state.rates.clone();
+    let limited = limited_api()
+        .into_router()
+        .route_layer(axum::middleware::from_fn_with_state(
+            LOOKUP_LIMIT,
+            shared::rate::limit_per_address,
+        ));
     api()
         .into_router()
+        .merge(limited)
         .layer(axum::Extension(rates))
         .with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn the_document_states_the_codes_rules() {
+        let document = shared::openapi::document(
+            "Codes",
+            "1",
+            &[shared::openapi::Function {
+                name: "codes",
+                routes: crate::routes(),
+            }],
+        );
+        let schemas = &document["components"]["schemas"];
+        assert_eq!(
+            schemas["NewCodeInput"]["required"],
+            json!(["code", "discount"])
+        );
+        assert!(schemas["CodeInput"].get("required").is_none());
+        let check = &document["paths"]["/api/code/customer/"]["post"];
+        assert!(check["responses"]["429"]["headers"]["Retry-After"].is_object());
+        assert!(check.get("security").is_none());
+        let create = &document["paths"]["/api/code/create/"]["post"];
+        assert!(create["responses"]["201"].is_object());
+        assert!(create["responses"]["409"].is_object());
+    }
 }
