@@ -28,23 +28,86 @@ use std::collections::HashMap;
 pub const MAX_LINES: usize = 50;
 const IDEMPOTENCY_TTL: i64 = 24 * 60 * 60;
 
-#[derive(Deserialize)]
+// The checkout's rules as JSON Schema patterns (ECMA-262): each field is trimmed before its rule, so the
+// patterns allow white space around the value and count the characters between its first and last visible
+// ones (shared::validation's `FullName`, `Address`, `Phone`, `Email` and the order's note; `wanted_lines`).
+
+/// `FullName`: more than 5 and at most 100 characters once trimmed.
+const FULLNAME_PATTERN: &str = r"^\s*\S[\s\S]{4,98}\S\s*$";
+/// `Address`: more than 6 and at most 300 characters once trimmed.
+const ADDRESS_PATTERN: &str = r"^\s*\S[\s\S]{5,298}\S\s*$";
+/// `Phone`: 10 to 30 digits, spaces and + - ( ) once trimmed.
+const PHONE_PATTERN: &str = r"^\s*[0-9+()-][0-9 +()-]{8,28}[0-9+()-]\s*$";
+/// `Email`: letters, digits and . _ -, one @, a dot in the domain but not at its ends.
+const EMAIL_PATTERN: &str =
+    r"^\s*[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
+/// The note: at most 1000 characters once trimmed.
+const MESSAGE_PATTERN: &str = r"^\s*(\S([\s\S]{0,998}\S)?)?\s*$";
+/// A line's product id: 1 to 64 characters once trimmed.
+const PRODUCT_ID_PATTERN: &str = r"^\s*\S([\s\S]{0,62}\S)?\s*$";
+/// The code as `load_code` reads it: none when blank, else what `codes::normalise_code` accepts.
+const CODE_PATTERN: &str = r"^\s*([A-Za-z0-9_-]{3,32})?\s*$";
+
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct LineInput {
+    /// The drink's `_id`.
+    #[schemars(regex(pattern = PRODUCT_ID_PATTERN))]
     product: String,
+    #[schemars(schema_with = "units")]
     qty: NumberField,
 }
 
-#[derive(Deserialize)]
+/// Units of a line: a whole number from 1 to 1000, as a number or as its text.
+fn units(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "description": "Units: a whole number from 1 to 1000, as a number or as text.",
+        "anyOf": [
+            { "type": "integer", "minimum": 1, "maximum": 1000 },
+            { "type": "string", "pattern": r"^\s*\+?0*([1-9][0-9]{0,2}|1000)(\.0*)?\s*$" }
+        ]
+    })
+}
+
+/// An order: who it goes to, what is in it, the code and the card (as Stripe.js tokenised it). Prices are
+/// never sent: the server reads them from the catalogue.
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct OrderInput {
+    #[schemars(regex(pattern = FULLNAME_PATTERN))]
     fullname: String,
+    #[schemars(regex(pattern = ADDRESS_PATTERN))]
     address: String,
+    #[schemars(regex(pattern = PHONE_PATTERN))]
     phone: String,
+    #[schemars(regex(pattern = EMAIL_PATTERN))]
     email: String,
+    /// A note for the shop.
     #[serde(default)]
+    #[schemars(regex(pattern = MESSAGE_PATTERN))]
     message: String,
+    /// The basket: at most 50 different drinks (the same drink twice is one line).
+    #[schemars(length(min = 1, max = MAX_LINES))]
     product: Vec<LineInput>,
+    /// A discount code; blank or absent for none.
+    #[schemars(regex(pattern = CODE_PATTERN))]
     code: Option<String>,
     payment: PaymentInput,
+}
+
+/// 202: the bank wants the shopper to confirm the payment (3-D Secure). Stripe.js takes the client secret,
+/// then the browser calls `POST /api/order/confirm/{id}/`.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct ActionRequired {
+    #[serde(rename = "_id")]
+    id: String,
+    #[serde(rename = "clientSecret")]
+    client_secret: String,
+    status: NextStep,
+}
+
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub enum NextStep {
+    #[serde(rename = "requires_action")]
+    RequiresAction,
 }
 
 /// What went into the transaction, in order, so a cancellation reason can be read back as a message.
@@ -187,11 +250,11 @@ pub(crate) fn settlement_reply(
     match settlement {
         Settlement::Paid => Ok(id_reply(paid_status, id)),
         Settlement::NeedsAction { client_secret } => {
-            let mut response = Json(serde_json::json!({
-                "_id": id,
-                "clientSecret": client_secret,
-                "status": "requires_action",
-            }))
+            let mut response = Json(ActionRequired {
+                id: id.to_owned(),
+                client_secret,
+                status: NextStep::RequiresAction,
+            })
             .into_response();
             *response.status_mut() = StatusCode::ACCEPTED;
             Ok(response)
@@ -528,10 +591,13 @@ pub async fn confirm_order(
     settlement_reply(&order.id, settled, StatusCode::OK)
 }
 
-#[derive(serde::Serialize)]
+/// What the checkout needs to draw Stripe's card fields.
+#[derive(serde::Serialize, schemars::JsonSchema)]
 pub struct PaymentSettings {
+    /// Stripe's publishable key (empty when none is set).
     #[serde(rename = "publishableKey")]
     publishable_key: String,
+    /// Where Stripe.js is loaded from.
     #[serde(rename = "jsUrl")]
     js_url: String,
 }

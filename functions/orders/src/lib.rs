@@ -13,7 +13,6 @@ pub mod stripe;
 pub mod webhook;
 
 use axum::extract::FromRef;
-use axum::handler::Handler;
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
 use shared::money::Pence;
@@ -188,39 +187,70 @@ pub const CREATE_LIMIT: AddressLimit = AddressLimit {
 
 fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Customer, Public};
-    let limited_create = checkout::create_order.layer(axum::middleware::from_fn_with_state(
-        CREATE_LIMIT,
-        shared::rate::limit_per_address,
-    ));
     ApiRoutes::new()
-        .post("/api/order/create/", Public, limited_create)
         .get("/api/order/Orderdetails/{id}", Public, manage::show_order)
+        .summary("An order's page: whole with the owner's or an admin's token, without contact details otherwise")
         .get(
             "/api/order/orderdetails/customer/order/",
             Customer,
             manage::list_my_orders,
         )
+        .summary("The signed-in customer's orders, newest first")
         .get("/api/order/total/", Customer, manage::show_my_total)
+        .summary("The signed-in customer's paid orders and what they came to")
         .get("/api/order", Admin, manage::list_orders)
+        .summary("Every order, newest first, or those an id, an e-mail or a name finds")
         .put("/api/order/update/{_id}", Admin, manage::update_order)
+        .summary("Move an order on (shipped, delivered) or cancel it (refunding a paid one)")
+        .fails(&[409, 502])
         .delete("/api/order/delete/{id}", Admin, manage::delete_order)
+        .summary("Delete a finished order")
+        .fails(&[409])
         .get("/api/order/results/", Admin, manage::show_results)
+        .summary("Monthly sales and every customer's e-mail")
         .get(
             "/api/order/payment-settings/",
             Public,
             checkout::show_payment_settings,
         )
+        .summary("What the checkout needs to draw Stripe's card fields")
         .post("/api/order/confirm/{id}/", Public, checkout::confirm_order)
+        .summary("After 3-D Secure: the server asks Stripe where the payment stands")
+        .answers::<String>(200, "The order is paid: its id")
+        .fails(&[402, 409])
         .post(
             "/api/order/webhook/stripe/",
             Public,
             webhook::receive_stripe_event,
         )
+        .summary("Stripe's events, signed with the shop's webhook secret")
+        .header(
+            "Stripe-Signature",
+            true,
+            "t=<unix time>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\" with the webhook secret>, at most 5 minutes old",
+        )
+}
+
+/// The routes behind the per-address order limit (`CREATE_LIMIT`), layered on together in `router`.
+fn limited_api() -> ApiRoutes<AppState> {
+    ApiRoutes::new()
+        .post("/api/order/create/", Access::Public, checkout::create_order)
+        .summary("Place an order and pay for it")
+        .header(
+            "Idempotency-Key",
+            false,
+            "1 to 100 letters, digits, - or _: a retry with the same key and order answers where that order stands",
+        )
+        .answers::<String>(201, "The order is placed and paid: its id")
+        .answers::<String>(200, "A retry of an order placed and paid under the same Idempotency-Key: its id")
+        .answers::<checkout::ActionRequired>(202, "The bank wants the shopper to confirm (3-D Secure)")
+        .fails(&[402, 409, 503])
+        .describe(|doc| doc.rate_limited = true)
 }
 
 /// Every route this function serves, as template.yaml must declare them.
 pub fn routes() -> Vec<RouteSpec> {
-    api().specs().to_vec()
+    [limited_api().specs(), api().specs()].concat()
 }
 
 pub fn router(state: AppState) -> axum::Router {
@@ -229,8 +259,57 @@ pub fn router(state: AppState) -> axum::Router {
         client: state.db.clone(),
         table: state.tables.orders.as_str().into(),
     };
+    let limited = limited_api()
+        .into_router()
+        .route_layer(axum::middleware::from_fn_with_state(
+            CREATE_LIMIT,
+            shared::rate::limit_per_address,
+        ));
     api()
         .into_router()
+        .merge(limited)
         .layer(axum::Extension(rates))
         .with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn the_document_states_the_checkout_and_its_payments() {
+        let document = shared::openapi::document(
+            "Orders",
+            "1",
+            &[shared::openapi::Function {
+                name: "orders",
+                routes: crate::routes(),
+            }],
+        );
+        let create = &document["paths"]["/api/order/create/"]["post"];
+        let statuses: Vec<&String> = create["responses"].as_object().unwrap().keys().collect();
+        assert_eq!(
+            statuses,
+            ["200", "201", "202", "400", "402", "409", "413", "415", "422", "429", "503"]
+        );
+        assert_eq!(create["parameters"][0]["name"], "Idempotency-Key");
+        assert_eq!(create["parameters"][0]["required"], false);
+        let schemas = &document["components"]["schemas"];
+        assert_eq!(
+            schemas["ActionRequired"]["required"],
+            json!(["_id", "clientSecret", "status"])
+        );
+        assert_eq!(schemas["PaymentInput"]["additionalProperties"], false);
+        let webhook = &document["paths"]["/api/order/webhook/stripe/"]["post"];
+        assert_eq!(webhook["parameters"][0]["name"], "Stripe-Signature");
+        assert_eq!(webhook["parameters"][0]["required"], true);
+        assert_eq!(schemas["StripeEvent"]["type"], "object");
+        // The order page leaves the contact details out for strangers.
+        let page = schemas["OrderPage"]["required"].as_array().unwrap();
+        assert!(!page.contains(&json!("email")));
+        assert!(schemas["Order"]["required"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("email")));
+    }
 }

@@ -12,6 +12,7 @@ use axum::http::request::Parts;
 use serde::{Deserialize, Serialize};
 use shared::auth::{Admin, Customer, Role};
 use shared::dynamo::{get_n, get_s, n, s, Item};
+use shared::json::Message;
 use shared::money::Pence;
 use shared::paging::{Page, PageNumber, PageQuery};
 use shared::{ApiError, ApiResult, Json};
@@ -64,6 +65,13 @@ async fn orders_of(state: &AppState, email: &str) -> Result<Vec<Order>, ApiError
 /// Whoever asks for an order page: a signed-in user when a token is sent, else nobody in particular.
 pub struct Viewer(Option<shared::auth::SignedIn>);
 
+/// The token is optional, but one that is sent must be valid (401 otherwise).
+impl shared::openapi::DocumentArg for Viewer {
+    fn document(doc: &mut shared::openapi::Doc) {
+        doc.errors.insert(401);
+    }
+}
+
 impl FromRequestParts<AppState> for Viewer {
     type Rejection = ApiError;
 
@@ -84,7 +92,7 @@ pub async fn show_order(
     viewer: Viewer,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<OrderPage>> {
     let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
     let whole = viewer
         .0
@@ -92,12 +100,42 @@ pub async fn show_order(
     let mut shown = serde_json::to_value(&order).map_err(ApiError::internal)?;
     if !whole {
         if let Some(fields) = shown.as_object_mut() {
-            for private in ["email", "phone", "card", "message"] {
+            for private in PRIVATE {
                 fields.remove(private);
             }
         }
     }
-    Ok(Json(shown))
+    Ok(Json(OrderPage(shown)))
+}
+
+/// What the order page leaves out for anyone but the owner and admins.
+const PRIVATE: [&str; 4] = ["email", "phone", "card", "message"];
+
+/// An order as its page shows it: an `Order`, without `PRIVATE` unless the owner or an admin asks.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub struct OrderPage(serde_json::Value);
+
+impl schemars::JsonSchema for OrderPage {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "OrderPage".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = Order::json_schema(generator);
+        if let Some(required) = schema
+            .get_mut("required")
+            .and_then(serde_json::Value::as_array_mut)
+        {
+            required.retain(|name| !name.as_str().is_some_and(|name| PRIVATE.contains(&name)));
+        }
+        schema.insert(
+            "description".into(),
+            "An order as its page shows it: email, phone, card and message only for its owner and admins."
+                .into(),
+        );
+        schema
+    }
 }
 
 pub async fn list_my_orders(
@@ -113,7 +151,8 @@ pub async fn list_my_orders(
     )))
 }
 
-#[derive(Serialize)]
+/// A customer's paid orders (not refunded) and what they came to.
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct Totals {
     #[serde(rename = "totalOrders")]
     total_orders: usize,
@@ -137,10 +176,14 @@ pub async fn show_my_total(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct SearchQuery {
+    /// The page, from 1 (the first when absent).
     #[serde(rename = "pageNumber")]
+    #[schemars(with = "Option<u32>", range(min = 1, max = u32::MAX))]
     page_number: Option<String>,
+    /// An order id, a customer's e-mail, or words of the customer's name.
+    #[schemars(length(max = 100))]
     search: Option<String>,
 }
 
@@ -185,8 +228,10 @@ async fn all_orders(state: &AppState) -> Result<Vec<Order>, ApiError> {
         .collect()
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct StatusInput {
+    /// The status asked for: an unpaid order can only be cancelled; a paid one shipped, delivered, or
+    /// cancelled (refunded) before delivery.
     status: Status,
 }
 
@@ -323,7 +368,7 @@ pub async fn delete_order(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
     if !matches!(
         order.status,
@@ -347,19 +392,19 @@ pub async fn delete_order(
             "This order was changed meanwhile: reload",
         )),
         Err(error) => Err(error.into()),
-        Ok(_) => Ok(Json(
-            serde_json::json!({ "message": "The order was deleted" }),
-        )),
+        Ok(_) => Ok(Message::new("The order was deleted")),
     }
 }
 
-#[derive(Serialize)]
+/// A calendar month.
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct MonthId {
     year: u32,
     month: u32,
 }
 
-#[derive(Serialize)]
+/// A month's sales, from the counters the order transactions keep.
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct MonthResult {
     #[serde(rename = "_id")]
     id: MonthId,
@@ -371,9 +416,11 @@ pub struct MonthResult {
     total_payments: Pence,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct Results {
+    /// Newest month first.
     results: Vec<MonthResult>,
+    /// Every customer's e-mail, sorted.
     emails: Vec<String>,
 }
 

@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use shared::dynamo::{b, get_bool, get_n, get_s, get_s_or_default, n, s, Item, ItemError};
 use shared::money::{Pence, Percent};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Where an order stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Written with its stock, code use and month figures reserved; waiting for the payment.
@@ -72,14 +73,29 @@ pub struct Line {
     pub price_pence: i64,
 }
 
-#[derive(Serialize)]
+/// A line of an order: a copy of the drink as it was bought.
+#[derive(Serialize, schemars::JsonSchema)]
+#[schemars(rename = "OrderLine")]
 struct LineJson<'a> {
+    /// The product id.
     product: &'a str,
     name: &'a str,
+    /// The drink's first image (an upload name), or empty.
     image: &'a str,
+    /// Units bought.
     qty: u32,
+    /// The pack label, e.g. "24 x 330ml".
     quantity: &'a str,
+    /// The unit price paid.
     price: Pence,
+}
+
+/// The card that paid, as Stripe describes it (empty until known).
+#[derive(Serialize, schemars::JsonSchema)]
+#[schemars(rename = "OrderCard")]
+struct Card<'a> {
+    brand: &'a str,
+    last4: &'a str,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -125,7 +141,9 @@ impl Order {
     }
 }
 
-#[derive(Serialize)]
+/// An order as the API answers it.
+#[derive(Serialize, schemars::JsonSchema)]
+#[schemars(rename = "Order")]
 struct OrderJson<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
@@ -134,6 +152,7 @@ struct OrderJson<'a> {
     discount: Pence,
     shipping: Pence,
     total: Pence,
+    /// The discount code used, if any.
     code: Option<&'a str>,
     #[serde(rename = "codeRate")]
     code_rate: Percent,
@@ -143,7 +162,8 @@ struct OrderJson<'a> {
     phone: &'a str,
     email: &'a str,
     message: &'a str,
-    card: serde_json::Value,
+    card: Card<'a>,
+    /// Stripe's refund, once refunded.
     #[serde(rename = "refundId", skip_serializing_if = "Option::is_none")]
     refund_id: Option<&'a str>,
     #[serde(rename = "createdAt")]
@@ -180,12 +200,25 @@ impl Serialize for Order {
             phone: &self.phone,
             email: &self.email,
             message: &self.message,
-            card: serde_json::json!({ "brand": self.card_brand, "last4": self.card_last4 }),
+            card: Card {
+                brand: &self.card_brand,
+                last4: &self.card_last4,
+            },
             refund_id: self.refund_id.as_deref(),
             created_at: &self.created_at,
             updated_at: &self.updated_at,
         }
         .serialize(serializer)
+    }
+}
+
+impl schemars::JsonSchema for Order {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        OrderJson::schema_name()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        OrderJson::json_schema(generator)
     }
 }
 

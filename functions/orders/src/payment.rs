@@ -19,11 +19,15 @@ use shared::ApiError;
 const EVENT_TTL: i64 = 30 * 24 * 60 * 60;
 
 /// What the browser sends about the card: the PaymentMethod Stripe.js made, never the card itself.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PaymentInput {
+    /// Always "stripe".
+    #[schemars(extend("const" = "stripe"))]
     pub provider: String,
+    /// The `pm_...` id Stripe.js made: at most 100 letters, digits and _ once trimmed.
     #[serde(rename = "paymentMethod")]
+    #[schemars(regex(pattern = r"^\s*pm_[A-Za-z0-9_]{0,97}\s*$"))]
     pub payment_method: String,
 }
 

@@ -8,7 +8,7 @@ use crate::order::Status;
 use crate::payment::{mark_paid, mark_refunded, record_event, release, Moved};
 use crate::AppState;
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{FromRequest, Request, State};
 use http::HeaderMap;
 use serde::Deserialize;
 use shared::{ApiError, ApiResult, Json};
@@ -71,6 +71,47 @@ pub fn sign(body: &[u8], secret: &str, timestamp: i64) -> String {
     format!("t={timestamp},v1={hex}")
 }
 
+/// The request's body as sent: the signature is over these exact bytes, so nothing reads it as JSON first.
+pub struct RawEvent(Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for RawEvent {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        Bytes::from_request(request, state)
+            .await
+            .map(RawEvent)
+            .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))
+    }
+}
+
+/// Any JSON object: only a body whose signature matches is read (as `Event`), anything else is 400.
+impl shared::openapi::DocumentArg for RawEvent {
+    fn document(doc: &mut shared::openapi::Doc) {
+        doc.body = Some(shared::openapi::BodyDoc {
+            media: "application/json",
+            schema: shared::openapi::schema::<StripeEvent>,
+        });
+        doc.errors.extend([400, 413]);
+    }
+}
+
+/// A Stripe event as Stripe sends it (`id`, `type`, `data.object`), in the document.
+struct StripeEvent;
+
+impl schemars::JsonSchema for StripeEvent {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "StripeEvent".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "object",
+            "description": "An event as Stripe sends it (id, type, data.object); read only when Stripe-Signature matches it."
+        })
+    }
+}
+
 #[derive(Deserialize)]
 struct Event {
     id: String,
@@ -85,9 +126,10 @@ struct EventData {
 }
 
 /// What the webhook did, for Stripe's dashboard and the tests.
-#[derive(serde::Serialize)]
+#[derive(serde::Serialize, schemars::JsonSchema)]
 pub struct Handled {
     received: bool,
+    /// E.g. "paid", "released", "refunded", "ignored", "repeated event", "no such order".
     outcome: &'static str,
 }
 
@@ -109,7 +151,7 @@ fn outcome(moved: Moved, done: &'static str) -> &'static str {
 pub async fn receive_stripe_event(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: Bytes,
+    RawEvent(body): RawEvent,
 ) -> ApiResult<Json<Handled>> {
     if body.len() > MAX_EVENT_BYTES {
         return Err(ApiError::new(
