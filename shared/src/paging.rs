@@ -45,6 +45,7 @@ impl PageQuery {
 }
 
 #[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
+#[schemars(rename = "Page_of_{T}")]
 pub struct Page<T> {
     pub product: Vec<T>,
     pub pages: u32,
