@@ -1,23 +1,27 @@
 //! The content lists an admin keeps: about texts, who-we-are texts, policies and link entries. One shape
 //! (`_id, name, des, link, image, sort`), one set of handlers, a marker type per kind.
 
+use crate::rules;
 use crate::AppState;
 use axum::extract::{Path, State};
-use axum::response::Response;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize, Serializer};
 use shared::auth::Admin;
 use shared::dynamo::{
     get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item, ItemError,
 };
-use shared::json::created;
+use shared::json::{Created, Message};
 use shared::store::{new_id, not_found, version_of, Entity};
 use shared::validation::{Name, UploadName};
 use shared::{ApiError, ApiResult, Json};
+use std::borrow::Cow;
 use std::marker::PhantomData;
 
 pub trait Kind: Send + Sync + 'static {
     const KIND: &'static str;
     const NOUN: &'static str;
+    /// The kind's name in the OpenAPI document's schemas (`AboutInput`, `NewAboutInput`).
+    const SCHEMA: &'static str;
     /// Link entries point somewhere; the others need no link.
     const NEEDS_LINK: bool = false;
     const MAX_DES: usize = 5_000;
@@ -31,22 +35,26 @@ pub struct Link;
 impl Kind for About {
     const KIND: &'static str = "ABOUT";
     const NOUN: &'static str = "about text";
+    const SCHEMA: &'static str = "About";
 }
 
 impl Kind for WhoWeAre {
     const KIND: &'static str = "WHOWEARE";
     const NOUN: &'static str = "who-we-are text";
+    const SCHEMA: &'static str = "WhoWeAre";
 }
 
 impl Kind for Policy {
     const KIND: &'static str = "POLICY";
     const NOUN: &'static str = "policy";
+    const SCHEMA: &'static str = "Policy";
     const MAX_DES: usize = 50_000;
 }
 
 impl Kind for Link {
     const KIND: &'static str = "LINK";
     const NOUN: &'static str = "link";
+    const SCHEMA: &'static str = "Link";
     const NEEDS_LINK: bool = true;
 }
 
@@ -63,7 +71,9 @@ pub struct Entry<K> {
     kind: PhantomData<K>,
 }
 
-#[derive(Serialize)]
+/// An about text, who-we-are text, policy or link entry as the API answers it.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "Entry")]
 struct EntryJson<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
@@ -91,6 +101,16 @@ impl<K> Serialize for Entry<K> {
             updated_at: &self.updated_at,
         }
         .serialize(serializer)
+    }
+}
+
+impl<K> JsonSchema for Entry<K> {
+    fn schema_name() -> Cow<'static, str> {
+        EntryJson::schema_name()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        EntryJson::json_schema(generator)
     }
 }
 
@@ -152,13 +172,57 @@ pub fn check_link(raw: &str) -> Result<String, ApiError> {
     Ok(link.to_owned())
 }
 
-#[derive(Deserialize)]
+/// What an admin sends for an entry; every field optional on update. The kinds' limits differ (`des`'s
+/// length, whether `link` may be blank), so each kind's body is described by `EntryBody`.
+#[derive(Deserialize, JsonSchema)]
 pub struct EntryInput {
+    #[schemars(regex(pattern = rules::NAME), length(max = 120))]
     name: Option<String>,
     des: Option<String>,
+    /// A web address (https://...) or a path in the shop (/...), at most 500 bytes.
+    #[schemars(length(max = 500))]
     link: Option<String>,
+    #[schemars(with = "Option<Vec<UploadName>>", length(max = 10))]
     image: Option<Vec<String>>,
+    /// The entry's place in its list, smallest first.
+    #[schemars(range(max = u32::MAX))]
     sort: Option<u32>,
+}
+
+/// The body of kind K's create (`CREATE`) or update route, for the OpenAPI document: `EntryInput` with
+/// the kind's limits, and on create the fields it insists on.
+pub struct EntryBody<K, const CREATE: bool>(PhantomData<K>);
+
+impl<K: Kind, const CREATE: bool> JsonSchema for EntryBody<K, CREATE> {
+    fn schema_name() -> Cow<'static, str> {
+        let new = if CREATE { "New" } else { "" };
+        format!("{new}{}Input", K::SCHEMA).into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut schema = EntryInput::json_schema(generator);
+        let required = match (CREATE, K::NEEDS_LINK) {
+            (true, true) => "; `name` and `link` are required",
+            (true, false) => "; `name` is required",
+            (false, _) => "",
+        };
+        schema.insert(
+            "description".to_owned(),
+            format!("An entry ({}) as an admin sends it{required}.", K::NOUN).into(),
+        );
+        rules::set_property(&mut schema, "des", "maxLength", K::MAX_DES.into());
+        let link = if K::NEEDS_LINK {
+            rules::LINK
+        } else {
+            rules::LINK_OR_BLANK
+        };
+        rules::set_property(&mut schema, "link", "pattern", link.into());
+        match (CREATE, K::NEEDS_LINK) {
+            (true, true) => rules::requiring(schema, &["name", "link"]),
+            (true, false) => rules::requiring(schema, &["name"]),
+            (false, _) => schema,
+        }
+    }
 }
 
 impl EntryInput {
@@ -216,7 +280,7 @@ pub async fn create<K: Kind>(
     _: Admin,
     State(state): State<AppState>,
     Json(input): Json<EntryInput>,
-) -> ApiResult<Response> {
+) -> ApiResult<Created<Entry<K>>> {
     if input.name.is_none() {
         return Err(ApiError::invalid("name is required"));
     }
@@ -238,7 +302,7 @@ pub async fn create<K: Kind>(
     };
     let entry = input.apply(blank)?;
     state.store.insert(&entry).await?;
-    Ok(created(entry))
+    Ok(Created(entry))
 }
 
 pub async fn update<K: Kind>(
@@ -263,11 +327,9 @@ pub async fn delete<K: Kind>(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     state.store.delete::<Entry<K>>(&id).await?;
-    Ok(Json(
-        serde_json::json!({ "message": format!("The {} was deleted", K::NOUN) }),
-    ))
+    Ok(Message::new(format!("The {} was deleted", K::NOUN)))
 }
 
 #[cfg(test)]

@@ -1,13 +1,14 @@
 //! The contact form: a message from a visitor, kept in the table and e-mailed to the shop with the sender
 //! as reply-to. Each sender may send a few an hour.
 
+use crate::rules;
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use axum::extract::State;
-use axum::response::Response;
-use serde::Deserialize;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
 use shared::dynamo::{s, Item};
-use shared::json::created;
+use shared::json::Created;
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::validation::{Email, FullName, Phone};
 use shared::{ApiError, ApiResult, Json};
@@ -16,12 +17,26 @@ pub const MAX_PER_HOUR: usize = 5;
 pub const REPLY_PROMISE: &str =
     "Thank you: we reply within 24 hours on business days (Monday to Friday).";
 
-#[derive(Deserialize)]
+/// A visitor's message through the contact form.
+#[derive(Deserialize, JsonSchema)]
 pub struct FeedbackInput {
+    #[schemars(regex(pattern = rules::FULL_NAME), length(max = 100))]
     fullname: String,
+    #[schemars(regex(pattern = rules::EMAIL))]
     email: String,
+    #[schemars(regex(pattern = rules::PHONE))]
     phone: String,
+    /// 10 to 1000 characters once trimmed.
+    #[schemars(regex(pattern = rules::MESSAGE), length(max = 1_000))]
     message: String,
+}
+
+/// The stored message's id and the shop's promise to reply.
+#[derive(Serialize, JsonSchema)]
+pub struct FeedbackSent {
+    #[serde(rename = "_id")]
+    id: String,
+    message: &'static str,
 }
 
 /// The contact form's message, capped like every free-text message (docs/validation.md).
@@ -30,7 +45,7 @@ pub const MESSAGE_MAX: usize = 1_000;
 pub async fn send_feedback(
     State(state): State<AppState>,
     Json(input): Json<FeedbackInput>,
-) -> ApiResult<Response> {
+) -> ApiResult<Created<FeedbackSent>> {
     let fullname = FullName::parse(&input.fullname)?;
     let email = Email::parse_normalised(&input.email)?;
     let phone = Phone::parse(&input.phone)?;
@@ -115,7 +130,8 @@ pub async fn send_feedback(
             reply_to: Some(email.into_inner()),
         })
         .await?;
-    Ok(created(
-        serde_json::json!({ "_id": id, "message": REPLY_PROMISE }),
-    ))
+    Ok(Created(FeedbackSent {
+        id,
+        message: REPLY_PROMISE,
+    }))
 }

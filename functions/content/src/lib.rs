@@ -3,14 +3,16 @@
 
 mod entries;
 mod feedback;
+mod rules;
 mod site;
 mod sitemap;
 
 use axum::extract::FromRef;
-use entries::{About, Link, Policy, WhoWeAre};
+use entries::{About, EntryBody, Link, Policy, WhoWeAre};
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
 use shared::mail::Mailer;
+use shared::openapi::{schema, BodyDoc, Doc};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
 use std::sync::Arc;
@@ -81,6 +83,35 @@ impl FromRef<AppState> for Arc<Auth> {
     }
 }
 
+/// A JSON body described by T rather than by the handler's input type (whose schema cannot say what
+/// create insists on, or one kind's limits).
+fn json_body<T: schemars::JsonSchema>(doc: &mut Doc) {
+    doc.body = Some(BodyDoc {
+        media: "application/json",
+        schema: schema::<T>,
+    });
+}
+
+/// A text reply that is not JSON (the sitemap, robots.txt).
+fn text_reply(media: &'static str, description: &'static str) -> impl FnOnce(&mut Doc) {
+    move |doc| {
+        doc.reply(
+            200,
+            description,
+            Some(BodyDoc {
+                media,
+                schema: schema::<String>,
+            }),
+        )
+    }
+}
+
+/// Names a generic handler's operation after what it serves (`content::about::list`), where its type name
+/// would be `content::entries::list<content::entries::About>`.
+fn named(handler: &'static str) -> impl FnOnce(&mut Doc) {
+    move |doc| doc.handler = handler
+}
+
 fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Public};
     ApiRoutes::new()
@@ -89,51 +120,117 @@ fn api() -> ApiRoutes<AppState> {
             Public,
             site::show_site,
         )
+        .summary("The site info (every field empty, `_id` null, until it is created)")
         .post("/api/connect/create/", Admin, site::create_site)
+        .summary("Creates the site info")
+        .describe(json_body::<site::NewSiteInput>)
+        .fails(&[409])
         .put("/api/connect/update/{_id}", Admin, site::update_site)
+        .summary("Updates the site info (`_id` is `main`)")
+        .fails(&[409])
         .get("/api/contact/", Public, site::show_contact)
+        .summary("The shop's contact details")
         .post("/api/contact/create/", Admin, site::save_contact)
+        .summary("Saves the contact details into the site info, creating it if need be")
+        .fails(&[409])
         .get(
             "/api/home_uk/palestine/about/show_result/",
             Public,
             site::show_about_page,
         )
+        .summary("Everything the About us page shows")
         .get("/api/about/", Public, entries::list::<About>)
+        .describe(named("content::about::list"))
+        .summary("The about texts")
         .post("/api/about/create/", Admin, entries::create::<About>)
+        .describe(named("content::about::create"))
+        .describe(json_body::<EntryBody<About, true>>)
+        .summary("Adds an about text")
+        .fails(&[409])
         .put("/api/about/update/{_id}", Admin, entries::update::<About>)
+        .describe(named("content::about::update"))
+        .describe(json_body::<EntryBody<About, false>>)
+        .summary("Updates an about text")
+        .fails(&[409])
         .delete("/api/about/delete/{_id}", Admin, entries::delete::<About>)
+        .describe(named("content::about::delete"))
+        .summary("Deletes an about text")
         .get("/api/whoweare/", Public, entries::list::<WhoWeAre>)
+        .describe(named("content::whoweare::list"))
+        .summary("The who-we-are texts")
         .post("/api/whoweare/create/", Admin, entries::create::<WhoWeAre>)
+        .describe(named("content::whoweare::create"))
+        .describe(json_body::<EntryBody<WhoWeAre, true>>)
+        .summary("Adds a who-we-are text")
+        .fails(&[409])
         .put(
             "/api/whoweare/update/{_id}",
             Admin,
             entries::update::<WhoWeAre>,
         )
+        .describe(named("content::whoweare::update"))
+        .describe(json_body::<EntryBody<WhoWeAre, false>>)
+        .summary("Updates a who-we-are text")
+        .fails(&[409])
         .delete(
             "/api/whoweare/delete/{_id}",
             Admin,
             entries::delete::<WhoWeAre>,
         )
+        .describe(named("content::whoweare::delete"))
+        .summary("Deletes a who-we-are text")
         .get("/api/policy/", Public, entries::list::<Policy>)
+        .describe(named("content::policy::list"))
+        .summary("The policies")
         .post("/api/policy/create/", Admin, entries::create::<Policy>)
+        .describe(named("content::policy::create"))
+        .describe(json_body::<EntryBody<Policy, true>>)
+        .summary("Adds a policy")
+        .fails(&[409])
         .put("/api/policy/update/{_id}", Admin, entries::update::<Policy>)
+        .describe(named("content::policy::update"))
+        .describe(json_body::<EntryBody<Policy, false>>)
+        .summary("Updates a policy")
+        .fails(&[409])
         .delete("/api/policy/delete/{_id}", Admin, entries::delete::<Policy>)
+        .describe(named("content::policy::delete"))
+        .summary("Deletes a policy")
         .get(
             "/api/_uk_home/palestine/show/details/website/{id}",
             Public,
             entries::show::<Policy>,
         )
+        .describe(named("content::policy::show"))
+        .summary("One policy")
         .get("/api/link/", Public, entries::list::<Link>)
+        .describe(named("content::link::list"))
+        .summary("The link entries")
         .post("/api/link/create/", Admin, entries::create::<Link>)
+        .describe(named("content::link::create"))
+        .describe(json_body::<EntryBody<Link, true>>)
+        .summary("Adds a link entry")
+        .fails(&[409])
         .put("/api/link/update/{_id}", Admin, entries::update::<Link>)
+        .describe(named("content::link::update"))
+        .describe(json_body::<EntryBody<Link, false>>)
+        .summary("Updates a link entry")
+        .fails(&[409])
         .delete("/api/link/delete/{_id}", Admin, entries::delete::<Link>)
+        .describe(named("content::link::delete"))
+        .summary("Deletes a link entry")
         .post(
             "/api/_uk_home/palestine/feedback/send/only/",
             Public,
             feedback::send_feedback,
         )
+        .summary("Sends a message to the shop through the contact form (a few an hour per address)")
+        .fails(&[429])
         .get("/sitemap.xml", Public, sitemap::show_sitemap)
+        .summary("The sitemap: the shop's pages, every drink and every policy")
+        .describe(text_reply("application/xml", "The sitemap"))
         .get("/robots.txt", Public, sitemap::show_robots)
+        .summary("robots.txt, naming the sitemap")
+        .describe(text_reply("text/plain", "robots.txt"))
 }
 
 /// Every route this function serves, as template.yaml must declare them.
@@ -143,4 +240,61 @@ pub fn routes() -> Vec<RouteSpec> {
 
 pub fn router(state: AppState) -> axum::Router {
     api().into_router().with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    fn document() -> Value {
+        shared::openapi::document(
+            "content",
+            "1",
+            &[shared::openapi::Function {
+                name: "content",
+                routes: super::routes(),
+            }],
+        )
+    }
+
+    #[test]
+    fn creates_insist_on_what_the_handlers_insist_on() {
+        let document = document();
+        let schemas = &document["components"]["schemas"];
+        assert_eq!(schemas["NewSiteInput"]["required"], json!(["name"]));
+        assert_eq!(
+            schemas["NewSiteInput"]["properties"]["name"]["type"],
+            "string"
+        );
+        assert_eq!(schemas["NewLinkInput"]["required"], json!(["name", "link"]));
+        assert_eq!(schemas["NewAboutInput"]["required"], json!(["name"]));
+        assert!(schemas["LinkInput"].get("required").is_none());
+        assert_eq!(
+            schemas["PolicyInput"]["properties"]["des"]["maxLength"],
+            50_000
+        );
+        assert_eq!(
+            schemas["AboutInput"]["properties"]["des"]["maxLength"],
+            5_000
+        );
+        let create = &document["paths"]["/api/link/create/"]["post"];
+        assert_eq!(create["operationId"], "link_create");
+        assert_eq!(
+            create["requestBody"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/NewLinkInput"
+        );
+    }
+
+    #[test]
+    fn the_contact_form_is_rate_limited_and_the_sitemap_is_xml() {
+        let document = document();
+        let feedback = &document["paths"]["/api/_uk_home/palestine/feedback/send/only/"]["post"];
+        assert!(feedback["responses"]["429"]["headers"]["Retry-After"].is_object());
+        assert!(feedback["responses"]["201"].is_object());
+        let sitemap = &document["paths"]["/sitemap.xml"]["get"]["responses"]["200"];
+        assert_eq!(
+            sitemap["content"]["application/xml"]["schema"]["type"],
+            "string"
+        );
+    }
 }

@@ -3,35 +3,54 @@
 //! contact details and site info can never disagree.
 
 use crate::entries::{check_link, About, Entry, WhoWeAre};
+use crate::rules;
 use crate::AppState;
 use aws_sdk_dynamodb::types::AttributeValue;
 use axum::extract::{Path, State};
-use axum::response::Response;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, Item, ItemError};
-use shared::json::created;
+use shared::json::Created;
 use shared::store::{version_of, Entity};
 use shared::validation::{bounded_text, Email, Name, Phone, UploadName};
 use shared::{ApiError, ApiResult, Json};
 
 pub const SITE_ID: &str = "main";
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+/// The shop's social links, each a web address or empty.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 pub struct Social {
-    #[serde(default)]
     pub facebook: String,
-    #[serde(default)]
     pub instagram: String,
-    #[serde(default, alias = "twitter")]
     pub x: String,
-    #[serde(default)]
     pub tiktok: String,
-    #[serde(default)]
     pub youtube: String,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+/// The social links as an admin sends them: a link left out is cleared, like an empty one.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct SocialInput {
+    #[serde(default)]
+    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    facebook: String,
+    #[serde(default)]
+    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    instagram: String,
+    /// Also read as `twitter`.
+    #[serde(default, alias = "twitter")]
+    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    x: String,
+    #[serde(default)]
+    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    tiktok: String,
+    #[serde(default)]
+    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    youtube: String,
+}
+
+/// The site info as the API answers it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
 pub struct SiteInfo {
     /// `null` until an admin (or the seed) creates the record.
     #[serde(rename = "_id")]
@@ -136,20 +155,50 @@ impl Entity for SiteInfo {
 }
 
 /// What an admin sends; every field optional, an empty text clears it.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct SiteInput {
+    /// Required on create.
+    #[schemars(regex(pattern = rules::NAME), length(max = 80))]
     name: Option<String>,
+    #[schemars(length(max = 2_000))]
     des: Option<String>,
+    #[schemars(length(max = 500))]
     cover_des: Option<String>,
+    #[schemars(with = "Option<Vec<UploadName>>")]
     image: Option<Vec<String>>,
+    #[schemars(regex(pattern = rules::PHONE_OR_BLANK))]
     phone: Option<String>,
+    #[schemars(regex(pattern = rules::EMAIL_OR_BLANK))]
     email: Option<String>,
+    #[schemars(length(max = 200))]
     open: Option<String>,
+    #[schemars(length(max = 200))]
     close: Option<String>,
+    #[schemars(length(max = 300))]
     address: Option<String>,
     #[serde(rename = "Social")]
-    social: Option<Social>,
+    social: Option<SocialInput>,
+    #[schemars(length(max = 200))]
     discount: Option<String>,
+}
+
+/// The create route's body: `SiteInput` with `name` required.
+pub struct NewSiteInput;
+
+impl JsonSchema for NewSiteInput {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NewSiteInput".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut schema = rules::requiring(SiteInput::json_schema(generator), &["name"]);
+        schema.insert(
+            "description".to_owned(),
+            "The site info as an admin first sends it: `name` is required, any other field optional."
+                .into(),
+        );
+        schema
+    }
 }
 
 fn social_link(field: &str, value: &str) -> Result<String, ApiError> {
@@ -241,7 +290,7 @@ pub async fn create_site(
     _: Admin,
     State(state): State<AppState>,
     Json(input): Json<SiteInput>,
-) -> ApiResult<Response> {
+) -> ApiResult<Created<SiteInfo>> {
     if load(&state).await?.is_some() {
         return Err(ApiError::conflict(
             "The site info exists already: update it instead",
@@ -252,7 +301,7 @@ pub async fn create_site(
     }
     let site = input.apply(fresh_site())?;
     state.store.insert(&site).await?;
-    Ok(created(site))
+    Ok(Created(site))
 }
 
 pub async fn update_site(
@@ -275,7 +324,8 @@ async fn save(state: &AppState, mut site: SiteInfo) -> ApiResult<Json<SiteInfo>>
     Ok(Json(site))
 }
 
-#[derive(Serialize)]
+/// The shop's contact details (part of the site info).
+#[derive(Serialize, JsonSchema)]
 pub struct Contact {
     phone: String,
     email: String,
@@ -295,12 +345,18 @@ pub async fn show_contact(State(state): State<AppState>) -> ApiResult<Json<Conta
     }))
 }
 
-#[derive(Deserialize)]
+/// The contact details an admin sends; every field optional, an empty text clears it.
+#[derive(Deserialize, JsonSchema)]
 pub struct ContactInput {
+    #[schemars(regex(pattern = rules::PHONE_OR_BLANK))]
     phone: Option<String>,
+    #[schemars(regex(pattern = rules::EMAIL_OR_BLANK))]
     email: Option<String>,
+    #[schemars(length(max = 300))]
     address: Option<String>,
+    #[schemars(length(max = 200))]
     open: Option<String>,
+    #[schemars(length(max = 200))]
     close: Option<String>,
 }
 
@@ -335,7 +391,8 @@ pub async fn save_contact(
     }))
 }
 
-#[derive(Serialize)]
+/// Everything the About us page shows.
+#[derive(Serialize, JsonSchema)]
 pub struct AboutPage {
     about: Vec<Entry<About>>,
     whoweare: Vec<Entry<WhoWeAre>>,

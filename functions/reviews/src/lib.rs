@@ -69,15 +69,22 @@ fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Public};
     ApiRoutes::new()
         .post("/api/reviews/create/", Public, write::create_review)
+        .summary("Writes a review (a few an hour per e-mail address and per network)")
         .post("/api/reviews/x/", Public, write::check_review)
+        .summary("Checks a review as writing it would, storing nothing")
         .get("/api/reviews", Admin, read::list_reviews)
+        .summary("Every review, newest first, with the reviewers' e-mails")
         .delete("/api/reviews/delete/{id}", Admin, write::delete_review)
+        .summary("Deletes a review")
+        .fails(&[409])
         .get(
             "/api/home_uk/palestine/comment/reviews",
             Public,
             read::list_public_reviews,
         )
+        .summary("Reviews, newest first: all, or one drink's")
         .get("/api/home/uk/review/", Public, read::show_summary)
+        .summary("The rating summary and the first page of reviews: all, or one drink's")
 }
 
 /// Every route this function serves, as template.yaml must declare them.
@@ -87,4 +94,56 @@ pub fn routes() -> Vec<RouteSpec> {
 
 pub fn router(state: AppState) -> axum::Router {
     api().into_router().with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    fn document() -> Value {
+        shared::openapi::document(
+            "reviews",
+            "1",
+            &[shared::openapi::Function {
+                name: "reviews",
+                routes: super::routes(),
+            }],
+        )
+    }
+
+    #[test]
+    fn a_review_is_written_under_a_rate_limit_and_read_without_the_email() {
+        let document = document();
+        let create = &document["paths"]["/api/reviews/create/"]["post"];
+        assert!(create["responses"]["429"]["headers"]["Retry-After"].is_object());
+        assert_eq!(
+            create["responses"]["201"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/Review"
+        );
+        let schemas = &document["components"]["schemas"];
+        assert!(schemas["Review"]["properties"].get("email").is_none());
+        assert!(schemas["AdminReview"]["properties"]["email"].is_object());
+        assert_eq!(
+            schemas["ReviewInput"]["required"],
+            json!(["rating", "comment", "fullname", "email", "products"])
+        );
+    }
+
+    #[test]
+    fn the_summary_reads_no_page_number() {
+        let document = document();
+        let names = |path: &str| -> Vec<String> {
+            document["paths"][path]["get"]["parameters"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|parameter| parameter["name"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert_eq!(names("/api/home/uk/review/"), ["ProductsId"]);
+        assert_eq!(
+            names("/api/home_uk/palestine/comment/reviews"),
+            ["ProductsId", "pageNumber"]
+        );
+    }
 }

@@ -6,6 +6,7 @@ use crate::review::{self, AdminView, PublicView, Review, ADMIN_PAGE, PUBLIC_PAGE
 use crate::summary::{self, Ratings, Scope};
 use crate::AppState;
 use axum::extract::{Query, State};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{s, Item};
@@ -13,22 +14,53 @@ use shared::paging::{NextPage, Page, PageNumber, PageQuery, PageResult};
 use shared::{ApiError, ApiResult, Json};
 
 /// `?pageNumber=n&ProductsId=id`, kept as text so a bad value gets our message.
-#[derive(Debug, Default, Deserialize)]
+// `default` and `skip_serializing_if` change nothing in how an `Option` is read: they let the document say
+// a parameter is optional without also saying `null`.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct ReviewsQuery {
-    #[serde(rename = "pageNumber")]
+    /// The page, from 1 (the first when absent).
+    #[serde(
+        rename = "pageNumber",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[schemars(with = "u32", range(min = 1, max = u32::MAX))]
     page_number: Option<String>,
-    #[serde(rename = "ProductsId")]
+    /// Only this drink's reviews (its `_id`).
+    #[serde(
+        rename = "ProductsId",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[schemars(with = "String", length(max = 100))]
     products_id: Option<String>,
 }
 
 impl ReviewsQuery {
-    /// One drink's reviews when `ProductsId` names one, else every review.
     fn scope(&self) -> Result<Scope<'_>, ApiError> {
-        match self.products_id.as_deref().map(str::trim) {
-            None | Some("") => Ok(Scope::All),
-            Some(id) if id.len() <= 100 => Ok(Scope::Product(id)),
-            Some(_) => Err(ApiError::bad_request("ProductsId is not a drink id")),
-        }
+        scope_of(self.products_id.as_deref())
+    }
+}
+
+/// `?ProductsId=id`: the summary's scope (it reads no page number).
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct ScopeQuery {
+    /// Only this drink's reviews (its `_id`).
+    #[serde(
+        rename = "ProductsId",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[schemars(with = "String", length(max = 100))]
+    products_id: Option<String>,
+}
+
+/// One drink's reviews when `ProductsId` names one, else every review.
+fn scope_of(products_id: Option<&str>) -> Result<Scope<'_>, ApiError> {
+    match products_id.map(str::trim) {
+        None | Some("") => Ok(Scope::All),
+        Some(id) if id.len() <= 100 => Ok(Scope::Product(id)),
+        Some(_) => Err(ApiError::bad_request("ProductsId is not a drink id")),
     }
 }
 
@@ -131,11 +163,13 @@ pub async fn list_public_reviews(
     Ok(Json(map_page(reviews, PublicView)))
 }
 
-#[derive(Serialize)]
+/// What the reviews page opens with.
+#[derive(Serialize, JsonSchema)]
 pub struct Summary {
     /// The site info, or `null` until it is created.
     connect: Option<content::SiteInfo>,
     ratings: Ratings,
+    /// How many reviews there are.
     #[serde(rename = "Thecount")]
     count: u64,
     /// The first page of reviews, as the public list answers it.
@@ -145,9 +179,9 @@ pub struct Summary {
 /// GET /api/home/uk/review/ (`?ProductsId=id` narrows it to one drink): what the reviews page opens with.
 pub async fn show_summary(
     State(state): State<AppState>,
-    Query(query): Query<ReviewsQuery>,
+    Query(query): Query<ScopeQuery>,
 ) -> ApiResult<Json<Summary>> {
-    let scope = query.scope()?;
+    let scope = scope_of(query.products_id.as_deref())?;
     let (ratings, connect) = tokio::join!(
         summary::load(&state.db, &state.table, scope),
         state.content.get::<content::SiteInfo>(content::SITE_ID)

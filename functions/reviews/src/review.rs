@@ -6,11 +6,13 @@
 //! nanosecond timestamp and the id, so "newest first" is one Query read backwards.
 
 use crate::AppState;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::dynamo::{get_n, get_s, get_s_or_default, n, s, Item, ItemError};
 use shared::validation::{bounded_text, check, Email, Rating};
 use shared::ApiError;
+use std::borrow::Cow;
 
 /// Reviews per page on the public page and in the summary's `comment`.
 pub const PUBLIC_PAGE: usize = 10;
@@ -137,6 +139,16 @@ impl Serialize for PublicView {
     }
 }
 
+impl JsonSchema for PublicView {
+    fn schema_name() -> Cow<'static, str> {
+        PublicReview::schema_name()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        PublicReview::json_schema(generator)
+    }
+}
+
 /// A review answered as an admin sees it.
 #[derive(Debug)]
 pub struct AdminView(pub Review);
@@ -147,11 +159,24 @@ impl Serialize for AdminView {
     }
 }
 
-/// `{_id, rating, Date, createdAt, fullname, comment, image, products}` (API.md).
-#[derive(Debug, Serialize)]
+impl JsonSchema for AdminView {
+    fn schema_name() -> Cow<'static, str> {
+        AdminReview::schema_name()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        AdminReview::json_schema(generator)
+    }
+}
+
+/// A review as anyone may read it: `{_id, rating, Date, createdAt, fullname, comment, image, products}`
+/// (API.md).
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "Review")]
 pub struct PublicReview<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
+    #[schemars(range(min = 1, max = 5))]
     rating: u8,
     #[serde(rename = "Date")]
     date: &'a str,
@@ -159,11 +184,15 @@ pub struct PublicReview<'a> {
     created_at: &'a str,
     fullname: &'a str,
     comment: &'a str,
+    /// An uploaded image's name, or empty.
     image: &'a str,
+    /// The drink's `_id`.
     products: &'a str,
 }
 
-#[derive(Debug, Serialize)]
+/// A review as an admin reads it: with the reviewer's e-mail and the drink's name.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "AdminReview")]
 pub struct AdminReview<'a> {
     #[serde(flatten)]
     public: PublicReview<'a>,
@@ -174,16 +203,36 @@ pub struct AdminReview<'a> {
 
 /// The review form as sent: `{rating, comment, fullname, email, products, Date?}`. Every field is optional
 /// here so that a missing one gets the rule's message (422), not a parse error.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[schemars(description = "A review as the form sends it.")]
 pub struct ReviewInput {
+    /// Whole stars, 1 to 5.
+    #[schemars(with = "Rating")]
     rating: Option<Value>,
+    /// 8 to 2000 characters once trimmed.
+    #[schemars(required, regex(pattern = COMMENT_PATTERN), length(max = 2_000))]
     comment: Option<String>,
+    /// 6 to 100 characters once trimmed.
+    #[schemars(required, regex(pattern = FULLNAME_PATTERN), length(max = 100))]
     fullname: Option<String>,
+    #[schemars(required, regex(pattern = EMAIL_PATTERN))]
     email: Option<String>,
+    /// The reviewed drink's `_id`.
+    #[schemars(required, regex(pattern = r"\S"), length(max = 100))]
     products: Option<String>,
+    /// Free text, kept as given.
     #[serde(rename = "Date")]
+    #[schemars(length(max = 40))]
     date: Option<String>,
 }
+
+/// The review rules as JSON Schema patterns: surrounding whitespace is trimmed, the minimum is the
+/// trimmed text's (more than 7 characters for the comment, more than 5 for the name).
+const COMMENT_PATTERN: &str = r"^\s*\S[\s\S]{6,}\S\s*$";
+const FULLNAME_PATTERN: &str = r"^\s*\S[\s\S]{4,}\S\s*$";
+/// `Email::parse_normalised`: letters, digits and `._-`, one `@`, a dot in the domain but not at its ends.
+const EMAIL_PATTERN: &str =
+    r"^\s*[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
 
 /// A review that passed every rule, its drink found in the catalogue.
 #[derive(Debug)]

@@ -5,6 +5,7 @@
 //! lists their page count without reading every review.
 
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
+use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use shared::dynamo::{get_n, n, s, Item};
@@ -91,6 +92,26 @@ impl Serialize for Ratings {
         map.serialize_entry("avgRating", &self.average())?;
         map.serialize_entry("totalComments", &self.total)?;
         map.end()
+    }
+}
+
+impl JsonSchema for Ratings {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Ratings".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let count = schemars::json_schema!({ "type": "integer", "minimum": 0 });
+        schemars::json_schema!({
+            "type": "object",
+            "description": "How many reviews gave each number of stars, their average (to a tenth, 0 without reviews) and their count.",
+            "properties": {
+                "5": count, "4": count, "3": count, "2": count, "1": count,
+                "avgRating": { "type": "number", "minimum": 0, "maximum": 5 },
+                "totalComments": count
+            },
+            "required": ["5", "4", "3", "2", "1", "avgRating", "totalComments"]
+        })
     }
 }
 

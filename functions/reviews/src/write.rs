@@ -7,9 +7,8 @@ use crate::summary::{self, Scope};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
 use axum::extract::{Path, State};
-use axum::response::Response;
 use shared::auth::Admin;
-use shared::json::created;
+use shared::json::{Created, Message};
 use shared::rate::{PerSender, SourceIp, Window};
 use shared::{ApiError, ApiResult, Json};
 
@@ -47,7 +46,7 @@ pub async fn create_review(
     State(state): State<AppState>,
     SourceIp(ip): SourceIp,
     Json(input): Json<ReviewInput>,
-) -> ApiResult<Response> {
+) -> ApiResult<Created<review::PublicView>> {
     let checked = input.check(&state).await?;
     let now = shared::time::now_unix();
     let mut writes = LIMITS
@@ -94,16 +93,16 @@ pub async fn create_review(
         .send()
         .await
         .map_err(shared::rate::busy_or_internal)?;
-    Ok(created(review::PublicView(review)))
+    Ok(Created(review::PublicView(review)))
 }
 
 /// POST /api/reviews/x/: the same checks as a create, storing nothing: 200 `{message}` or the 422.
 pub async fn check_review(
     State(state): State<AppState>,
     Json(input): Json<ReviewInput>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     input.check(&state).await?;
-    Ok(Json(serde_json::json!({ "message": "ok" })))
+    Ok(Message::new("ok"))
 }
 
 fn no_such_review() -> ApiError {
@@ -131,7 +130,7 @@ pub async fn delete_review(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     if !is_review_id(&id) {
         return Err(no_such_review());
     }
@@ -161,9 +160,7 @@ pub async fn delete_review(
         .send()
         .await;
     match result {
-        Ok(_) => Ok(Json(
-            serde_json::json!({ "message": "The review was deleted" }),
-        )),
+        Ok(_) => Ok(Message::new("The review was deleted")),
         // The only condition is the review's: someone deleted it between our read and this write.
         Err(error)
             if error

@@ -5,14 +5,18 @@ use crate::AppState;
 use aws_sdk_dynamodb::types::AttributeValue;
 use aws_sdk_s3::primitives::ByteStream;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{n, s};
+use shared::json::Created;
+use shared::openapi::{BodyDoc, Doc, DocumentArg};
 use shared::validation::UploadName;
 use shared::{ApiError, ApiResult, Json};
+use std::borrow::Cow;
+use std::marker::PhantomData;
 
 /// One image at most 2 MB: a Lambda's request is at most 6 MB once base64-encoded by API Gateway.
 pub const MAX_IMAGE_BYTES: usize = 2 * 1024 * 1024;
@@ -85,11 +89,84 @@ fn not_multipart(_: MultipartRejection) -> ApiError {
     )
 }
 
-/// Every `image` field of the form, checked; other fields are ignored.
-async fn read_images(
+/// The multipart body of an upload, as the handler reads it; `F` is the form's shape for the OpenAPI
+/// document (`OneImage`, `SomeImages`).
+pub struct ImageForm<F> {
     multipart: Result<Multipart, MultipartRejection>,
-) -> Result<Vec<(ImageKind, Vec<u8>)>, ApiError> {
-    let mut multipart = multipart.map_err(not_multipart)?;
+    form: PhantomData<F>,
+}
+
+impl<S: Send + Sync, F> FromRequest<S> for ImageForm<F> {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ImageForm {
+            multipart: Multipart::from_request(request, state).await,
+            form: PhantomData,
+        })
+    }
+}
+
+impl<F: JsonSchema> DocumentArg for ImageForm<F> {
+    fn document(doc: &mut Doc) {
+        doc.body = Some(BodyDoc {
+            media: "multipart/form-data",
+            schema: shared::openapi::schema::<F>,
+        });
+        // Unreadable (400), too large (413), not multipart or not an image (415), empty or too many (422).
+        doc.errors.extend([400, 413, 415, 422]);
+    }
+}
+
+/// A file's bytes in a multipart form.
+pub struct ImageFile;
+
+impl JsonSchema for ImageFile {
+    fn schema_name() -> Cow<'static, str> {
+        "ImageFile".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "contentMediaType": "application/octet-stream",
+            "description": "A PNG, JPEG, WebP or GIF image of at most 2 MB, told by its bytes."
+        })
+    }
+}
+
+/// One image, in a field named `image`; other fields are ignored.
+#[derive(JsonSchema)]
+#[allow(
+    dead_code,
+    reason = "a shape for the OpenAPI document: the handler reads the parts itself"
+)]
+pub struct OneImage {
+    image: ImageFile,
+}
+
+/// One to four images, each in a field named `image`; other fields are ignored.
+#[derive(JsonSchema)]
+#[allow(
+    dead_code,
+    reason = "a shape for the OpenAPI document: the handler reads the parts itself"
+)]
+pub struct SomeImages {
+    #[schemars(length(min = 1, max = 4))]
+    image: Vec<ImageFile>,
+}
+
+/// A stored image's name, `{uuid}.{png|jpg|webp|gif}`, served at /uploads/{name}.
+#[derive(Serialize, JsonSchema)]
+#[serde(transparent)]
+pub struct StoredName(#[schemars(regex(pattern = STORED_NAME_PATTERN))] String);
+
+const STORED_NAME_PATTERN: &str =
+    r"^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.(png|jpg|webp|gif)$";
+
+/// Every `image` field of the form, checked; other fields are ignored.
+async fn read_images<F>(form: ImageForm<F>) -> Result<Vec<(ImageKind, Vec<u8>)>, ApiError> {
+    let mut multipart = form.multipart.map_err(not_multipart)?;
     let mut files = Vec::new();
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         if field.name() != Some("image") {
@@ -164,29 +241,33 @@ async fn remove(state: &AppState, names: &[String]) {
     }
 }
 
-fn created<T: serde::Serialize>(body: T) -> Response {
-    (StatusCode::CREATED, Json(body)).into_response()
-}
-
 /// `POST /api/uploading/`: one image; answers its stored name as a JSON string.
 pub async fn upload_one(
     _: Admin,
     State(state): State<AppState>,
-    multipart: Result<Multipart, MultipartRejection>,
-) -> ApiResult<Response> {
-    let files = read_images(multipart).await?;
+    form: ImageForm<OneImage>,
+) -> ApiResult<Created<StoredName>> {
+    let files = read_images(form).await?;
     if files.len() > 1 {
         return Err(ApiError::invalid(
             "image: this takes one image; use /api/new/ for several",
         ));
     }
-    let names = store(&state, files).await?;
-    Ok(created(&names[0]))
+    let mut names = store(&state, files).await?;
+    Ok(Created(StoredName(names.remove(0))))
 }
 
-#[derive(Debug, Deserialize)]
+/// `?mode=N&id=ID`: where the uploaded names go.
+#[derive(Debug, Deserialize, JsonSchema)]
 pub struct AttachQuery {
+    /// 8 site info, 10 link entry, 12 category, 14 drink (each appends to the item's `image` list, at most
+    /// 10 names), 22 the gallery only.
+    #[schemars(required, regex(pattern = r"^\s*(8|10|12|14|22)\s*$"))]
     mode: Option<String>,
+    /// The item's `_id`: required for modes 10, 12 and 14; `main` when left out for mode 8; ignored for 22.
+    // Neither changes how an `Option` is read: they let the document say optional, without `null`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String", length(max = 64))]
     id: Option<String>,
 }
 
@@ -225,8 +306,8 @@ pub async fn upload_and_attach(
     _: Admin,
     State(state): State<AppState>,
     Query(query): Query<AttachQuery>,
-    multipart: Result<Multipart, MultipartRejection>,
-) -> ApiResult<Response> {
+    form: ImageForm<SomeImages>,
+) -> ApiResult<Created<Vec<StoredName>>> {
     let target = target(&state, query.mode.as_deref())?;
     let id = match (&target, query.id.as_deref().map(str::trim)) {
         (Target::Item { kind: "SITE", .. }, None | Some("")) => Some("main".to_owned()),
@@ -236,7 +317,7 @@ pub async fn upload_and_attach(
         }
         (Target::Gallery, _) => None,
     };
-    let files = read_images(multipart).await?;
+    let files = read_images(form).await?;
     let count = files.len();
     let names = store(&state, files).await?;
     if let (Target::Item { table, kind }, Some(id)) = (&target, id) {
@@ -267,7 +348,7 @@ pub async fn upload_and_attach(
             return Err(ApiError::internal(error));
         }
     }
-    Ok(created(names))
+    Ok(Created(names.into_iter().map(StoredName).collect()))
 }
 
 /// Why the append was refused: the item is gone, or its list is full.
@@ -342,7 +423,8 @@ async fn delete_one(state: &AppState, raw: &str) -> ApiResult<String> {
     Ok(name.as_str().to_owned())
 }
 
-#[derive(serde::Serialize)]
+/// Which images were deleted.
+#[derive(Serialize, JsonSchema)]
 pub struct Deleted {
     message: String,
     deleted: Vec<String>,
@@ -362,8 +444,10 @@ pub async fn delete_image(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+/// The images to delete, by name.
+#[derive(Debug, Deserialize, JsonSchema)]
 pub struct DeleteList {
+    #[schemars(with = "Vec<UploadName>", length(min = 1, max = 50))]
     images: Vec<String>,
 }
 

@@ -66,10 +66,17 @@ fn api() -> ApiRoutes<AppState> {
     use Access::Admin;
     ApiRoutes::new()
         .post("/api/uploading/", Admin, images::upload_one)
+        .summary("Stores one image; answers its name")
         .post("/api/new/", Admin, images::upload_and_attach)
+        .summary("Stores up to four images and appends their names to an item's `image` list")
+        .fails(&[404])
         .get("/api/uploading/sh/", Admin, images::list_images)
+        .summary("Every stored image's name, newest first")
         .delete("/api/delete/image/{name}", Admin, images::delete_image)
+        .summary("Deletes a stored image")
+        .fails(&[422])
         .post("/api/delete/array/", Admin, images::delete_images)
+        .summary("Deletes stored images by name (names already gone are skipped)")
 }
 
 /// Every route this function serves, as template.yaml must declare them.
@@ -82,4 +89,47 @@ pub fn router(state: AppState) -> axum::Router {
         .into_router()
         .layer(DefaultBodyLimit::max(MAX_REQUEST_BYTES))
         .with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    fn document() -> Value {
+        shared::openapi::document(
+            "uploading",
+            "1",
+            &[shared::openapi::Function {
+                name: "uploading",
+                routes: super::routes(),
+            }],
+        )
+    }
+
+    #[test]
+    fn uploads_are_multipart_forms_of_files() {
+        let document = document();
+        for (path, form) in [("/api/uploading/", "OneImage"), ("/api/new/", "SomeImages")] {
+            let upload = &document["paths"][path]["post"];
+            assert_eq!(
+                upload["requestBody"]["content"]["multipart/form-data"]["schema"]["$ref"],
+                format!("#/components/schemas/{form}").as_str(),
+                "{path}"
+            );
+            for status in ["201", "400", "401", "403", "413", "415", "422"] {
+                assert!(upload["responses"][status].is_object(), "{path} {status}");
+            }
+        }
+        let file = &document["components"]["schemas"]["ImageFile"];
+        assert_eq!(file["contentMediaType"], "application/octet-stream");
+        let attach = &document["paths"]["/api/new/"]["post"];
+        let mode = attach["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|parameter| parameter["name"] == "mode")
+            .unwrap();
+        assert_eq!(mode["required"], true);
+        assert!(attach["responses"]["404"].is_object());
+    }
 }

@@ -1,0 +1,81 @@
+//! The checks of shared::validation and of this function's inputs, as JSON Schema patterns for the OpenAPI
+//! document. Each matches exactly the text the code accepts: surrounding whitespace is allowed where the
+//! code trims, and a minimum length is one of the trimmed text (an upper one is `maxLength`, of the text as
+//! sent).
+
+use schemars::Schema;
+use serde_json::Value;
+
+/// `Name::parse`: at least 3 characters once trimmed.
+pub const NAME: &str = r"^\s*\S[\s\S]+\S\s*$";
+
+/// `FullName::parse`: more than 5 characters once trimmed.
+pub const FULL_NAME: &str = r"^\s*\S[\s\S]{4,}\S\s*$";
+
+/// The contact form's message: at least 10 characters once trimmed.
+pub const MESSAGE: &str = r"^\s*\S[\s\S]{8,}\S\s*$";
+
+/// `Email::parse_normalised`: letters, digits and `._-`, one `@`, a dot in the domain but not at its ends.
+pub const EMAIL: &str =
+    r"^\s*[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
+
+/// An e-mail address, or blank to clear it.
+pub const EMAIL_OR_BLANK: &str =
+    r"^\s*([A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-])?\s*$";
+
+/// `Phone::parse`: 10 to 30 digits, spaces and `+-()` once trimmed.
+pub const PHONE: &str = r"^\s*[0-9+()-][0-9 +()-]{8,28}[0-9+()-]\s*$";
+
+/// A phone number, or blank to clear it.
+pub const PHONE_OR_BLANK: &str = r"^\s*([0-9+()-][0-9 +()-]{8,28}[0-9+()-])?\s*$";
+
+/// A social link: a web address without spaces, or blank to clear it (at most 500 bytes).
+pub const SOCIAL_LINK: &str = r"^\s*(https?://\S*)?\s*$";
+
+/// `check_link`: a web address or a path in the shop, without spaces (at most 500 bytes).
+pub const LINK: &str = r"^\s*(https?://|/)\S*\s*$";
+
+/// A link, or blank for none (the entries that need no link).
+pub const LINK_OR_BLANK: &str = r"^\s*((https?://|/)\S*)?\s*$";
+
+/// `schema` (an object's) with `fields` required and no longer `null`: what a create insists on where an
+/// update takes each field or leaves it.
+pub fn requiring(mut schema: Schema, fields: &[&str]) -> Schema {
+    for field in fields {
+        if let Some(property) = schema
+            .get_mut("properties")
+            .and_then(|properties| properties.get_mut(*field))
+        {
+            if let Some(Value::Array(types)) = property.get_mut("type") {
+                types.retain(|kind| kind != "null");
+                if let [only] = types.as_slice() {
+                    let only = only.clone();
+                    property["type"] = only;
+                }
+            }
+        }
+    }
+    let required = schema
+        .ensure_object()
+        .entry("required")
+        .or_insert_with(|| Value::Array(Vec::new()));
+    if let Value::Array(required) = required {
+        for field in fields {
+            if !required.iter().any(|name| name == field) {
+                required.push(Value::from(*field));
+            }
+        }
+    }
+    schema
+}
+
+/// Sets `keyword` of property `field` of an object's schema.
+pub fn set_property(schema: &mut Schema, field: &str, keyword: &str, value: Value) {
+    if let Some(property) = schema
+        .get_mut("properties")
+        .and_then(|properties| properties.get_mut(field))
+        .and_then(Value::as_object_mut)
+    {
+        property.insert(keyword.to_owned(), value);
+    }
+}
