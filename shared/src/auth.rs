@@ -18,7 +18,7 @@ pub const CUSTOMER_TOKEN_DAYS: i64 = 7;
 /// How long an admin's token lives by default: a working day (`ADMIN_TOKEN_HOURS`).
 pub const ADMIN_TOKEN_HOURS: i64 = 12;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
     Customer,

@@ -12,6 +12,7 @@ use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
 use serde::{Deserialize, Serialize};
 use shared::dynamo::{get_n, get_s, n, s, Item};
+use shared::json::Message;
 use shared::mail::{branded_html, Mail};
 use shared::validation::{check, Email};
 use shared::{ApiError, ApiResult, Json};
@@ -125,14 +126,11 @@ fn login_email(raw: &str) -> Result<Email, ApiError> {
     Ok(email)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct LoginRequest {
+    /// A valid e-mail address longer than 7 characters (trimmed, compared lower-cased).
+    #[schemars(with = "crate::schema::LoginEmail")]
     email: String,
-}
-
-#[derive(Serialize)]
-pub struct Message {
-    message: String,
 }
 
 pub async fn request_code(
@@ -198,10 +196,9 @@ pub async fn request_code(
         .mailer
         .send(code_mail(&state.shop_name, email, &code))
         .await?;
-    Ok(Json(Message {
-        message: "If this address can log in, a code is on its way. It works for 10 minutes."
-            .to_owned(),
-    }))
+    Ok(Message::new(
+        "If this address can log in, a code is on its way. It works for 10 minutes.",
+    ))
 }
 
 fn code_mail(shop: &str, email: &str, code: &str) -> Mail {
@@ -224,13 +221,18 @@ fn code_mail(shop: &str, email: &str, code: &str) -> Mail {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct VerifyRequest {
+    /// The address the code was sent to.
+    #[schemars(with = "crate::schema::LoginEmail")]
     email: String,
+    /// The 6 digits from the e-mail.
+    #[schemars(with = "crate::schema::LoginCode")]
     code: String,
 }
 
-#[derive(Serialize)]
+/// A signed-in user: the bearer token for `Authorization` and who it belongs to.
+#[derive(Serialize, schemars::JsonSchema)]
 pub struct Session {
     token: String,
     #[serde(rename = "userInfo")]

@@ -2,6 +2,7 @@
 //! admins' user list. The users table belongs to this function; others only read it (shared::auth::Users).
 
 mod codes;
+mod schema;
 mod users;
 
 use axum::extract::FromRef;
@@ -98,13 +99,26 @@ fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Customer, Public};
     ApiRoutes::new()
         .post("/api/user/login/", Public, codes::request_code)
+        .summary("E-mails a login code to the address (the same answer whether or not it has an account)")
         .post("/api/user/verify/", Public, codes::verify_code)
+        .summary("Exchanges an e-mailed code for a bearer token")
+        // 400 a wrong, used or expired code; 403 a closed account; 409 a sign-up race; 429 too many wrong
+        // codes today.
+        .fails(&[400, 403, 409, 429])
         .get("/api/user/profile/", Customer, users::show_profile)
+        .summary("The signed-in user's profile")
         .put("/api/user/profile/", Customer, users::update_profile)
+        .summary("Changes the signed-in user's profile")
         .post("/api/user/logout/", Customer, users::log_out)
+        .summary("Ends every token of the signed-in user")
         .get("/api/user/lists", Admin, users::list_users)
+        .summary("The users, newest first, 20 a page")
         .put("/api/user/role/{email}", Admin, users::change_role)
+        .summary("Gives a user a role (and reopens a closed account)")
         .delete("/api/user/delete/{email}", Admin, users::delete_user)
+        .summary("Closes a user's account: its profile is wiped and its tokens end")
+        // 422 the admin's own account.
+        .fails(&[422])
 }
 
 /// Every route this function serves, as template.yaml must declare them.
@@ -114,4 +128,38 @@ pub fn routes() -> Vec<RouteSpec> {
 
 pub fn router(state: AppState) -> axum::Router {
     api().into_router().with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn every_route_is_described() {
+        let document = shared::openapi::document(
+            "Shop",
+            "1",
+            &[shared::openapi::Function {
+                name: "auth",
+                routes: crate::routes(),
+            }],
+        );
+        let verify = &document["paths"]["/api/user/verify/"]["post"];
+        assert_eq!(
+            verify["responses"]["200"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/Session"
+        );
+        let statuses: Vec<&String> = verify["responses"].as_object().unwrap().keys().collect();
+        assert_eq!(
+            statuses,
+            ["200", "400", "403", "409", "413", "415", "422", "429"]
+        );
+        let login = &document["paths"]["/api/user/login/"]["post"];
+        assert!(login["responses"]["429"]["headers"]["Retry-After"].is_object());
+        let schemas = &document["components"]["schemas"];
+        assert_eq!(schemas["Role"]["enum"], json!(["customer", "admin"]));
+        assert_eq!(schemas["ProfileInput"].get("required"), None);
+        let delete = &document["paths"]["/api/user/delete/{email}"]["delete"];
+        assert_eq!(delete["security"], json!([{"bearerAuth": []}]));
+    }
 }

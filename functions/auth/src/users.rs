@@ -8,6 +8,7 @@ use axum::extract::{Path, Query, State};
 use serde::{Deserialize, Serialize};
 use shared::auth::{user_key, Admin, Customer, Role};
 use shared::dynamo::{get_n, get_s, get_s_or_default, is_condition_failed, n, s, Item, ItemError};
+use shared::json::Message;
 use shared::paging::{Page, PageQuery};
 use shared::validation::{Address, Email, FullName, Phone};
 use shared::{ApiError, ApiResult, Json};
@@ -29,12 +30,14 @@ pub struct User {
 }
 
 /// A user as the API shows them (`userInfo`, the user list).
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 pub struct UserInfo {
+    /// The e-mail address again: a user is known by it.
     #[serde(rename = "_id")]
     id: String,
     email: String,
     role: Role,
+    /// Empty until the user fills it in.
     fullname: String,
     phone: String,
     address: String,
@@ -181,10 +184,17 @@ pub async fn show_profile(
     Ok(Json(existing(&state, &me.email).await?.info()))
 }
 
-#[derive(Deserialize)]
+/// The profile fields to change; a field left out (or null) stays as it is, a blank one is cleared.
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct ProfileInput {
+    /// More than 5 characters, at most 100 (trimmed); blank clears it.
+    #[schemars(with = "Option<crate::schema::BlankOr<6, 100>>")]
     fullname: Option<String>,
+    /// At least 10 characters, at most 30: digits, spaces and `+ - ( )` (trimmed); blank clears it.
+    #[schemars(with = "Option<crate::schema::PhoneOrBlank>")]
     phone: Option<String>,
+    /// More than 6 characters, at most 300 (trimmed); blank clears it.
+    #[schemars(with = "Option<crate::schema::BlankOr<7, 300>>")]
     address: Option<String>,
 }
 
@@ -268,7 +278,7 @@ type FieldParser = fn(&str) -> Result<String, ApiError>;
 pub async fn log_out(
     Customer(me): Customer,
     State(state): State<AppState>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     let ended = state
         .db()
         .update_item()
@@ -284,9 +294,7 @@ pub async fn log_out(
             Err(ApiError::unauthorized(shared::error::PERSON_GONE))
         }
         Err(error) => Err(error.into()),
-        Ok(_) => Ok(Json(
-            serde_json::json!({"message": "You are logged out on every device"}),
-        )),
+        Ok(_) => Ok(Message::new("You are logged out on every device")),
     }
 }
 
@@ -322,7 +330,7 @@ pub async fn list_users(
     Ok(Json(Page::of(all, page, PAGE_SIZE)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct RoleInput {
     role: Role,
 }
@@ -372,7 +380,7 @@ pub async fn delete_user(
     Admin(me): Admin,
     State(state): State<AppState>,
     Path(email): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     let email = target(&email)?;
     if email.as_str() == me.email {
         return Err(ApiError::invalid("You cannot delete your own account here"));
@@ -400,7 +408,7 @@ pub async fn delete_user(
             Err(ApiError::not_found("No user has this e-mail"))
         }
         Err(error) => Err(error.into()),
-        Ok(_) => Ok(Json(serde_json::json!({"message": "The user was deleted"}))),
+        Ok(_) => Ok(Message::new("The user was deleted")),
     }
 }
 

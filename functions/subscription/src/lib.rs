@@ -7,6 +7,7 @@ pub mod feedback;
 mod lists;
 pub mod mailer;
 pub mod mailing;
+mod schema;
 mod subscriber;
 mod unsubscribe;
 
@@ -14,6 +15,7 @@ use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
 use shared::mail::Mailer;
+use shared::openapi::BodyDoc;
 use shared::outbox::{Outbox, Queue};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
@@ -122,34 +124,69 @@ fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Public};
     ApiRoutes::new()
         .get("/api/sub/", Admin, lists::list_lists)
+        .summary("The mail lists, each with how many subscribers it has")
         .get("/api/subscription/", Admin, subscriber::list_subscribers)
+        .summary("The subscribers, newest first, 20 a page")
         .post(
             "/api/subscription/create/",
             Public,
             subscriber::create_subscriber,
         )
+        .summary("Signs an address up to mail lists (the same answer for a new and a known address)")
         .delete(
             "/api/subscription/delete/{id}",
             Admin,
             subscriber::delete_subscriber,
         )
+        .summary("Removes a subscriber from every list")
+        // 409: a sign-up kept changing them meanwhile.
+        .fails(&[409])
         .post("/api/subscription/mailer/", Admin, mailer::send_mailing)
+        .summary("Queues a bulk mailing to every subscriber of the chosen lists")
+        .answers::<mailer::MailingQueued>(202, "Queued: the sender function sends it")
         .get("/api/subscription/mailings/", Admin, mailing::list_mailings)
+        .summary("The mailings and their progress, newest first, 20 a page")
         .get(
             "/api/subscription/mailings/{id}",
             Admin,
             mailing::get_mailing,
         )
+        .summary("One mailing and its progress")
         .get(
             "/api/subscription/unsubscribe/",
             Public,
             unsubscribe::unsubscribe,
         )
+        .summary("The unsubscribe link of every e-mail: removes its reader from every list")
+        .describe(|doc| {
+            // A browser follows the link: the answer is a page, a refusal too.
+            let page = Some(BodyDoc {
+                media: "text/html",
+                schema: shared::openapi::schema::<String>,
+            });
+            doc.errors.remove(&400);
+            doc.reply(
+                200,
+                "A page saying the reader is unsubscribed (`{message}` instead to a client whose Accept \
+                 names application/json)",
+                page,
+            );
+            doc.reply(
+                400,
+                "A page saying the link is not valid: no token, or a forged one (`{message}` to a client \
+                 whose Accept names application/json)",
+                page,
+            );
+        })
+        // 409: a sign-up kept changing the subscriber meanwhile.
+        .fails(&[409])
         .post(
             "/api/subscription/unsubscribe/",
             Public,
             unsubscribe::unsubscribe_one_click,
         )
+        .summary("One-click unsubscribe (RFC 8058), posted by mail clients to the same link")
+        .fails(&[409])
 }
 
 /// Adds `count` subscribers on exactly `lists` to the list counts: for loading subscribers in bulk with
@@ -183,4 +220,48 @@ pub fn routes() -> Vec<RouteSpec> {
 
 pub fn router(state: AppState) -> axum::Router {
     api().into_router().with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn every_route_is_described() {
+        let document = shared::openapi::document(
+            "Shop",
+            "1",
+            &[shared::openapi::Function {
+                name: "subscription",
+                routes: crate::routes(),
+            }],
+        );
+        let paths = &document["paths"];
+        let mailer = &paths["/api/subscription/mailer/"]["post"]["responses"]["202"];
+        assert_eq!(
+            mailer["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/MailingQueued"
+        );
+        let link = &paths["/api/subscription/unsubscribe/"]["get"];
+        assert!(link["responses"]["200"]["content"]["text/html"].is_object());
+        assert!(link["responses"]["400"]["content"]["text/html"].is_object());
+        assert_eq!(link["parameters"][0]["required"], true);
+        let one_click = &paths["/api/subscription/unsubscribe/"]["post"];
+        assert_eq!(
+            one_click["requestBody"]["content"]["application/x-www-form-urlencoded"]["schema"]
+                ["$ref"],
+            "#/components/schemas/OneClickUnsubscribe"
+        );
+        let schemas = &document["components"]["schemas"];
+        assert_eq!(
+            schemas["MailingInput"]["required"],
+            json!(["MailList", "data"])
+        );
+        assert_eq!(
+            schemas["MailingStatus"]["enum"],
+            json!(["queued", "sending", "sent", "failed"])
+        );
+        let sign_up = &paths["/api/subscription/create/"]["post"]["responses"];
+        assert!(sign_up["201"].is_object() && sign_up["429"].is_object());
+    }
 }

@@ -58,7 +58,9 @@ impl MailLists {
     }
 }
 
-#[derive(Debug, Serialize, PartialEq)]
+/// A mail list and how many subscribers it has.
+#[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
+#[schemars(rename = "MailListCount")]
 pub struct ListCount {
     pub name: String,
     pub count: usize,

@@ -6,7 +6,7 @@ use crate::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use http::StatusCode;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::mail::{branded_html, escape_html};
 use shared::validation::bounded_text;
@@ -16,32 +16,98 @@ pub const ADD_MAIL_LIST: &str = "Add Mail List";
 pub const INPUTS_EMPTY: &str = "inputs is empty";
 const MAX_SECTIONS: usize = 10;
 
-#[derive(Deserialize, Default)]
+/// A section of a letter after the first: every field may be left out.
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "MailingSection")]
 pub struct SectionInput {
+    /// At most 200 characters (trimmed).
     #[serde(default)]
+    #[schemars(with = "Option<crate::schema::UpTo<200>>")]
     title: Option<String>,
+    /// At most 5000 characters (trimmed).
     #[serde(default)]
+    #[schemars(with = "Option<crate::schema::UpTo<5000>>")]
     description: Option<String>,
+    /// A web address (`http://` or `https://`, no spaces, at most 2000 characters), or blank.
     #[serde(default)]
+    #[schemars(with = "Option<crate::schema::WebAddress>")]
     link: Option<String>,
+    /// An image's web address, as `link`.
     #[serde(default)]
+    #[schemars(with = "Option<crate::schema::WebAddress>")]
     image: Option<String>,
 }
 
-#[derive(Deserialize, Default)]
+/// The first section of a letter (only described: it is read as a `SectionInput`), which must have a title
+/// and a description.
+#[derive(schemars::JsonSchema)]
+#[schemars(rename = "MailingFirstSection")]
+#[allow(dead_code)]
+struct FirstSection {
+    /// 3 to 200 characters (trimmed).
+    title: crate::schema::Trimmed<3, 200>,
+    /// 3 to 5000 characters (trimmed).
+    description: crate::schema::Trimmed<3, 5_000>,
+    /// A web address (`http://` or `https://`, no spaces, at most 2000 characters), or blank.
+    link: Option<crate::schema::WebAddress>,
+    /// An image's web address, as `link`.
+    image: Option<crate::schema::WebAddress>,
+}
+
+/// A letter's sections: 1 to 10, the first with a title and a description.
+struct Sections;
+
+impl schemars::JsonSchema for Sections {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Sections".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "array",
+            "minItems": 1,
+            "maxItems": MAX_SECTIONS,
+            "prefixItems": [generator.subschema_for::<FirstSection>()],
+            "items": generator.subschema_for::<SectionInput>(),
+        })
+    }
+}
+
+#[derive(Deserialize, Default, schemars::JsonSchema)]
+#[schemars(rename = "MailingLetter")]
 pub struct LetterInput {
-    #[serde(default)]
+    /// 3 to 200 characters (trimmed).
+    #[schemars(required, with = "crate::schema::Trimmed<3, 200>")]
     subject: Option<String>,
-    #[serde(default)]
+    #[schemars(required, with = "Sections")]
     sections: Option<Vec<SectionInput>>,
 }
 
-#[derive(Deserialize)]
+/// A bulk mailing: the lists it goes to and the letter.
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct MailingInput {
-    #[serde(rename = "MailList", default)]
+    /// The lists, by name (ignoring case): every distinct subscriber on any of them gets the letter once.
+    /// Blank names are left out; at least one must remain.
+    #[serde(rename = "MailList")]
+    #[schemars(required, with = "crate::schema::MailListNames")]
     mail_list: Option<Vec<String>>,
-    #[serde(default)]
+    #[schemars(required, with = "LetterInput")]
     data: Option<LetterInput>,
+}
+
+/// The answer to a mailing accepted for sending.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct MailingQueued {
+    message: String,
+    /// The mailing's id: `GET /api/subscription/mailings/{id}` shows its progress.
+    #[serde(rename = "_id")]
+    id: String,
+    /// Subscribers on the lists when it was queued.
+    recipients: u64,
 }
 
 /// A section as checked: trimmed, links and images only `http(s)`.
@@ -206,11 +272,11 @@ pub async fn send_mailing(
     let mailing = crate::mailing::queue(&state, letter, state.base_url().to_owned()).await?;
     Ok((
         StatusCode::ACCEPTED,
-        Json(serde_json::json!({
-            "message": "Emails have been sent",
-            "_id": mailing.id,
-            "recipients": mailing.recipients,
-        })),
+        Json(MailingQueued {
+            message: "Emails have been sent".to_owned(),
+            id: mailing.id,
+            recipients: mailing.recipients,
+        }),
     )
         .into_response())
 }

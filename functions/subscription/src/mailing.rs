@@ -25,8 +25,10 @@ use std::collections::HashMap;
 pub const PAGE_SIZE: i32 = 200;
 const PER_PAGE: usize = 20;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+/// Where a mailing is: queued, being sent, or finished (`failed` when every mail failed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[schemars(rename = "MailingStatus")]
 pub enum Status {
     Queued,
     Sending,
@@ -55,7 +57,7 @@ impl Status {
 }
 
 /// A mailing and its counters.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Mailing {
     #[serde(rename = "_id")]
     pub id: String,

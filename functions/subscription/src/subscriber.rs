@@ -6,13 +6,12 @@
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use axum::extract::{Path, Query, State};
-use axum::response::Response;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{
     get_s, get_s_or_default, get_string_list, n, s, string_list, Item, ItemError,
 };
-use shared::json::created;
+use shared::json::{Created, Message};
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::outbox::QueuedMail;
 use shared::paging::{Page, PageQuery};
@@ -74,12 +73,17 @@ pub fn is_subscriber_id(id: &str) -> bool {
     id.len() == 32 && id.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f'))
 }
 
-#[derive(Serialize)]
+/// A subscriber as the admin sees them.
+#[derive(Serialize, schemars::JsonSchema)]
+#[schemars(rename = "Subscriber")]
 struct SubscriberJson<'a> {
+    /// Derived from the address: 32 hex digits.
     #[serde(rename = "_id")]
     id: &'a str,
     email: &'a str,
+    /// Empty when the sign-up gave none.
     fullname: &'a str,
+    /// The mail lists they are on.
     lists: &'a [String],
     #[serde(rename = "createdAt")]
     created_at: &'a str,
@@ -98,6 +102,16 @@ impl Serialize for Subscriber {
             updated_at: &self.updated_at,
         }
         .serialize(serializer)
+    }
+}
+
+impl schemars::JsonSchema for Subscriber {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        SubscriberJson::schema_name()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        SubscriberJson::json_schema(generator)
     }
 }
 
@@ -161,12 +175,20 @@ pub fn stored_subscriber(email: &str, lists: &[String], order: u64) -> Result<It
     Ok(stored_item(&subscriber, 1))
 }
 
-#[derive(Deserialize)]
+/// A sign-up to the mail lists.
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct SignUp {
+    /// A valid e-mail address (trimmed, compared lower-cased).
+    #[schemars(with = "crate::schema::Email")]
     email: String,
+    /// At most 100 characters (trimmed).
     #[serde(default)]
+    #[schemars(with = "Option<crate::schema::UpTo<100>>")]
     fullname: Option<String>,
+    /// The lists to join, by name (ignoring case); none joins the first list. On a second sign-up they
+    /// are added to the lists the address is on.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<crate::schema::ListName>>")]
     lists: Option<Vec<String>>,
 }
 
@@ -175,7 +197,7 @@ pub async fn create_subscriber(
     State(state): State<AppState>,
     SourceIp(ip): SourceIp,
     Json(input): Json<SignUp>,
-) -> ApiResult<Response> {
+) -> ApiResult<Created<Message>> {
     let email = Email::parse_normalised(&input.email)?;
     let fullname = bounded_text("fullname", input.fullname.as_deref().unwrap_or(""), 100)?;
     let mut lists = state
@@ -272,7 +294,9 @@ pub async fn create_subscriber(
     if let Some(pending) = welcome {
         state.outbox.enqueue(pending).await;
     }
-    Ok(created(serde_json::json!({ "message": SIGNED_UP })))
+    Ok(Created(Message {
+        message: SIGNED_UP.to_owned(),
+    }))
 }
 
 fn welcome(state: &AppState, subscriber: &Subscriber, unsubscribe: &str) -> Mail {
@@ -319,16 +343,14 @@ pub async fn delete_subscriber(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<serde_json::Value>> {
+) -> ApiResult<Json<Message>> {
     if !is_subscriber_id(&id) {
         return Err(not_found::<Subscriber>());
     }
     if !remove(&state, &id).await? {
         return Err(not_found::<Subscriber>());
     }
-    Ok(Json(
-        serde_json::json!({ "message": "The subscriber was removed" }),
-    ))
+    Ok(Message::new("The subscriber was removed"))
 }
 
 /// The partition of the list counts: one item per combination of lists subscribers are on, with how many

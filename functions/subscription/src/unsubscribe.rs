@@ -6,13 +6,15 @@
 use crate::subscriber::is_subscriber_id;
 use crate::AppState;
 use axum::body::Bytes;
-use axum::extract::{Query, State};
+use axum::extract::{FromRequest, Query, Request, State};
 use axum::response::{IntoResponse, Response};
 use http::{header, HeaderMap, StatusCode};
 use ring::hmac;
 use serde::Deserialize;
+use shared::json::Message;
 use shared::mail::escape_html;
-use shared::ApiError;
+use shared::openapi::{BodyDoc, Doc, DocumentArg};
+use shared::{ApiError, ApiResult, Json};
 
 pub struct UnsubscribeKey(hmac::Key);
 
@@ -81,8 +83,10 @@ pub fn headers(state: &AppState, link: &str, token: &str) -> Vec<(String, String
     ]
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, schemars::JsonSchema)]
 pub struct UnsubscribeQuery {
+    /// The token of the link in the e-mail (`{id}.{signature}`); a forged one is refused.
+    #[schemars(required, with = "crate::schema::UnsubscribeToken")]
     token: Option<String>,
 }
 
@@ -125,6 +129,50 @@ pub(crate) async fn remove(state: &AppState, id: &str) -> Result<(), ApiError> {
 
 pub const ONE_CLICK: &str = "List-Unsubscribe=One-Click";
 
+/// The body of a one-click unsubscribe, as bytes: any media type is read (RFC 8058 allows a form or a
+/// multipart body). Too large a body is a 413 `{message}`.
+pub struct OneClickBody(Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for OneClickBody {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Bytes::from_request(request, state)
+            .await
+            .map(OneClickBody)
+            .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))
+    }
+}
+
+/// The form a mail client posts: `List-Unsubscribe=One-Click`.
+struct OneClickForm;
+
+impl schemars::JsonSchema for OneClickForm {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "OneClickUnsubscribe".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "RFC 8058's one-click unsubscribe (a multipart body with the same field is read too).",
+            "type": "object",
+            "properties": { "List-Unsubscribe": { "const": "One-Click" } },
+            "required": ["List-Unsubscribe"],
+        })
+    }
+}
+
+impl DocumentArg for OneClickBody {
+    fn document(doc: &mut Doc) {
+        doc.body = Some(BodyDoc {
+            media: "application/x-www-form-urlencoded",
+            schema: shared::openapi::schema::<OneClickForm>,
+        });
+        // Not the one-click form (400), too large (413).
+        doc.errors.extend([400, 413]);
+    }
+}
+
 /// POST /api/subscription/unsubscribe/?token=...: RFC 8058's one-click unsubscribe, sent by the mail client
 /// with the body `List-Unsubscribe=One-Click` (form-encoded or multipart). Answers `{message}`: no page, no
 /// cookie, no redirect. A forged token is a 400; a body without the one-click field is a 400 too, so a
@@ -132,8 +180,8 @@ pub const ONE_CLICK: &str = "List-Unsubscribe=One-Click";
 pub async fn unsubscribe_one_click(
     State(state): State<AppState>,
     Query(query): Query<UnsubscribeQuery>,
-    body: Bytes,
-) -> Result<Response, ApiError> {
+    OneClickBody(body): OneClickBody,
+) -> ApiResult<Json<Message>> {
     let body = String::from_utf8_lossy(&body);
     let one_click = body
         .split(['&', '\r', '\n'])
@@ -152,10 +200,7 @@ pub async fn unsubscribe_one_click(
         return Err(ApiError::bad_request(BAD_LINK));
     };
     remove(&state, id).await?;
-    Ok(shared::error::message_response(
-        StatusCode::OK,
-        UNSUBSCRIBED,
-    ))
+    Ok(Message::new(UNSUBSCRIBED))
 }
 
 fn answer(state: &AppState, wants_json: bool, status: StatusCode, message: &str) -> Response {

@@ -1,0 +1,289 @@
+//! The rules of this function's inputs as JSON Schema. The code trims a value before it checks it (Rust's
+//! `str::trim`), so a pattern allows the same white space around the value and counts the characters of
+//! what is left, as the code does.
+
+use crate::lists::{MailLists, DEFAULT_LISTS};
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use std::borrow::Cow;
+
+/// What `str::trim` removes (`char::is_whitespace`), spelt out: a regex's `\s` is another set.
+const SPACE: &str = r"[\t\n\x0B\f\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
+const NOT_SPACE: &str =
+    r"[^\t\n\x0B\f\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
+
+/// The longest web address a mailing's section takes, trimmed.
+const MAX_WEB_ADDRESS: usize = 2_000;
+
+/// `inner` with any white space around it.
+fn padded(inner: &str) -> String {
+    format!("^{SPACE}*{inner}{SPACE}*$")
+}
+
+/// What trims to `min..=max` characters (`min` from 1), unpadded.
+fn trimmed(min: usize, max: usize) -> String {
+    match (min.max(1), max.max(1)) {
+        (_, 1) => NOT_SPACE.to_owned(),
+        (1, max) => format!("{NOT_SPACE}(?:[\\s\\S]{{0,{}}}{NOT_SPACE})?", max - 2),
+        (min, max) => format!("{NOT_SPACE}[\\s\\S]{{{},{}}}{NOT_SPACE}", min - 2, max - 2),
+    }
+}
+
+/// `text` matched ignoring ASCII case, as `eq_ignore_ascii_case` compares.
+fn ignoring_case(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            c if c.is_ascii_alphabetic() => {
+                format!("[{}{}]", c.to_ascii_uppercase(), c.to_ascii_lowercase())
+            }
+            '\\' | '^' | '$' | '.' | '|' | '?' | '*' | '+' | '(' | ')' | '[' | ']' | '{' | '}'
+            | '/' => format!("\\{c}"),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
+/// Any of the mail lists, unpadded. They are configuration (`SUBSCRIPTION_LISTS`): the document names the
+/// ones template.yaml sets, the defaults.
+fn list_name() -> String {
+    let lists = MailLists::parse(DEFAULT_LISTS).expect("the default lists parse");
+    let names: Vec<String> = lists.names().iter().map(|n| ignoring_case(n)).collect();
+    format!("(?:{})", names.join("|"))
+}
+
+/// A web address as a mailing's link and image take it: blank, or `http://` or `https://` (any case) and
+/// no white space, at most 2000 characters, trimmed.
+fn web_address() -> String {
+    let http = ignoring_case("http");
+    let rest = |scheme: usize| format!("{NOT_SPACE}{{0,{}}}", MAX_WEB_ADDRESS - scheme);
+    padded(&format!(
+        "(?:{http}://{}|{http}[Ss]://{})?",
+        rest("http://".len()),
+        rest("https://".len())
+    ))
+}
+
+/// An unsubscribe token, `{id}.{signature}`: the subscriber's id (32 lower-case hex digits) and 32 bytes in
+/// hex (as `u8::from_str_radix` reads pairs, a `+` may lead one).
+fn unsubscribe_token() -> String {
+    padded(r"[0-9a-f]{32}\.(?:[0-9A-Fa-f]{2}|\+[0-9A-Fa-f]){32}")
+}
+
+fn string(pattern: String) -> Schema {
+    json_schema!({ "type": "string", "pattern": pattern })
+}
+
+macro_rules! pattern_type {
+    ($(#[$doc:meta])* $name:ident, $pattern:expr) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl JsonSchema for $name {
+            fn inline_schema() -> bool {
+                true
+            }
+
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($name).into()
+            }
+
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                string($pattern)
+            }
+        }
+    };
+}
+
+pattern_type!(
+    /// An e-mail address as `Email::parse_normalised` takes it: trimmed and lower-cased, then letters,
+    /// digits and `. _ -` around one `@`, with a dot in the domain but not at its ends.
+    Email,
+    padded(r"[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]")
+);
+pattern_type!(
+    /// One of the mail lists, ignoring case.
+    ListName,
+    padded(&list_name())
+);
+pattern_type!(
+    /// One of the mail lists, or blank (left out).
+    ListNameOrBlank,
+    padded(&format!("{}?", list_name()))
+);
+pattern_type!(WebAddress, web_address());
+pattern_type!(UnsubscribeToken, unsubscribe_token());
+
+/// Text of `MIN..=MAX` characters once trimmed (`MIN` from 1).
+pub struct Trimmed<const MIN: usize, const MAX: usize>;
+
+impl<const MIN: usize, const MAX: usize> JsonSchema for Trimmed<MIN, MAX> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        format!("Trimmed_{MIN}_{MAX}").into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        string(padded(&trimmed(MIN, MAX)))
+    }
+}
+
+/// Text of at most `MAX` characters once trimmed, blank too (`bounded_text`).
+pub struct UpTo<const MAX: usize>;
+
+impl<const MAX: usize> JsonSchema for UpTo<MAX> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        format!("UpTo_{MAX}").into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        string(padded(&format!("(?:{})?", trimmed(1, MAX))))
+    }
+}
+
+/// A mailing's lists: at least one of them, blank entries left out.
+pub struct MailListNames;
+
+impl JsonSchema for MailListNames {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        "MailListNames".into()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "array",
+            "items": ListNameOrBlank::json_schema(generator),
+            "contains": ListName::json_schema(generator),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shared::validation::{bounded_text, Email as ParsedEmail};
+
+    fn pattern<T: JsonSchema>() -> String {
+        let schema = T::json_schema(&mut SchemaGenerator::default());
+        schema.get("pattern").unwrap().as_str().unwrap().to_owned()
+    }
+
+    /// A regex engine's verdict on a pattern above (`regex_lite` reads these escapes as ECMA and Python do).
+    fn matches(pattern: &str, text: &str) -> bool {
+        regex_lite::Regex::new(pattern).unwrap().is_match(text)
+    }
+
+    #[test]
+    fn text_is_counted_once_trimmed() {
+        let up_to = pattern::<UpTo<100>>();
+        let trimmed = pattern::<Trimmed<3, 200>>();
+        for text in [
+            "",
+            " \n ",
+            "a",
+            " ab ",
+            " abc ",
+            "\u{3000}a b\u{85}",
+            &"x".repeat(100),
+            &format!("\t{}\t", "x".repeat(100)),
+            &"x".repeat(101),
+            &"y".repeat(200),
+            &"y".repeat(201),
+        ] {
+            assert_eq!(
+                matches(&up_to, text),
+                bounded_text("fullname", text, 100).is_ok(),
+                "{text:?}"
+            );
+            let t = text.trim().chars().count();
+            assert_eq!(matches(&trimmed, text), (3..=200).contains(&t), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn emails_match_their_parser() {
+        let email = pattern::<Email>();
+        for text in [
+            "a@b.co",
+            " Shopper@Example.COM ",
+            "a@b..c",
+            "a@.b.c",
+            "a@b.c.",
+            "a@bc",
+            "a b@c.d",
+            "a@b@c.d",
+            "@b.cd",
+            "a+b@c.de",
+        ] {
+            assert_eq!(
+                matches(&email, text),
+                ParsedEmail::parse_normalised(text).is_ok(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn list_names_match_as_resolve_does() {
+        let lists = MailLists::parse(DEFAULT_LISTS).unwrap();
+        let name = pattern::<ListName>();
+        let or_blank = pattern::<ListNameOrBlank>();
+        for text in [
+            "Newsletter",
+            " nEWSLETTER\n",
+            "offers AND new drinks",
+            "Offers and new drinks ",
+            "Offers  and new drinks",
+            "Gossip",
+            "Newsletter, Offers",
+            "",
+            "  ",
+        ] {
+            let resolves = lists.resolve("lists", &[text.to_owned()]).is_ok();
+            assert_eq!(matches(&name, text), resolves, "{text:?}");
+            assert_eq!(
+                matches(&or_blank, text),
+                resolves || text.trim().is_empty(),
+                "{text:?}"
+            );
+        }
+        assert_eq!(ignoring_case("a.b (c)"), r"[Aa]\.[Bb] \([Cc]\)");
+    }
+
+    #[test]
+    fn web_addresses_and_tokens_have_their_forms() {
+        let web = pattern::<WebAddress>();
+        for (text, ok) in [
+            ("", true),
+            ("https://shop.example/a?b=c", true),
+            (" HTTP://x ", true),
+            ("http://", true),
+            ("ftp://x", false),
+            ("https://a b", false),
+            ("https:/x", false),
+        ] {
+            assert_eq!(matches(&web, text), ok, "{text:?}");
+        }
+        let long = format!("https://{}", "x".repeat(MAX_WEB_ADDRESS - 8));
+        assert!(matches(&web, &long));
+        assert!(!matches(&web, &format!("{long}x")));
+        assert!(!matches(&web, &format!("http://{}", "x".repeat(1_994))));
+
+        let key = crate::UnsubscribeKey::new(b"a-secret-of-at-least-thirty-two-chars");
+        let token = key.token("0123456789abcdef0123456789abcdef");
+        let pattern = pattern::<UnsubscribeToken>();
+        assert!(matches(&pattern, &token));
+        assert!(matches(&pattern, &format!(" {token}\n")));
+        assert!(!matches(&pattern, &token.replacen('0', "A", 1)));
+        assert!(!matches(&pattern, &token[..token.len() - 2]));
+    }
+}
