@@ -8,6 +8,10 @@ MOTO_PIN    := moto[server]==5.2.5
 CFNLINT_PIN := cfn-lint==1.58.0
 # A fake, stateful Stripe API for the local stack and the tests (scripts/localstripe_serve.py runs it).
 STRIPE_PIN  := localstripe==1.15.10
+# The API fuzzer: reads the OpenAPI document the gateway serves (make fuzz, part of make test).
+FUZZ_PIN    := schemathesis==4.32.5
+# The OpenAPI document's TypeScript generator and the local API page's renderer (tools/openapi).
+OPENAPI_TOOLS := tools/openapi
 # The AWS SAM CLI in its own venv: it pins a boto3 that clashes with moto's. cargo-lambda beside it builds
 # the arm64 functions for `sam build`; scripts/deploy.py runs on this venv's boto3.
 SAM_PIN     := aws-sam-cli==1.170.0
@@ -26,7 +30,7 @@ CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
-	bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key
+	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
@@ -38,13 +42,15 @@ help:
 	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=...) the storefront only"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
 	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
+	@echo "make openapi  write docs/openapi.json and the front end's types from the code"
+	@echo "make fuzz   schemathesis against a fresh local shop: a public and an admin pass"
 
 # ---------------------------------------------------------------------------------------------------------
 # What a fresh machine lacks
 
 $(VENV)/.installed: Makefile
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check '$(MOTO_PIN)' '$(CFNLINT_PIN)' '$(STRIPE_PIN)'
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check '$(MOTO_PIN)' '$(CFNLINT_PIN)' '$(STRIPE_PIN)' '$(FUZZ_PIN)'
 	touch $@
 
 venv: $(VENV)/.installed
@@ -54,7 +60,13 @@ $(FRONTEND)/node_modules/.package-lock.json: $(FRONTEND)/package-lock.json
 
 npm: $(FRONTEND)/node_modules/.package-lock.json
 
-deps: venv npm
+# Install scripts stay off: nothing here needs one, and one of them only reports usage over the network.
+$(OPENAPI_TOOLS)/node_modules/.package-lock.json: $(OPENAPI_TOOLS)/package-lock.json
+	cd $(OPENAPI_TOOLS) && npm ci --no-audit --no-fund --ignore-scripts
+
+openapi-tools: $(OPENAPI_TOOLS)/node_modules/.package-lock.json
+
+deps: venv npm openapi-tools
 
 $(SAM_VENV)/.installed: Makefile
 	python3 -m venv $(SAM_VENV)
@@ -129,13 +141,31 @@ test-deploy: venv sam-cli
 e2e: deps browser frontend build
 	scripts/with-gateway.sh bash -c 'cd $(FRONTEND) && npm run e2e'
 
-test: lint test-deploy test-rust test-frontend e2e
+# The API's contract: docs/openapi.json is read off the route tables (local/src/openapi.rs); the front end's
+# types are generated from it. `make openapi` rewrites both; the tests fail when either is stale.
+openapi: openapi-tools
+	cargo run --quiet -p local --bin openapi > docs/openapi.json
+	cd $(OPENAPI_TOOLS) && npm run --silent types
+
+openapi-check: openapi-tools
+	@tmp=$$(mktemp -d) && (cd $(OPENAPI_TOOLS) && npx --no-install openapi-typescript ../../docs/openapi.json \
+	  --output "$$tmp/api-schema.ts" >/dev/null) && \
+	  if ! diff -q $(FRONTEND)/src/lib/api-schema.ts "$$tmp/api-schema.ts" >/dev/null; then \
+	    echo "frontend/src/lib/api-schema.ts is not what docs/openapi.json gives: run make openapi"; exit 1; fi
+
+# schemathesis over every operation of a fresh shop, every check on, a public and an admin pass with a fixed
+# seed (FUZZ_SEED, FUZZ_EXAMPLES per operation). Exclusions, if any, are listed in docs/api.md.
+fuzz: venv build
+	scripts/with-gateway.sh $(VENV)/bin/python scripts/fuzz_api.py
+
+test: lint openapi-check test-deploy test-rust test-frontend e2e fuzz
 
 # ---------------------------------------------------------------------------------------------------------
 # Benchmarks (targets, not tests)
 
 bench: deps frontend build browser sam-cli
 	scripts/bench.sh
+	$(MAKE) fuzz
 	$(MAKE) bench-mail
 	$(MAKE) bench-volume
 
@@ -189,4 +219,4 @@ token-key: sam-cli
 
 clean:
 	cargo clean
-	rm -rf $(FRONTEND)/dist $(FRONTEND)/node_modules $(VENV) .tools
+	rm -rf $(FRONTEND)/dist $(FRONTEND)/node_modules $(OPENAPI_TOOLS)/node_modules $(VENV) .tools

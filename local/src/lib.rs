@@ -5,6 +5,7 @@
 pub mod functions;
 pub mod invoke;
 pub mod mail;
+pub mod openapi;
 mod outbox;
 pub mod schedule;
 pub mod seed;
@@ -128,7 +129,8 @@ pub async fn build_with_mail(
         security_headers: template.security_headers()?,
     };
     let host_env = Arc::new(env.sam_env(&emulator.endpoint));
-    let router = site::app(api.merge(stripe::routes(stripe)), site).merge(Router::new().route(
+    let api = api.merge(stripe::routes(stripe)).merge(openapi::routes());
+    let router = site::app(api, site).merge(Router::new().route(
         "/_local/env",
         axum::routing::get(move || async move { shared::Json(host_env.as_ref().clone()) }),
     ));

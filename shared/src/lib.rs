@@ -7,6 +7,7 @@ pub mod config;
 pub mod dynamo;
 pub mod edge;
 pub mod error;
+pub mod extract;
 pub mod form;
 pub mod json;
 pub mod lambda;

@@ -5,10 +5,11 @@
 //! answers, a reply built by hand). So the document cannot drift from the routers: it is read off them.
 
 use crate::auth::{Admin, Customer};
+use crate::extract::{Path, Query};
 use crate::json::{Created, Json, Message};
 use crate::rate::SourceIp;
 use crate::routes::{Access, RouteSpec};
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use schemars::generate::{Contract, SchemaSettings};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde_json::{json, Map, Value};
@@ -438,7 +439,7 @@ pub fn document(title: &str, version: &str, functions: &[Function]) -> Value {
                 "bearerAuth": {
                     "type": "http",
                     "scheme": "bearer",
-                    "description": "The token POST /api/user/login/verify/ answers with."
+                    "description": "The token POST /api/user/verify/ answers with."
                 }
             }
         }

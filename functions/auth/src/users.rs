@@ -4,10 +4,11 @@
 //! cannot log back in until an admin gives them a role again.
 
 use crate::AppState;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use shared::auth::{user_key, Admin, Customer, Role};
 use shared::dynamo::{get_n, get_s, get_s_or_default, is_condition_failed, n, s, Item, ItemError};
+use shared::extract::{Path, Query};
 use shared::json::Message;
 use shared::paging::{Page, PageQuery};
 use shared::validation::{Address, Email, FullName, Phone};

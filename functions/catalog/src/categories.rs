@@ -3,10 +3,11 @@
 use crate::products::Product;
 use crate::products::UploadNameInput;
 use crate::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, Item, ItemError};
+use shared::extract::Path;
 use shared::json::{Created, Message};
 use shared::store::{new_id, not_found, version_of, Entity};
 use shared::validation::Name;

@@ -3,8 +3,9 @@
 use crate::categories::Category;
 use crate::products::Product;
 use crate::AppState;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use shared::extract::Query;
 use shared::paging::{Page, PageNumber};
 use shared::{ApiError, ApiResult, Json};
 

@@ -56,29 +56,46 @@ fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Public};
     ApiRoutes::new()
         .get("/api/product/", Public, products::list_products)
+        .summary("Every drink, in the admin's order")
         .get("/api/product/{_id}", Public, products::get_product)
+        .summary("One drink")
         .post("/api/product/create/", Admin, products::create_product)
+        .summary("Add a drink")
+        .fails(&[409])
         .put("/api/product/update/{_id}", Admin, products::update_product)
+        .summary("Change a drink: the fields sent replace the stored ones")
+        .fails(&[409])
         .delete("/api/product/delete/{_id}", Admin, products::delete_product)
+        .summary("Delete a drink")
         .get("/api/category/", Public, categories::list_categories)
+        .summary("Every category")
         .post("/api/category/create/", Admin, categories::create_category)
+        .summary("Add a category")
+        .fails(&[409])
         .put(
             "/api/category/update/{_id}",
             Admin,
             categories::update_category,
         )
+        .summary("Change a category")
+        .fails(&[409])
         .delete(
             "/api/category/delete/{_id}",
             Admin,
             categories::delete_category,
         )
+        .summary("Delete a category that no drink is in")
+        .fails(&[409])
         .get("/api/home/home/uk/", Public, home::show_home)
+        .summary("The home page: featured drinks (defaults first, at most 8) and the categories")
         .get("/api/home/drinks/hom/uk/uk/", Public, home::list_drinks)
+        .summary("The shop's drinks, 12 a page, optionally of one category")
         .get(
             "/api/home/search/uk/palestinedrinks",
             Public,
             home::search_drinks,
         )
+        .summary("Drinks whose name, pack or descriptions hold every word searched, 12 a page")
 }
 
 /// Every route this function serves, as template.yaml must declare them.

@@ -3,13 +3,14 @@
 
 use crate::AppState;
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize, Serializer};
 use shared::auth::Admin;
 use shared::dynamo::{
     b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
     ItemError,
 };
+use shared::extract::Path;
 use shared::json::{Created, Message, NumberField};
 use shared::money::{Pence, Percent};
 use shared::store::{new_id, not_found, version_of, Entity};

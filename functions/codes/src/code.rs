@@ -4,7 +4,7 @@
 
 use crate::AppState;
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize, Serializer};
 use shared::auth::Admin;
@@ -12,6 +12,7 @@ use shared::dynamo::{
     b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
     ItemError,
 };
+use shared::extract::Path;
 use shared::json::{Created, Message, NumberField};
 use shared::money::{Pence, Percent};
 use shared::store::{not_found, version_of, Entity};

@@ -3,13 +3,14 @@
 
 use crate::rules;
 use crate::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize, Serializer};
 use shared::auth::Admin;
 use shared::dynamo::{
     get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item, ItemError,
 };
+use shared::extract::Path;
 use shared::json::{Created, Message};
 use shared::store::{new_id, not_found, version_of, Entity};
 use shared::validation::{Name, UploadName};

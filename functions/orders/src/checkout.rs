@@ -12,13 +12,14 @@ use crate::payment::{
 use crate::stripe::StripeError;
 use crate::AppState;
 use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem, Update};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use catalog::{Entity, Product};
 use codes::DiscountCode;
 use http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 use shared::dynamo::{n, s, Item};
+use shared::extract::Path;
 use shared::json::NumberField;
 use shared::money::{Pence, Percent};
 use shared::validation::{Address, Email, FullName, Phone};

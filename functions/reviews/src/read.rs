@@ -5,11 +5,12 @@
 use crate::review::{self, AdminView, PublicView, Review, ADMIN_PAGE, PUBLIC_PAGE};
 use crate::summary::{self, Ratings, Scope};
 use crate::AppState;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{s, Item};
+use shared::extract::Query;
 use shared::paging::{NextPage, Page, PageNumber, PageQuery, PageResult};
 use shared::{ApiError, ApiResult, Json};
 

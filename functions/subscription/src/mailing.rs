@@ -7,13 +7,14 @@ use crate::mailer::{Letter, Section};
 use crate::subscriber::Subscriber;
 use crate::AppState;
 use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use serde::Serialize;
 use shared::auth::Admin;
 use shared::dynamo::{
     b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
     ItemError,
 };
+use shared::extract::{Path, Query};
 use shared::mail::Mail;
 use shared::outbox::Job;
 use shared::paging::{Page, PageQuery};

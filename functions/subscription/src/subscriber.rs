@@ -5,12 +5,13 @@
 
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{
     get_s, get_s_or_default, get_string_list, n, s, string_list, Item, ItemError,
 };
+use shared::extract::{Path, Query};
 use shared::json::{Created, Message};
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::outbox::QueuedMail;

@@ -6,11 +6,12 @@
 use crate::subscriber::is_subscriber_id;
 use crate::AppState;
 use axum::body::Bytes;
-use axum::extract::{FromRequest, Query, Request, State};
+use axum::extract::{FromRequest, Request, State};
 use axum::response::{IntoResponse, Response};
 use http::{header, HeaderMap, StatusCode};
 use ring::hmac;
 use serde::Deserialize;
+use shared::extract::Query;
 use shared::json::Message;
 use shared::mail::escape_html;
 use shared::openapi::{BodyDoc, Doc, DocumentArg};

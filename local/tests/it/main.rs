@@ -3,6 +3,7 @@
 
 mod gateway;
 mod invoke;
+mod openapi;
 mod site_url;
 mod state;
 mod template_policies;
