@@ -2,6 +2,43 @@
 // bearer token when there is one, and every failure goes through the spec's shared error handler: a network
 // failure reads 'not fund 404', otherwise the server's `{message}` or the error's own message; an auth
 // failure logs the shopper out and reloads the page.
+//
+// Calls are typed by the API's OpenAPI document: `api-schema.ts` is generated from docs/openapi.json, which
+// is read off the Rust route tables (`make openapi`). A path is written as the document writes it, without
+// `/api` (`'/product/{_id}'`, with `params: { _id }`), and its body, query and reply types come from there,
+// so a change of shape in Rust breaks this build rather than the shop.
+
+import type { components, paths } from './api-schema';
+
+/** The API's named shapes (`Schemas['Product']`), as the Rust types describe them. */
+export type Schemas = components['schemas'];
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+/** The document's paths that answer `M`, without their `/api` prefix. */
+export type ApiPath<M extends Method> = {
+  [P in keyof paths]: paths[P] extends Record<M, object> ? (P extends `/api${infer Rest}` ? Rest : never) : never;
+}[keyof paths];
+
+type Operation<M extends Method, P extends string> = `/api${P}` extends keyof paths ? paths[`/api${P}`][M] : never;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type Json<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+type Responses<O> = O extends { responses: infer R } ? R : never;
+
+/** What a successful call answers (a union where a route has more than one success, as checkout does). */
+export type Reply<M extends Method, P extends string> = Json<Responses<Operation<M, P>>[SuccessStatus & keyof Responses<Operation<M, P>>]>;
+
+/** The body a route reads: its JSON schema's type, or FormData for a multipart upload. */
+export type Body<M extends Method, P extends string> =
+  Operation<M, P> extends { requestBody: { content: { 'application/json': infer B } } }
+    ? B
+    : Operation<M, P> extends { requestBody: { content: { 'multipart/form-data': unknown } } }
+      ? FormData
+      : undefined;
+
+type PathParams<O> = O extends { parameters: { path: infer Params } } ? Params : never;
+type QueryParams<O> = O extends { parameters: { query?: infer Query } } ? Query : never;
 
 /** The spec's text for a request that never reached the server. */
 export const NETWORK_ERROR_MESSAGE = 'not fund 404';
@@ -64,20 +101,39 @@ export interface ApiClientOptions {
 
 type Query = Record<string, string | number | null | undefined>;
 
-export interface RequestOptions {
-  query?: Query;
-  body?: unknown;
+/** Options of one call: the path's parameters and the query as the document types them. */
+export interface CallOptions<O> {
+  params?: PathParams<O>;
+  query?: QueryParams<O>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** A visitor call the spec sends with no token (the customer code lookup): no Authorization header. */
   withoutToken?: boolean;
 }
 
+interface RequestOptions {
+  params?: Record<string, string> | undefined;
+  query?: Query | undefined;
+  body?: unknown;
+  headers?: Record<string, string> | undefined;
+  signal?: AbortSignal | undefined;
+  withoutToken?: boolean | undefined;
+}
+
 export interface ApiClient {
-  get<T>(path: string, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<P extends ApiPath<'get'>>(path: P, options?: CallOptions<Operation<'get', P>>): Promise<Reply<'get', P>>;
+  post<P extends ApiPath<'post'>>(path: P, body: Body<'post', P>, options?: CallOptions<Operation<'post', P>>): Promise<Reply<'post', P>>;
+  put<P extends ApiPath<'put'>>(path: P, body: Body<'put', P>, options?: CallOptions<Operation<'put', P>>): Promise<Reply<'put', P>>;
+  delete<P extends ApiPath<'delete'>>(path: P, options?: CallOptions<Operation<'delete', P>>): Promise<Reply<'delete', P>>;
+}
+
+/** `'/product/{_id}'` with `{ _id: 'p 1' }` is `'/product/p%201'`; a missing parameter is a bug, thrown. */
+export function expandPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path} needs the parameter ${name}`);
+    return encodeURIComponent(value);
+  });
 }
 
 async function messageFrom(response: Response): Promise<string> {
@@ -106,8 +162,8 @@ const isAbort = (error: unknown): boolean => error instanceof DOMException && er
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? apiBaseUrl;
 
-  async function request<T>(method: string, path: string, { query, body, headers, signal, withoutToken }: RequestOptions = {}) {
-    const url = new URL(`${baseUrl().replace(/\/$/, '')}/${path.replace(/^\//, '')}`);
+  async function request<T>(method: string, path: string, { params, query, body, headers, signal, withoutToken }: RequestOptions = {}) {
+    const url = new URL(`${baseUrl().replace(/\/$/, '')}/${expandPath(path, params).replace(/^\//, '')}`);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value != null) url.searchParams.set(key, String(value));
     }
@@ -142,10 +198,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  // The typed surface over one untyped request: the document's types are checked at each call site.
+  const untyped = (opts: unknown) => (opts ?? {}) as RequestOptions;
   return {
-    get: (path, opts) => request('GET', path, opts),
-    post: (path, body, opts) => request('POST', path, { ...opts, body }),
-    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
-    delete: (path, opts) => request('DELETE', path, opts),
+    get: (path, opts) => request('GET', path, untyped(opts)),
+    post: (path, body, opts) => request('POST', path, { ...untyped(opts), body }),
+    put: (path, body, opts) => request('PUT', path, { ...untyped(opts), body }),
+    delete: (path, opts) => request('DELETE', path, untyped(opts)),
   };
 }
