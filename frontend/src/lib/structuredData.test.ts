@@ -33,7 +33,7 @@ describe('JSON-LD builders', () => {
   });
 
   it('names the organisation with only the social links that are set, and leaves out empty fields', () => {
-    const org = organization({ _id: 'main', name: 'Shop', Social: { instagram: 'https://instagram.com/x', x: '', youtube: 'https://youtube.com/y' } }, origin);
+    const org = organization({ _id: 'main', name: 'Shop', Social: { facebook: '', instagram: 'https://instagram.com/x', x: '', tiktok: '', youtube: 'https://youtube.com/y' } }, origin);
     expect(org).toEqual({
       '@type': 'Organization',
       '@id': 'https://shop.example/#organization',

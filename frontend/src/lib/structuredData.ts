@@ -26,16 +26,19 @@ export interface FaqItem {
 
 type Thing = Record<string, unknown>;
 
+/** What the page knows about the shop: the site info, or only part of it (the contact page's details). */
+type ShopDetails = Partial<SiteInfo>;
+
 const absolute = (origin: string, path: string): string => new URL(path, origin).toString();
 
-function sameAs(info: SiteInfo | null): string[] {
-  const social = info?.Social ?? {};
-  return [social.facebook, social.instagram, social.x ?? social.twitter, social.tiktok, social.youtube].filter(
+function sameAs(info: ShopDetails | null): string[] {
+  const social = info?.Social;
+  return [social?.facebook, social?.instagram, social?.x, social?.tiktok, social?.youtube].filter(
     (link): link is string => typeof link === 'string' && link.length > 0,
   );
 }
 
-function logo(info: SiteInfo | null, origin: string): string | undefined {
+function logo(info: ShopDetails | null, origin: string): string | undefined {
   const image = Array.isArray(info?.image) ? info.image[0] : info?.image;
   return image ? absolute(origin, `/uploads/${encodeURIComponent(image)}`) : undefined;
 }
@@ -47,7 +50,7 @@ function compact(thing: Thing): Thing {
   );
 }
 
-export function organization(info: SiteInfo | null, origin: string): Thing {
+export function organization(info: ShopDetails | null, origin: string): Thing {
   return compact({
     '@type': 'Organization',
     '@id': absolute(origin, '/#organization'),
@@ -60,7 +63,7 @@ export function organization(info: SiteInfo | null, origin: string): Thing {
   });
 }
 
-export function localBusiness(info: SiteInfo | null, origin: string): Thing {
+export function localBusiness(info: ShopDetails | null, origin: string): Thing {
   return compact({
     '@type': 'Store',
     '@id': absolute(origin, '/#store'),

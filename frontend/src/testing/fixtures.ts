@@ -1,5 +1,5 @@
 // Demo data in the shapes docs/api.md fixes, for tests.
-import type { Entry, Category, HomePayload, PagedProducts, Product } from '../types/catalog';
+import type { Entry, Category, HomePayload, PagedProducts, Product, SiteInfo } from '../types/catalog';
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {
@@ -35,7 +35,14 @@ export const cola = makeProduct({
 });
 export const lemon = makeProduct({ _id: 'p-lemon', name: 'Lemon Sparkle', price: 3.2, qty: '6 x 330ml', image: [], TheNumber: 0 });
 
-export const sodas: Category = { _id: 'c-soda', name: 'Sodas', des: 'Fizzy fruit sodas', image: ['sodas.png'] };
+export const sodas: Category = {
+  _id: 'c-soda',
+  name: 'Sodas',
+  des: 'Fizzy fruit sodas',
+  image: ['sodas.png'],
+  createdAt: '2026-11-01T10:00:00Z',
+  updatedAt: '2026-11-01T10:00:00Z',
+};
 
 export const homePayload: HomePayload = { product: [mango, cola, lemon], category: [sodas] };
 
@@ -51,15 +58,34 @@ export function drinks(count: number, from = 1): Product[] {
   );
 }
 
-export const siteInfo = {
+/** The site info as the back end answers it: every field, empty text where none is set. */
+export function makeSiteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
+  return {
+    _id: 'main',
+    name: '',
+    des: '',
+    cover_des: '',
+    image: [],
+    phone: '',
+    email: '',
+    open: '',
+    close: '',
+    address: '',
+    discount: '',
+    Social: { facebook: '', instagram: '', x: '', tiktok: '', youtube: '' },
+    ...overrides,
+  };
+}
+
+export const siteInfo = makeSiteInfo({
   _id: 's-1',
   name: 'Palestine Drinks',
   cover_des: 'Crisp, fruity soft drinks delivered across the UK.',
   email: 'hello@example.com',
   phone: '0113 496 0000',
   open: 'Mon-Fri 09:00-18:00',
-  Social: { instagram: 'https://instagram.example/drinks' },
-};
+  Social: { facebook: '', instagram: 'https://instagram.example/drinks', x: '', tiktok: '', youtube: '' },
+});
 
 /** An about, who-we-are, policy or link entry (docs/api.md: Entry). */
 export function makeEntry(overrides: Partial<Entry> & Pick<Entry, '_id' | 'name'>): Entry {

@@ -1,108 +1,35 @@
-// JSON shapes the catalog and content endpoints answer (docs/api.md), as the storefront reads them.
+// JSON shapes the catalog and content endpoints answer, as the API's OpenAPI document (read off the Rust
+// types) describes them: a change of shape on the server breaks this build.
+import type { Schemas } from '../lib/api';
 
-export interface Product {
-  _id: string;
-  name: string;
-  des: string;
-  des2: string;
-  sort: number;
-  Isdefault: boolean;
-  /** Pounds, 2 decimals. */
-  price: number;
-  /** The pack label, e.g. "24 x 330ml". */
-  qty: string;
-  /** Units in stock. */
-  TheNumber: number;
-  /** Upload names, served at /uploads/{name}. */
-  image: string[];
-  /** Whole percentage 0-100. */
-  discount: number;
-  /** Pounds: price minus the discount, computed by the server. */
-  Discountprice: number;
-  category?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/**
+ * A drink. `price` and `Discountprice` (the price minus the discount, computed by the server) are pounds with
+ * 2 decimals, `discount` a whole percentage 0-100, `qty` the pack label ("24 x 330ml"), `TheNumber` the
+ * units in stock, `image` upload names served at /uploads/{name}.
+ */
+export type Product = Schemas['Product'];
 
-export interface Category {
-  _id: string;
-  name: string;
-  des: string;
-  image: string[];
-}
+export type Category = Schemas['Category'];
 
-export interface PagedProducts {
-  product: Product[];
-  pages: number;
-  result?: { next?: { page?: number | null } | null } | null;
-}
+/** A page of drinks (the shop's list, a search). */
+export type PagedProducts = Schemas['Page_of_Product'];
 
-export interface HomePayload {
-  product: Product[];
-  category: Category[];
-}
+/** GET /api/home/home/uk/ */
+export type HomePayload = Schemas['Home'];
 
-export interface SearchPayload {
-  comment: PagedProducts;
-}
+/** GET /api/home/search/uk/palestinedrinks */
+export type SearchPayload = Schemas['SearchResult'];
 
-export interface SocialLinks {
-  facebook?: string;
-  instagram?: string;
-  x?: string;
-  twitter?: string;
-  tiktok?: string;
-  youtube?: string;
-}
+export type SocialLinks = Schemas['Social'];
 
-/** Site info ("connect"): the shop's name, contact details, hours and social links. */
-export interface SiteInfo {
-  /** `"main"`; null until the site info is created. */
-  _id: string | null;
-  name?: string;
-  des?: string;
-  cover_des?: string;
-  image?: string[] | string;
-  phone?: string;
-  email?: string;
-  open?: string;
-  close?: string;
-  address?: string;
-  Social?: SocialLinks;
-  /** A promotion line. */
-  discount?: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/** Site info ("connect"): the shop's name, contact details, hours and social links; `_id` null until created. */
+export type SiteInfo = Schemas['SiteInfo'];
 
 /** GET /api/contact/: the shop's contact details (the site info's contact fields). */
-export type ContactInfo = Pick<SiteInfo, 'phone' | 'email' | 'address' | 'open' | 'close'>;
+export type ContactInfo = Schemas['Contact'];
 
-/** A content entry: about, who-we-are, policy or link. */
-export interface AboutRecord {
-  _id: string;
-  name: string;
-  des: string;
-  link?: string;
-  image?: string[];
-  sort?: number;
-}
-
-/** An about, who-we-are, policy or link record (docs/api.md: Entry). */
-export interface Entry {
-  _id: string;
-  name: string;
-  des: string;
-  link: string;
-  image: string[];
-  sort: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/** An about, who-we-are, policy or link record. */
+export type Entry = Schemas['Entry'];
 
 /** GET /api/home_uk/palestine/about/show_result/ */
-export interface AboutPayload {
-  about: Entry[];
-  whoweare: Entry[];
-  connect: SiteInfo;
-}
+export type AboutPayload = Schemas['AboutPage'];

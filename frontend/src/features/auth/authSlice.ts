@@ -2,10 +2,15 @@
 // login page loads). Only userInfo and the token are persisted (see app/store.ts); the code step, loading
 // and errors start fresh. Logging out resets everything.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Schemas } from '../../lib/api';
 import { isLoggedInEmail } from '../../lib/loggedIn';
 
-export type Role = 'customer' | 'admin';
+export type Role = Schemas['Role'];
 
+/**
+ * The signed-in user as this browser keeps it: persisted across the shop's versions, so looser than the
+ * document's UserInfo (`Schemas['UserInfo']`), which the login and profile replies bring into it.
+ */
 export interface UserInfo {
   email: string;
   role?: Role | string;

@@ -3,6 +3,7 @@
 // server creates and confirms the payment; when the bank asks for 3-D Secure the browser runs the bank's
 // step with Stripe.js and the server confirms again. See docs/frontend-checkout.md.
 import type { PaymentIntentResult, PaymentMethodResult, StripeCardNumberElement } from '@stripe/stripe-js';
+import type { Schemas } from '../../lib/api';
 
 /** The two Stripe.js calls the checkout makes (a Stripe object, or a fake one in tests). */
 export interface CardPayments {
@@ -21,11 +22,7 @@ export interface CardPayment {
 }
 
 /** POST /api/order/create/ answers 202 with this when the bank wants 3-D Secure. */
-export interface PaymentActionRequired {
-  _id: string;
-  clientSecret: string;
-  status: 'requires_action';
-}
+export type PaymentActionRequired = Schemas['ActionRequired'];
 
 export function isPaymentActionRequired(body: unknown): body is PaymentActionRequired {
   const answer = body as Partial<PaymentActionRequired> | null;

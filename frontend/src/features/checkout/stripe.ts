@@ -5,12 +5,9 @@
 // card fields must come from Stripe or, locally, from the shop itself.
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type { ApiClient } from '../../lib/api';
+import type { ApiClient, Schemas } from '../../lib/api';
 
-export interface PaymentSettings {
-  publishableKey: string;
-  jsUrl: string;
-}
+export type PaymentSettings = Schemas['PaymentSettings'];
 
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 
@@ -27,8 +24,8 @@ export function allowedScript(jsUrl: string, origin: string = window.location.or
   return null;
 }
 
-function parseSettings(raw: unknown): PaymentSettings {
-  const settings = raw as Partial<PaymentSettings> | null;
+/** The settings the checkout can use: a shop with no Stripe key set answers an empty one. */
+function checkedSettings(settings: PaymentSettings | null | undefined): PaymentSettings {
   if (typeof settings?.publishableKey !== 'string' || !settings.publishableKey.startsWith('pk_') || typeof settings.jsUrl !== 'string') {
     throw new Error('The payment settings are incomplete: try again later');
   }
@@ -60,7 +57,7 @@ function loadScript(src: string): Promise<void> {
 
 /** The page's Stripe object, from the orders function's settings. Rejects with a message for the shopper. */
 export async function loadCheckoutStripe(api: ApiClient): Promise<Stripe> {
-  const settings = parseSettings(await api.get<unknown>('/order/payment-settings/'));
+  const settings = checkedSettings(await api.get('/order/payment-settings/'));
   const script = allowedScript(settings.jsUrl);
   if (!script) throw new Error('The card fields could not be loaded safely: please contact the shop');
   // A stand-in on the shop's origin: run it first, so loadStripe uses its window.Stripe instead of Stripe's.

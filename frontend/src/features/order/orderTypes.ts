@@ -1,8 +1,8 @@
-// The order shapes the orders function answers (docs/api.md, Orders).
-import type { Paged } from '../../lib/paging';
+// The order shapes the orders function answers, as the API's OpenAPI document describes them.
+import type { Schemas } from '../../lib/api';
 
 /** `expired` (the payment never completed) and `refunded` (a paid order cancelled) are set by the server only. */
-export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'expired' | 'refunded';
+export type OrderStatus = Schemas['Status'];
 
 /** The statuses an admin may choose. */
 export const ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'];
@@ -30,43 +30,17 @@ export function paymentState(status: OrderStatus): PaymentState {
 /** Cancelling an order whose money was taken refunds it in full (the server does both). */
 export const cancelRefunds = (status: OrderStatus): boolean => paymentState(status) === 'paid';
 
-export interface OrderLine {
-  product: string;
-  name: string;
-  image: string;
-  qty: number;
-  /** The pack label. */
-  quantity: string;
-  /** Pounds per unit, as charged. */
-  price: number;
-}
+/** One line: `price` is pounds per unit as charged, `quantity` the pack label. */
+export type OrderLine = Schemas['OrderLine'];
 
-export interface Order {
-  _id: string;
-  product: OrderLine[];
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  total: number;
-  code: string | null;
-  codeRate: number;
-  status: OrderStatus;
-  fullname: string;
-  address: string;
-  /** The contact details and card are shown only to the order's owner and admins (absent otherwise). */
-  phone?: string;
-  email?: string;
-  message?: string;
-  card?: { brand: string; last4: string };
-  /** Stripe's refund id, once a paid order was cancelled and refunded. */
-  refundId?: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/**
+ * An order as its page reads it: the contact details and card are shown only to the order's owner and
+ * admins (absent otherwise); `refundId` is Stripe's, once a paid order was cancelled and refunded. A list's
+ * orders (`Schemas['Order']`) carry every field, so they are orders too.
+ */
+export type Order = Schemas['OrderPage'];
 
-export type PagedOrders = Paged<Order>;
+/** A page of orders (the admin's list, a shopper's history). */
+export type PagedOrders = Schemas['Page_of_Order'];
 
-export interface OrderTotals {
-  totalOrders: number;
-  totalPayments: number;
-}
+export type OrderTotals = Schemas['Totals'];

@@ -8,13 +8,13 @@ import type { Review } from './reviewsSlice';
 export const DATE_TEXT_MIN = 4;
 export const IMAGE_NAME_MIN = 5;
 
-export function reviewDate(review: Pick<Review, 'Date' | 'createdAt'>): string {
+export function reviewDate(review: Pick<Review, 'createdAt'> & Partial<Pick<Review, 'Date'>>): string {
   const text = review.Date?.trim() ?? '';
   return Array.from(text).length >= DATE_TEXT_MIN ? text : formatDate(review.createdAt);
 }
 
 /** The picture's address, or null when the review has none worth showing. */
-export function reviewImage(review: Pick<Review, 'image'>): string | null {
+export function reviewImage(review: Partial<Pick<Review, 'image'>>): string | null {
   const name = review.image ?? '';
   return Array.from(name).length >= IMAGE_NAME_MIN ? uploadUrl(name) : null;
 }

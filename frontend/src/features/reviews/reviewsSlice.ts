@@ -9,40 +9,25 @@
 // chunk (or the product page's reviews, which load below the fold): the home page never carries it.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, type Schemas } from '../../lib/api';
 import { FIRST_PAGE, initialPagedList, receivePage, startPage, type Paged, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
 import type { Product, SiteInfo } from '../../types/catalog';
 
-/** A review as the public list answers it: never the reviewer's e-mail. */
-export interface Review {
-  _id: string;
-  /** 1 to 5 stars. */
-  rating: number;
-  /** Free text kept as the writer's client sent it; shown when longer than 3 characters. */
-  Date?: string;
-  /** ISO 8601 UTC. */
-  createdAt: string;
-  fullname: string;
-  comment: string;
-  /** An upload name; shown when longer than 4 characters. */
-  image?: string;
-  /** The drink's id. */
-  products: string;
-}
+/**
+ * A review as the public list answers it: never the reviewer's e-mail. `rating` is 1 to 5 stars; `Date` is
+ * free text kept as the writer's client sent it (shown when longer than 3 characters); `createdAt` ISO 8601
+ * UTC; `image` an upload name (shown when longer than 4 characters); `products` the drink's id.
+ */
+export type Review = Schemas['Review'];
 
 export type Star = '1' | '2' | '3' | '4' | '5';
 
 /** Counts by star, the average (one decimal) and the number of reviews. */
-export type RatingSummary = Record<Star, number> & { avgRating: number; totalComments: number };
+export type RatingSummary = Schemas['Ratings'];
 
 /** GET /api/home/uk/review/. */
-export interface ReviewSummaryPayload {
-  connect: SiteInfo | null;
-  ratings: RatingSummary;
-  Thecount: number;
-  comment: Paged<Review>;
-}
+export type ReviewSummaryPayload = Schemas['Summary'];
 
 /** What the form sends (POST /api/reviews/create/). */
 export interface ReviewForm {
@@ -257,33 +242,33 @@ export const { selectReviewSummary, selectReviewList, selectReviewDrinks, select
 
 export const fetchReviewSummary = createLoader(
   { requested: reviewSummaryRequested, received: reviewSummaryReceived, failed: reviewSummaryFailed },
-  (api) => api.get<ReviewSummaryPayload>('/home/uk/review/'),
+  (api) => api.get('/home/uk/review/'),
   null,
   'GET /api/home/uk/review/',
 );
 
 export const fetchReviewsPage = createLoader(
   { requested: reviewsPageRequested, received: reviewsPageReceived, failed: reviewsPageFailed },
-  (api, page: number) => api.get<Paged<Review>>('/home_uk/palestine/comment/reviews', { query: { pageNumber: page } }),
+  (api, page: number) => api.get('/home_uk/palestine/comment/reviews', { query: { pageNumber: page } }),
 );
 
 /** One drink's average and count (the summary narrowed by `ProductsId`). */
 export const fetchDrinkSummary = createLoader(
   { requested: drinkSummaryRequested, received: drinkSummaryReceived, failed: drinkSummaryFailed },
-  (api, productId: string) => api.get<ReviewSummaryPayload>('/home/uk/review/', { query: { ProductsId: productId } }),
+  (api, productId: string) => api.get('/home/uk/review/', { query: { ProductsId: productId } }),
 );
 
 /** A page of one drink's reviews: page 1 replaces the list, later pages ('View more comments') append. */
 export const fetchDrinkReviewsPage = createLoader(
   { requested: drinkPageRequested, received: drinkPageReceived, failed: drinkPageFailed },
   (api, { productId, page }: DrinkPageRequest) =>
-    api.get<Paged<Review>>('/home_uk/palestine/comment/reviews', { query: { pageNumber: page, ProductsId: productId } }),
+    api.get('/home_uk/palestine/comment/reviews', { query: { pageNumber: page, ProductsId: productId } }),
 );
 
 /** The drinks for the form's select, once: skipped while held or on the way. */
 export const fetchReviewDrinks = createLoader(
   { requested: drinksRequested, received: drinksReceived, failed: drinksFailed },
-  (api) => api.get<Product[]>('/product/'),
+  (api) => api.get('/product/'),
   (state) =>
     ['loading', 'loaded'].includes(((state as { reviews?: ReviewsState }).reviews ?? initialReviewsState).drinks.status),
 );
@@ -305,7 +290,7 @@ export const sendReview =
     // its failure changes nothing for the shopper.
     api.post('/reviews/x/', payload).catch(() => undefined);
     try {
-      await api.post<Review>('/reviews/create/', payload);
+      await api.post('/reviews/create/', payload);
       dispatch(reviewStored());
     } catch (error) {
       dispatch(reviewRefused(errorMessage(error)));
