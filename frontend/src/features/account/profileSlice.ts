@@ -98,7 +98,7 @@ export const { selectProfile } = injected.selectors;
 
 export const fetchProfile = createLoader(
   { requested: profileRequested, received: profileReceived, failed: profileFailed },
-  (api) => api.get<UserInfo>('/user/profile/'),
+  (api) => api.get('/user/profile/'),
 );
 
 /** Saves the three fields (an empty text clears one); true when saved. */
@@ -107,7 +107,7 @@ export const saveProfile =
   async (dispatch, _getState, { api }) => {
     dispatch(profileSaveRequested());
     try {
-      const saved = await api.put<UserInfo>('/user/profile/', changes);
+      const saved = await api.put('/user/profile/', changes);
       dispatch(profileSaved(saved));
       dispatch(userInfoUpdated(saved));
       return true;

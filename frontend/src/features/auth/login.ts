@@ -8,7 +8,6 @@ import {
   loginCodeSent,
   userInfoUpdated,
   userLoggedIn,
-  type LoginAnswer,
   type UserInfo,
 } from './authSlice';
 
@@ -18,7 +17,7 @@ export const requestLoginCode =
   async (dispatch, _getState, { api }) => {
     dispatch(loginCallStarted());
     try {
-      await api.post<{ message: string }>('/user/login/', { email });
+      await api.post('/user/login/', { email });
       dispatch(loginCodeSent({ email, at: now() }));
       return true;
     } catch (error) {
@@ -33,7 +32,7 @@ export const verifyLoginCode =
   async (dispatch, _getState, { api }) => {
     dispatch(loginCallStarted());
     try {
-      const answer = await api.post<LoginAnswer>('/user/verify/', { email, code });
+      const answer = await api.post('/user/verify/', { email, code });
       dispatch(userLoggedIn(answer));
       return answer.userInfo;
     } catch (error) {
@@ -49,7 +48,7 @@ export const verifyLoginCode =
  */
 export const refreshSignedInUser = (): AppThunk<Promise<void>> => async (dispatch, _getState, { api }) => {
   try {
-    dispatch(userInfoUpdated(await api.get<UserInfo>('/user/profile/')));
+    dispatch(userInfoUpdated(await api.get('/user/profile/')));
   } catch {
     // Kept as it was: a network blip must not throw an admin out.
   }

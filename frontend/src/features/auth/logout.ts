@@ -10,7 +10,7 @@ export const logOut =
     const { auth } = getState() as { auth: AuthState };
     if (auth.token) {
       try {
-        await api.post<{ message: string }>('/user/logout/');
+        await api.post('/user/logout/');
       } catch {
         // An expired or already-ended token cannot be ended twice; offline, the token still leaves here.
       }

@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import type { Status, ThunkExtra } from '../../lib/thunk';
 import { cartCleaned, type CartState } from '../cart/cartSlice';
 import { discountCleared, type DiscountState } from '../discount/discountSlice';
-import { isPaymentActionRequired, newIdempotencyKey, type CardPayment, type PaymentActionRequired } from './payment';
+import { isPaymentActionRequired, newIdempotencyKey, type CardPayment } from './payment';
 
 export interface DeliveryDetails {
   fullname: string;
@@ -101,7 +101,7 @@ const STILL_WAITING = 409;
  */
 async function confirmAfterBank(api: ThunkExtra['api'], id: string): Promise<string> {
   try {
-    return await api.post<string>(`/order/confirm/${encodeURIComponent(id)}/`);
+    return await api.post('/order/confirm/{id}/', undefined, { params: { id } });
   } catch (error) {
     if (error instanceof ApiError && error.status === STILL_WAITING) return id;
     throw error;
@@ -134,7 +134,7 @@ export function placeOrder(
       });
       if (method.error) throw new CardRefused(method.error.message ?? 'Check your card details');
       const { cart, discount } = getState();
-      const answer = await api.post<string | PaymentActionRequired>(
+      const answer = await api.post(
         '/order/create/',
         {
           ...delivery,

@@ -112,13 +112,13 @@ export const { selectPolicy, selectFeedback, selectContact } = injected.selector
 /** The contact page's details, once: skipped while held or on the way (a failure is asked again). */
 export const fetchContact = createLoader(
   { requested: contactRequested, received: contactReceived, failed: contactFailed },
-  (api) => api.get<ContactInfo>('/contact/'),
+  (api) => api.get('/contact/'),
   (state) => ['loading', 'loaded'].includes(((state as { content?: ContentState }).content ?? initialContentState).contact.status),
 );
 
 export const fetchPolicy = createLoader(
   { requested: policyRequested, received: policyReceived, failed: policyFailed },
-  (api, id: string) => api.get<Entry>(`/_uk_home/palestine/show/details/website/${encodeURIComponent(id)}`),
+  (api, id: string) => api.get('/_uk_home/palestine/show/details/website/{id}', { params: { id } }),
 );
 
 /** The server's reply when it gives none of its own. */
@@ -130,7 +130,7 @@ export const sendFeedback =
   async (dispatch, _getState, { api }) => {
     dispatch(feedbackSent());
     try {
-      const answer = await api.post<{ _id?: string; message?: string }>('/_uk_home/palestine/feedback/send/only/', {
+      const answer = await api.post('/_uk_home/palestine/feedback/send/only/', {
         fullname: form.fullname.trim(),
         email: form.email.trim().toLowerCase(),
         phone: form.phone.trim(),

@@ -8,20 +8,13 @@ import {
   discountCodeAccepted,
   discountCodeRejected,
   discountLookupStarted,
-  type AppliedDiscount,
 } from './discountSlice';
-
-interface CodeLookupAnswer {
-  status: boolean;
-  data?: AppliedDiscount;
-  message?: string;
-}
 
 export function lookUpDiscountCode(code: string): ThunkAction<Promise<void>, unknown, ThunkExtra, UnknownAction> {
   return async (dispatch, _getState, { api }) => {
     dispatch(discountLookupStarted());
     try {
-      const answer = await api.post<CodeLookupAnswer>('/code/customer/', { code }, { withoutToken: true });
+      const answer = await api.post('/code/customer/', { code }, { withoutToken: true });
       if (answer.status && answer.data) dispatch(discountCodeAccepted(answer.data));
       else dispatch(discountCodeRejected(answer.message || 'Try later'));
     } catch (error) {

@@ -38,7 +38,7 @@ export const { homeRequested, homeReceived, homeFailed, homeReloadRequested } = 
 
 export const fetchHome = createLoader(
   { requested: homeRequested, received: homeReceived, failed: homeFailed },
-  (api) => api.get<HomePayload>('/home/home/uk/'),
+  (api) => api.get('/home/home/uk/'),
   null,
   'GET /api/home/home/uk/',
 );

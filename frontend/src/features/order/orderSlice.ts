@@ -107,17 +107,17 @@ export const { selectOrderDetail, selectOrderHistory } = injected.selectors;
 
 export const fetchOrderDetail = createLoader(
   { requested: orderDetailRequested, received: orderDetailReceived, failed: orderDetailFailed },
-  (api, id: string) => api.get<Order>(`/order/Orderdetails/${encodeURIComponent(id)}`),
+  (api, id: string) => api.get('/order/Orderdetails/{id}', { params: { id } }),
 );
 
 export const fetchOrderHistoryPage = createLoader(
   { requested: historyPageRequested, received: historyPageReceived, failed: historyPageFailed },
-  (api, page: number) => api.get<PagedOrders>('/order/orderdetails/customer/order/', { query: { pageNumber: page } }),
+  (api, page: number) => api.get('/order/orderdetails/customer/order/', { query: { pageNumber: page } }),
 );
 
 export const fetchOrderTotals = createLoader(
   { requested: orderTotalsRequested, received: orderTotalsReceived, failed: orderTotalsFailed },
-  (api) => api.get<OrderTotals>('/order/total/'),
+  (api) => api.get('/order/total/'),
 );
 
 export default orderSlice;

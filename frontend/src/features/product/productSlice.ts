@@ -55,7 +55,7 @@ export const { selectProductState } = injected.selectors;
 
 export const fetchProduct = createLoader(
   { requested: productRequested, received: productReceived, failed: productFailed },
-  (api, id: string) => api.get<Product>(`/product/${encodeURIComponent(id)}`),
+  (api, id: string) => api.get('/product/{_id}', { params: { _id: id } }),
 );
 
 export default productSlice;

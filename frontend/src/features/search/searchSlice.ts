@@ -62,7 +62,7 @@ export const { selectSearch } = injected.selectors;
 export const fetchSearch = createLoader(
   { requested: searchRequested, received: searchReceived, failed: searchFailed },
   (api, { query, page }: SearchRequest) =>
-    api.get<SearchPayload>('/home/search/uk/palestinedrinks', { query: { search: query, pageNumber: page } }),
+    api.get('/home/search/uk/palestinedrinks', { query: { search: query, pageNumber: page } }),
   null,
   'GET /api/home/search/uk/palestinedrinks',
 );

@@ -64,7 +64,7 @@ export const { selectShop } = injected.selectors;
 export const fetchDrinksPage = createLoader(
   { requested: drinksPageRequested, received: drinksPageReceived, failed: drinksPageFailed },
   (api, { page, category }: DrinksPageRequest) =>
-    api.get<PagedProducts>('/home/drinks/hom/uk/uk/', { query: { pageNumber: page, category: category || undefined } }),
+    api.get('/home/drinks/hom/uk/uk/', { query: { pageNumber: page, category: category || undefined } }),
   null,
   'GET /api/home/drinks/hom/uk/uk/',
 );

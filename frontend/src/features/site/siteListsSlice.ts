@@ -14,8 +14,6 @@ export interface SiteListsState {
   loading: Record<SiteList, Loadable>;
 }
 
-const SOURCES: Record<SiteList, string> = { policies: '/policy/', links: '/link/' };
-
 export const initialSiteListsState: SiteListsState = {
   policies: [],
   links: [],
@@ -62,7 +60,7 @@ export const { selectPolicies, selectLinks, selectSiteLists } = injected.selecto
 /** Fetches a list unless it is held or on its way. */
 export const fetchSiteList = createLoader(
   { requested: siteListRequested, received: siteListReceived, failed: siteListFailed },
-  (api, list: SiteList) => api.get<Entry[]>(SOURCES[list]),
+  (api, list: SiteList) => (list === 'policies' ? api.get('/policy/') : api.get('/link/')),
   (state, list) =>
     ['loading', 'loaded'].includes(
       ((state as { siteLists?: SiteListsState }).siteLists ?? initialSiteListsState).loading[list].status,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { fakeFetch, offlineFetch } from '../../testing/fakeFetch';
-import { aboutEntry, returnsPolicy, stockistsLink, whoEntry } from '../../testing/fixtures';
+import { aboutEntry, makeSiteInfo, returnsPolicy, stockistsLink, whoEntry } from '../../testing/fixtures';
 import { fetchSiteList, selectLinks, selectPolicies, selectSiteLists, siteListReloadRequested } from './siteListsSlice';
 import {
   fetchSitePart,
@@ -10,7 +10,7 @@ import {
   siteInfoSaved,
 } from './siteSlice';
 
-const info = { _id: 'main', name: 'The Shop', email: 'hello@example.com', phone: '0113 496 0000' };
+const info = makeSiteInfo({ _id: 'main', name: 'The Shop', email: 'hello@example.com', phone: '0113 496 0000' });
 
 const api = () =>
   fakeFetch({
@@ -46,13 +46,6 @@ describe('site info, about, policies and links', () => {
     expect(selectSiteLists(store.getState()).loading.policies.status).toBe('loading');
     await loading;
     expect(selectSiteLists(store.getState()).loading.policies).toEqual({ status: 'loaded', error: null, reload: false });
-  });
-
-  it('accepts a list for the site info, as an older back end answered', async () => {
-    const fake = fakeFetch({ 'GET /api/connect/uk/palestine/connect/': [info] });
-    const store = makeStore(undefined, { fetch: fake.fetch });
-    await store.dispatch(fetchSitePart('info'));
-    expect(selectSiteInfo(store.getState())?.name).toBe('The Shop');
   });
 
   it('stores a failure, and asks again on the next page', async () => {

@@ -19,11 +19,6 @@ export interface SiteState {
   loading: Record<SitePart, Loadable>;
 }
 
-const SOURCES: Record<SitePart, string> = {
-  info: '/connect/uk/palestine/connect/',
-  about: '/home_uk/palestine/about/show_result/',
-};
-
 export const initialSiteState: SiteState = {
   info: null,
   about: [],
@@ -31,7 +26,8 @@ export const initialSiteState: SiteState = {
   loading: { info: initialLoadable, about: initialLoadable },
 };
 
-type SiteAnswer = SiteInfo | Partial<AboutPayload> | SiteInfo[] | null;
+/** A part's answer, named by what it holds: the site info, or the about page (which carries the info too). */
+type SiteAnswer = { info: SiteInfo } | { page: AboutPayload };
 
 const siteSlice = createSlice({
   name: 'site',
@@ -42,11 +38,10 @@ const siteSlice = createSlice({
     },
     sitePartReceived(state, action: PayloadAction<Received<SitePart, SiteAnswer>>) {
       const { arg, result } = action.payload;
-      if (arg === 'info') {
-        // The back end answers one record; an older one answered a list.
-        state.info = ((Array.isArray(result) ? result[0] : result) as SiteInfo | undefined) ?? null;
+      if ('info' in result) {
+        state.info = result.info ?? null;
       } else {
-        const { about, whoweare, connect } = (result ?? {}) as Partial<AboutPayload>;
+        const { about, whoweare, connect } = result.page;
         state.about = about ?? [];
         state.whoweare = whoweare ?? [];
         // The about answer carries the site info too: keep it if the info itself is not in yet.
@@ -75,12 +70,15 @@ export const { sitePartRequested, sitePartReceived, sitePartFailed } = siteSlice
 export const { selectSiteInfo, selectSiteState } = injected.selectors;
 
 /** An admin saved the site info: every page shows the saved record at once, without another call. */
-export const siteInfoSaved = (info: SiteInfo) => sitePartReceived({ arg: 'info', result: info });
+export const siteInfoSaved = (info: SiteInfo) => sitePartReceived({ arg: 'info', result: { info } });
 
 /** Fetches one part of the site info unless it is held or on its way. */
 export const fetchSitePart = createLoader(
   { requested: sitePartRequested, received: sitePartReceived, failed: sitePartFailed },
-  (api, part: SitePart) => api.get<SiteAnswer>(SOURCES[part]),
+  async (api, part: SitePart): Promise<SiteAnswer> =>
+    part === 'info'
+      ? { info: await api.get('/connect/uk/palestine/connect/') }
+      : { page: await api.get('/home_uk/palestine/about/show_result/') },
   (state, part) =>
     ['loading', 'loaded'].includes(((state as { site?: SiteState }).site ?? initialSiteState).loading[part].status),
   'site info',
