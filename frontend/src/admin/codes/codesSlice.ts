@@ -4,26 +4,11 @@
 // reloads, after delete it is refetched); its Return shows the list and reloads it once more.
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, type Body, type Schemas } from '../../lib/api';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
 
-export interface DiscountCode {
-  _id: string;
-  code: string;
-  discount: number;
-  emailCount: number;
-  open: boolean;
-  maxUses: number | null;
-  oncePerEmail: boolean;
-  expiresOn: string | null;
-  name: string;
-  des: string;
-  image: string[];
-  link: string;
-  Discountprice: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
+/** A discount code as the admin's list reads it. */
+export type DiscountCode = Schemas['DiscountCode'];
 
 /** What the form sends: `_id` present means update mode. */
 export interface CodeForm {
@@ -104,10 +89,9 @@ export function formFromCode(code: DiscountCode): CodeForm {
   };
 }
 
-/** The body for create (with `code`) or update (the code text cannot change). */
-export function codeBody(form: CodeForm): Record<string, unknown> {
+/** What create and update both send: every field of the form but the code's text. */
+function codeFields(form: CodeForm) {
   return {
-    ...(form._id ? {} : { code: form.code.trim() }),
     discount: Number(form.discount),
     open: form.open,
     maxUses: form.maxUses.trim() ? Number(form.maxUses) : null,
@@ -119,6 +103,25 @@ export function codeBody(form: CodeForm): Record<string, unknown> {
     Discountprice: form.Discountprice.trim() ? Number(form.Discountprice) : 0,
     image: imageNames(form.image),
   };
+}
+
+/** The create body: the code's text and its fields. */
+export function newCodeBody(form: CodeForm): Body<'post', '/code/create/'> {
+  return { code: form.code.trim(), ...codeFields(form) };
+}
+
+/**
+ * The update body: the code text cannot change, so it is left out, as the document's CodeInput allows
+ * (`code` is not among its required fields).
+ */
+export function codeUpdateBody(form: CodeForm): Body<'put', '/code/update/{_id}'> {
+  // openapi-typescript types a field with a default (`code`'s is null) as required; the document does not.
+  return codeFields(form) as Body<'put', '/code/update/{_id}'>;
+}
+
+/** The body for create (with `code`) or update (the code text cannot change). */
+export function codeBody(form: CodeForm): Body<'post', '/code/create/'> | Body<'put', '/code/update/{_id}'> {
+  return form._id ? codeUpdateBody(form) : newCodeBody(form);
 }
 
 const codesSlice = createSlice({
@@ -201,7 +204,7 @@ export const { selectCodes } = injected.selectors;
 
 export const fetchCodes = createLoader(
   { requested: codesRequested, received: codesReceived, failed: codesFailed },
-  (api) => api.get<DiscountCode[]>('/code/'),
+  (api) => api.get('/code/'),
 );
 
 type Action = ThunkAction<Promise<boolean>, unknown, ThunkExtra, UnknownAction>;
@@ -211,8 +214,8 @@ export function saveCode(form: CodeForm): Action {
   return async (dispatch, _getState, { api }) => {
     dispatch(codeActionStarted());
     try {
-      if (form._id) await api.put<DiscountCode>(`/code/update/${encodeURIComponent(form._id)}`, codeBody(form));
-      else await api.post<DiscountCode>('/code/create/', codeBody(form));
+      if (form._id) await api.put('/code/update/{_id}', codeUpdateBody(form), { params: { _id: form._id } });
+      else await api.post('/code/create/', newCodeBody(form));
       dispatch(codeActionSucceeded());
       return true;
     } catch (error) {
@@ -226,7 +229,7 @@ export function deleteCode(id: string): Action {
   return async (dispatch, _getState, { api }) => {
     dispatch(codeActionStarted());
     try {
-      await api.delete<{ message: string }>(`/code/delete/${encodeURIComponent(id)}`);
+      await api.delete('/code/delete/{id}', { params: { id } });
       dispatch(codeActionSucceeded());
       return true;
     } catch (error) {

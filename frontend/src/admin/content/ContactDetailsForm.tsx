@@ -25,12 +25,12 @@ const toForm = (c: ContactInfo | null): ContactForm => ({
   address: c?.address ?? '',
 });
 
-const loadContact = (): AppThunk<Promise<ContactInfo>> => (_dispatch, _getState, { api }) => api.get<ContactInfo>('/contact/');
+const loadContact = (): AppThunk<Promise<ContactInfo>> => (_dispatch, _getState, { api }) => api.get('/contact/');
 
 const saveContact =
   (form: ContactForm): AppThunk<Promise<ContactInfo>> =>
   (_dispatch, _getState, { api }) =>
-    api.post<ContactInfo>('/contact/create/', {
+    api.post('/contact/create/', {
       phone: form.phone.trim(),
       email: form.email.trim(),
       open: form.open.trim(),

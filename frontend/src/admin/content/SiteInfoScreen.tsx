@@ -37,7 +37,7 @@ const ERROR_KEYS: readonly ErrorKey[] = [
 
 function toForm(info: SiteInfo | null): FormState {
   const image = Array.isArray(info?.image) ? info.image.join(', ') : (info?.image ?? '');
-  const social = info?.Social ?? {};
+  const social = info?.Social;
   return {
     name: info?.name ?? '',
     des: info?.des ?? '',
@@ -45,11 +45,11 @@ function toForm(info: SiteInfo | null): FormState {
     image,
     discount: info?.discount == null ? '' : String(info.discount),
     Social: {
-      facebook: social.facebook ?? '',
-      instagram: social.instagram ?? '',
-      x: social.x ?? social.twitter ?? '',
-      tiktok: social.tiktok ?? '',
-      youtube: social.youtube ?? '',
+      facebook: social?.facebook ?? '',
+      instagram: social?.instagram ?? '',
+      x: social?.x ?? '',
+      tiktok: social?.tiktok ?? '',
+      youtube: social?.youtube ?? '',
     },
   };
 }

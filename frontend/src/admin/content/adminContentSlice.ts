@@ -5,13 +5,13 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { siteInfoSaved } from '../../features/site/siteSlice';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, type ApiClient } from '../../lib/api';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
 import type { SiteInfo, SocialLinks } from '../../types/catalog';
 
 export type EntryKind = 'about' | 'whoweare' | 'policy' | 'link' | 'category';
 
-/** An entry (docs/api.md: Entry) or a category, as the admin lists show them. */
+/** An entry or a category, as the admin lists show them (both the document's Entry and Category fit it). */
 export interface AdminItem {
   _id: string;
   name: string;
@@ -61,13 +61,54 @@ export const initialAdminContentState: AdminContentState = {
   site: { ...initialLoadable, ...initialWrite, info: null },
 };
 
-/** Each kind's base path: GET {base}/, POST {base}/create/, PUT {base}/update/{id}, DELETE {base}/delete/{id}. */
-export const BASE: Record<EntryKind, string> = {
-  about: '/about',
-  whoweare: '/whoweare',
-  policy: '/policy',
-  link: '/link',
-  category: '/category',
+type EntryBody = Omit<ItemDraft, '_id'>;
+
+interface EntryRoutes {
+  list(api: ApiClient): Promise<AdminItem[]>;
+  create(api: ApiClient, body: EntryBody): Promise<unknown>;
+  update(api: ApiClient, _id: string, body: EntryBody): Promise<unknown>;
+  remove(api: ApiClient, _id: string): Promise<unknown>;
+}
+
+/** A link entry's body: the form always sends its link (the document requires it on create). */
+function linkBody(body: EntryBody): EntryBody & { link: string } {
+  const { link } = body;
+  if (link === undefined) throw new Error('A link entry needs its link');
+  return { ...body, link };
+}
+
+/** Each kind's calls: GET {base}/, POST {base}/create/, PUT {base}/update/{_id}, DELETE {base}/delete/{_id}. */
+const ROUTES: Record<EntryKind, EntryRoutes> = {
+  about: {
+    list: (api) => api.get('/about/'),
+    create: (api, body) => api.post('/about/create/', body),
+    update: (api, _id, body) => api.put('/about/update/{_id}', body, { params: { _id } }),
+    remove: (api, _id) => api.delete('/about/delete/{_id}', { params: { _id } }),
+  },
+  whoweare: {
+    list: (api) => api.get('/whoweare/'),
+    create: (api, body) => api.post('/whoweare/create/', body),
+    update: (api, _id, body) => api.put('/whoweare/update/{_id}', body, { params: { _id } }),
+    remove: (api, _id) => api.delete('/whoweare/delete/{_id}', { params: { _id } }),
+  },
+  policy: {
+    list: (api) => api.get('/policy/'),
+    create: (api, body) => api.post('/policy/create/', body),
+    update: (api, _id, body) => api.put('/policy/update/{_id}', body, { params: { _id } }),
+    remove: (api, _id) => api.delete('/policy/delete/{_id}', { params: { _id } }),
+  },
+  link: {
+    list: (api) => api.get('/link/'),
+    create: (api, body) => api.post('/link/create/', linkBody(body)),
+    update: (api, _id, body) => api.put('/link/update/{_id}', body, { params: { _id } }),
+    remove: (api, _id) => api.delete('/link/delete/{_id}', { params: { _id } }),
+  },
+  category: {
+    list: (api) => api.get('/category/'),
+    create: (api, body) => api.post('/category/create/', body),
+    update: (api, _id, body) => api.put('/category/update/{_id}', body, { params: { _id } }),
+    remove: (api, _id) => api.delete('/category/delete/{_id}', { params: { _id } }),
+  },
 };
 
 type Target = EntryKind | 'site';
@@ -158,12 +199,12 @@ export const { selectAdminList, selectAdminSite } = injected.selectors;
 
 export const fetchAdminList = createLoader(
   { requested: adminListRequested, received: adminListReceived, failed: adminListFailed },
-  (api, kind: EntryKind) => api.get<AdminItem[]>(`${BASE[kind]}/`),
+  (api, kind: EntryKind) => ROUTES[kind].list(api),
 );
 
 export const fetchAdminSite = createLoader(
   { requested: adminSiteRequested, received: adminSiteReceived, failed: adminSiteFailed },
-  (api) => api.get<SiteInfo>('/connect/uk/palestine/connect/'),
+  (api) => api.get('/connect/uk/palestine/connect/'),
 );
 
 /** Creates (no `_id`) or updates an entry; true when it went through. */
@@ -173,8 +214,8 @@ export const saveAdminItem =
     dispatch(adminWriteStarted(kind));
     const { _id, ...body } = draft;
     try {
-      if (_id) await api.put(`${BASE[kind]}/update/${encodeURIComponent(_id)}`, body);
-      else await api.post(`${BASE[kind]}/create/`, body);
+      if (_id) await ROUTES[kind].update(api, _id, body);
+      else await ROUTES[kind].create(api, body);
       dispatch(adminWriteSucceeded({ target: kind, notice: _id ? `Saved “${draft.name}”.` : `Created “${draft.name}”.`, reload: true }));
       return true;
     } catch (error) {
@@ -189,7 +230,7 @@ export const deleteAdminItem =
   async (dispatch, _getState, { api }) => {
     dispatch(adminWriteStarted(kind));
     try {
-      await api.delete(`${BASE[kind]}/delete/${encodeURIComponent(item._id)}`);
+      await ROUTES[kind].remove(api, item._id);
       dispatch(adminWriteSucceeded({ target: kind, notice: `Deleted “${item.name}”.`, reload: false }));
       await dispatch(fetchAdminList(kind));
       return true;
@@ -204,7 +245,7 @@ export interface SiteDraft {
   des: string;
   cover_des: string;
   image: string[];
-  Social: Required<Omit<SocialLinks, 'twitter'>>;
+  Social: SocialLinks;
   discount: string;
 }
 
@@ -215,8 +256,8 @@ export const saveAdminSite =
     dispatch(adminWriteStarted('site'));
     try {
       const saved = id
-        ? await api.put<SiteInfo>(`/connect/update/${encodeURIComponent(id)}`, draft)
-        : await api.post<SiteInfo>('/connect/create/', draft);
+        ? await api.put('/connect/update/{_id}', draft, { params: { _id: id } })
+        : await api.post('/connect/create/', draft);
       // Every storefront page (the footer too) shows the saved record without asking again.
       if (saved) dispatch(siteInfoSaved(saved));
       dispatch(adminWriteSucceeded({ target: 'site', notice: 'The site info is saved.', reload: true }));

@@ -80,7 +80,7 @@ export const { selectImages } = injected.selectors;
 
 export const fetchImages = createLoader(
   { requested: imagesRequested, received: imagesReceived, failed: imagesFailed },
-  (api) => api.get<string[]>('/uploading/sh/'),
+  (api) => api.get('/uploading/sh/'),
 );
 
 const imageAction = createWrite({ started: imageActionStarted, succeeded: imageActionSucceeded, failed: imageActionFailed });
@@ -94,7 +94,7 @@ export const uploadToGallery = (files: readonly File[]) =>
 
 export const deleteImage = (name: string) =>
   imageAction(async (api) => {
-    await api.delete(`/delete/image/${encodeURIComponent(name)}`);
+    await api.delete('/delete/image/{name}', { params: { name } });
     return `${name} is deleted.`;
   });
 

@@ -17,14 +17,15 @@ export const MAX_FILES = 4;
 export function uploadImages(api: ApiClient, files: readonly File[], mode: number, id?: string): Promise<string[]> {
   const form = new FormData();
   for (const file of files) form.append('image', file, file.name);
-  return api.post<string[]>('/new/', form, { query: { mode, id } });
+  // The document types the mode as text (the query string carries it as text either way).
+  return api.post('/new/', form, { query: { mode: String(mode), id } });
 }
 
 /** One file to POST /api/uploading/: answers the stored name. */
 export function uploadOne(api: ApiClient, file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file, file.name);
-  return api.post<string>('/uploading/', form);
+  return api.post('/uploading/', form);
 }
 
 /** The spec's labels for image failures: a picture whose address does not load, and a failed image request. */
@@ -32,9 +33,9 @@ export const IMAGE_URL_ERROR = 'error url image';
 export const IMAGE_REQUEST_ERROR = 'error';
 
 /** Where an item is updated, by the spec's mode: only drinks and categories have pictures to remove. */
-const UPDATE_BY_MODE: Partial<Record<number, string>> = {
-  [UPLOAD_MODE.product]: '/product/update/',
-  [UPLOAD_MODE.category]: '/category/update/',
+const UPDATE_BY_MODE: Partial<Record<number, (api: ApiClient, _id: string, image: string[]) => Promise<unknown>>> = {
+  [UPLOAD_MODE.product]: (api, _id, image) => api.put('/product/update/{_id}', { image }, { params: { _id } }),
+  [UPLOAD_MODE.category]: (api, _id, image) => api.put('/category/update/{_id}', { image }, { params: { _id } }),
 };
 
 /**
@@ -44,10 +45,10 @@ const UPDATE_BY_MODE: Partial<Record<number, string>> = {
 export const removePictures =
   (mode: number, id: string, names: readonly string[], keep: readonly string[]): ThunkAction<Promise<string[]>, unknown, ThunkExtra, UnknownAction> =>
   async (_dispatch, _getState, { api }) => {
-    const base = UPDATE_BY_MODE[mode];
-    if (!base) throw new Error(`Mode ${mode} has no pictures to remove`);
-    await api.post('/delete/array/', { images: names });
-    await api.put(`${base}${encodeURIComponent(id)}`, { image: keep });
+    const update = UPDATE_BY_MODE[mode];
+    if (!update) throw new Error(`Mode ${mode} has no pictures to remove`);
+    await api.post('/delete/array/', { images: [...names] });
+    await update(api, id, [...keep]);
     return [...keep];
   };
 

@@ -104,7 +104,7 @@ export const { selectAdminOrders } = injected.selectors;
 export const fetchAdminOrders = createLoader(
   { requested: adminOrdersRequested, received: adminOrdersReceived, failed: adminOrdersFailed },
   (api, { page, search }: OrdersPageRequest) =>
-    api.get<PagedOrders>('/order', { query: { pageNumber: page, search: search.trim() || undefined } }),
+    api.get('/order', { query: { pageNumber: page, search: search.trim() || undefined } }),
 );
 
 type Action = ThunkAction<Promise<boolean>, unknown, ThunkExtra, UnknownAction>;
@@ -124,9 +124,9 @@ function orderAction(call: (api: ApiClient) => Promise<unknown>): Action {
 }
 
 export const updateOrderStatus = (id: string, status: OrderStatus): Action =>
-  orderAction((api) => api.put<Order>(`/order/update/${encodeURIComponent(id)}`, { status }));
+  orderAction((api) => api.put('/order/update/{_id}', { status }, { params: { _id: id } }));
 
 export const deleteOrder = (id: string): Action =>
-  orderAction((api) => api.delete<{ message: string }>(`/order/delete/${encodeURIComponent(id)}`));
+  orderAction((api) => api.delete('/order/delete/{id}', { params: { id } }));
 
 export default adminOrdersSlice;

@@ -5,6 +5,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
+import type { Body } from '../../lib/api';
 import { createWrite } from '../../lib/writes';
 import type { Category, Product } from '../../types/catalog';
 
@@ -69,7 +70,8 @@ export function formFromProduct(product: Product): ProductForm {
 }
 
 /** Numbers go as typed (the server names a field it cannot read); image names split on commas. */
-export function productBody(form: ProductForm): Record<string, unknown> {
+/** The create and update body (the document's ProductInput): numbers as typed, empty text left for the server to refuse. */
+export function productBody(form: ProductForm): Body<'post', '/product/create/'> {
   const number = (text: string) => (text.trim() === '' ? text.trim() : Number(text.trim()));
   return {
     name: form.name.trim(),
@@ -173,7 +175,7 @@ export const { selectAdminProducts } = injected.selectors;
 export const fetchAdminProducts = createLoader(
   { requested: adminProductsRequested, received: adminProductsReceived, failed: adminProductsFailed },
   async (api): Promise<Catalogue> => {
-    const [products, categories] = await Promise.all([api.get<Product[]>('/product/'), api.get<Category[]>('/category/')]);
+    const [products, categories] = await Promise.all([api.get('/product/'), api.get('/category/')]);
     return { products, categories };
   },
 );
@@ -188,16 +190,16 @@ const productAction = createWrite({
 export const saveProduct = (form: ProductForm) =>
   productAction(async (api) => {
     if (form._id) {
-      const saved = await api.put<Product>(`/product/update/${encodeURIComponent(form._id)}`, productBody(form));
+      const saved = await api.put('/product/update/{_id}', productBody(form), { params: { _id: form._id } });
       return `${saved.name} is saved.`;
     }
-    const created = await api.post<Product>('/product/create/', productBody(form));
+    const created = await api.post('/product/create/', productBody(form));
     return `${created.name} is added to the shop.`;
   });
 
 export const deleteProduct = (product: Product) =>
   productAction(async (api) => {
-    await api.delete(`/product/delete/${encodeURIComponent(product._id)}`);
+    await api.delete('/product/delete/{_id}', { params: { _id: product._id } });
     return `${product.name} is deleted.`;
   });
 

@@ -1,20 +1,13 @@
 // Admin sales results (/new/uk/result): GET /api/order/results/, monthly counters and the e-mail list.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
+import type { Schemas } from '../../lib/api';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
 
-export interface MonthResult {
-  _id: { year: number; month: number };
-  totalProductsSold: number;
-  totalOrders: number;
-  /** Pounds, 2 decimals. */
-  totalPayments: number;
-}
+/** One month's counters; `totalPayments` is pounds, 2 decimals. */
+export type MonthResult = Schemas['MonthResult'];
 
-export interface SalesResults {
-  results: MonthResult[];
-  emails: string[];
-}
+export type SalesResults = Schemas['Results'];
 
 export interface ResultsState extends Loadable, SalesResults {}
 
@@ -59,7 +52,7 @@ export const { selectResults } = injected.selectors;
 
 export const fetchResults = createLoader(
   { requested: resultsRequested, received: resultsReceived, failed: resultsFailed },
-  (api) => api.get<SalesResults>('/order/results/'),
+  (api) => api.get('/order/results/'),
 );
 
 export default resultsSlice;

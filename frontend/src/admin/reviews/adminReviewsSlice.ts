@@ -5,17 +5,12 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { userLoggedOut } from '../../features/auth/authSlice';
-import type { Review } from '../../features/reviews/reviewsSlice';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, type Schemas } from '../../lib/api';
 import { initialPagedList, receivePage, startPage, type Paged, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
 
-/** A review as the admin list answers it. */
-export interface AdminReview extends Review {
-  email: string;
-  /** The drink's name when the review was written. */
-  productName?: string;
-}
+/** A review as the admin list answers it: with the reviewer's e-mail and the drink's name when written. */
+export type AdminReview = Schemas['AdminReview'];
 
 export interface AdminReviewsState extends Loadable, PagedList<AdminReview> {
   /** Ids with a delete on its way. */
@@ -93,7 +88,7 @@ export const { selectAdminReviews } = injected.selectors;
 
 export const fetchAdminReviewsPage = createLoader(
   { requested: adminReviewsPageRequested, received: adminReviewsPageReceived, failed: adminReviewsPageFailed },
-  (api, page: number) => api.get<Paged<AdminReview>>('/reviews', { query: { pageNumber: page } }),
+  (api, page: number) => api.get('/reviews', { query: { pageNumber: page } }),
 );
 
 export const deleteReview =
@@ -101,7 +96,7 @@ export const deleteReview =
   async (dispatch, _getState, { api }) => {
     dispatch(reviewDeleteStarted(id));
     try {
-      await api.delete<{ message: string }>(`/reviews/delete/${encodeURIComponent(id)}`);
+      await api.delete('/reviews/delete/{id}', { params: { id } });
       dispatch(reviewDeleted(id));
     } catch (error) {
       dispatch(reviewDeleteFailed({ id, message: errorMessage(error) }));

@@ -5,42 +5,26 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { userLoggedOut } from '../../features/auth/authSlice';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, type Body, type Schemas } from '../../lib/api';
 import { initialPagedList, receivePage, startPage, type Paged, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
-import type { Letter } from './letter';
+import { INPUTS_EMPTY, type Letter } from './letter';
 
-export interface MailList {
-  name: string;
-  count: number;
-}
+/** A mail list with how many subscribers it has. */
+export type MailList = Schemas['MailListCount'];
 
-export interface Subscriber {
-  _id: string;
-  email: string;
-  fullname: string;
-  lists: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type Subscriber = Schemas['Subscriber'];
 
-export type MailingStatus = 'queued' | 'sending' | 'sent' | 'failed';
+export type MailingStatus = Schemas['MailingStatus'];
 
 /** A mailing as a job: the sender works through its readers and counts them here. */
-export interface Mailing {
-  _id: string;
-  subject: string;
-  lists: string[];
-  recipients: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  bounced: number;
-  complained: number;
-  status: MailingStatus;
-  createdAt: string;
-  finishedAt?: string;
-}
+export type Mailing = Schemas['Mailing'];
+
+/**
+ * A letter's sections as the document gives them: the first (title and description required), then up to 9
+ * more whose fields may be left out.
+ */
+type MailingSections = [Schemas['MailingFirstSection'], ...Schemas['MailingSection'][]];
 
 /** Whether a mailing is still being sent (its progress is worth polling). */
 export const isUnderway = (mailing: Mailing | null): boolean => mailing !== null && (mailing.status === 'queued' || mailing.status === 'sending');
@@ -217,11 +201,11 @@ export const { selectSubscription } = injected.selectors;
 
 export const fetchSubscribersPage = createLoader(
   { requested: subscribersPageRequested, received: subscribersPageReceived, failed: subscribersPageFailed },
-  (api, page: number) => api.get<Paged<Subscriber>>('/subscription/', { query: { pageNumber: page } }),
+  (api, page: number) => api.get('/subscription/', { query: { pageNumber: page } }),
 );
 
 export const fetchMailLists = createLoader({ requested: mailListsRequested, received: mailListsReceived, failed: mailListsFailed }, (api) =>
-  api.get<MailList[]>('/sub/'),
+  api.get('/sub/'),
 );
 
 export const deleteSubscriber =
@@ -229,7 +213,7 @@ export const deleteSubscriber =
   async (dispatch, _getState, { api }) => {
     dispatch(subscriberDeleteStarted(id));
     try {
-      await api.delete<{ message: string }>(`/subscription/delete/${encodeURIComponent(id)}`);
+      await api.delete('/subscription/delete/{id}', { params: { id } });
       dispatch(subscriberDeleted(id));
       void dispatch(fetchMailLists());
     } catch (error) {
@@ -240,12 +224,12 @@ export const deleteSubscriber =
 /** One mailing's progress (the screen polls it while the mailing is underway). */
 export const fetchMailingProgress = createLoader(
   { requested: mailingProgressRequested, received: mailingProgressReceived, failed: mailingProgressFailed },
-  (api, id: string) => api.get<Mailing>(`/subscription/mailings/${encodeURIComponent(id)}`),
+  (api, id: string) => api.get('/subscription/mailings/{id}', { params: { id } }),
 );
 
 /** The past mailings, newest first (the first page). */
 export const fetchMailings = createLoader({ requested: mailingsRequested, received: mailingsReceived, failed: mailingsFailed }, (api) =>
-  api.get<Paged<Mailing>>('/subscription/mailings/', { query: { pageNumber: 1 } }),
+  api.get('/subscription/mailings/', { query: { pageNumber: 1 } }),
 );
 
 /** Sends the letter to its lists; resolves whether it went. */
@@ -254,9 +238,14 @@ export const sendMailing =
   async (dispatch, _getState, { api }) => {
     dispatch(mailingStarted());
     try {
-      const answer = await api.post<{ message: string; _id: string; recipients: number }>('/subscription/mailer/', {
+      const [first, ...rest] = letter.sections.map((s) => ({ title: s.title.trim(), description: s.description.trim(), link: s.link.trim(), image: s.image.trim() }));
+      // The screen checks the letter first (letterError), so there is always a first section.
+      if (!first) throw new Error(INPUTS_EMPTY);
+      const sections: MailingSections = [first, ...rest];
+      const answer = await api.post('/subscription/mailer/', {
         MailList: letter.lists,
-        data: { subject: letter.subject.trim(), sections: letter.sections.map((s) => ({ title: s.title.trim(), description: s.description.trim(), link: s.link.trim(), image: s.image.trim() })) },
+        // openapi-typescript renders the document's prefixItems-then-items array as a one-element tuple.
+        data: { subject: letter.subject.trim(), sections: sections as Body<'post', '/subscription/mailer/'>['data']['sections'] },
       });
       dispatch(mailingSent({ id: answer._id, recipients: answer.recipients }));
       return true;

@@ -4,10 +4,13 @@
 // does after every delete. Injected with the admin's chunk, so no shopper downloads it.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { userLoggedOut, type Role, type UserInfo } from '../../features/auth/authSlice';
-import { errorMessage } from '../../lib/api';
+import { userLoggedOut, type Role } from '../../features/auth/authSlice';
+import { errorMessage, type Schemas } from '../../lib/api';
 import { initialPagedList, receivePage, startPage, type Paged, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
+
+/** A user as the admin's list and a role change answer it. */
+type UserInfo = Schemas['UserInfo'];
 
 /** The shared paged list; its `products` holds the users (the envelope's field is `product` for every list). */
 export interface UsersState extends Loadable, PagedList<UserInfo> {
@@ -92,18 +95,15 @@ export const { selectUsers } = injected.selectors;
 
 export const fetchUsersPage = createLoader(
   { requested: usersPageRequested, received: usersPageReceived, failed: usersPageFailed },
-  (api, page: number) => api.get<Paged<UserInfo>>('/user/lists', { query: { pageNumber: page } }),
+  (api, page: number) => api.get('/user/lists', { query: { pageNumber: page } }),
 );
-
-/** The e-mail as a path segment: '@' is allowed there and reads better in logs than %40. */
-const emailPath = (email: string) => encodeURIComponent(email).replace(/%40/g, '@');
 
 export const changeUserRole =
   (email: string, role: Role): AppThunk<Promise<void>> =>
   async (dispatch, _getState, { api }) => {
     dispatch(userActionStarted(email));
     try {
-      dispatch(userRoleChanged(await api.put<UserInfo>(`/user/role/${emailPath(email)}`, { role })));
+      dispatch(userRoleChanged(await api.put('/user/role/{email}', { role }, { params: { email } })));
     } catch (error) {
       dispatch(userActionFailed({ email, message: errorMessage(error) }));
     }
@@ -114,7 +114,7 @@ export const deleteUser =
   async (dispatch, _getState, { api }) => {
     dispatch(userActionStarted(email));
     try {
-      await api.delete<{ message: string }>(`/user/delete/${emailPath(email)}`);
+      await api.delete('/user/delete/{email}', { params: { email } });
       dispatch(userDeleted(email));
     } catch (error) {
       dispatch(userActionFailed({ email, message: errorMessage(error) }));
