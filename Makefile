@@ -148,8 +148,7 @@ openapi: openapi-tools
 	cd $(OPENAPI_TOOLS) && npm run --silent types
 
 openapi-check: openapi-tools
-	@tmp=$$(mktemp -d) && (cd $(OPENAPI_TOOLS) && npx --no-install openapi-typescript ../../docs/openapi.json \
-	  --output "$$tmp/api-schema.ts" >/dev/null) && \
+	@tmp=$$(mktemp -d) && (cd $(OPENAPI_TOOLS) && npm run --silent generate -- "$$tmp/api-schema.ts" >/dev/null) && \
 	  if ! diff -q $(FRONTEND)/src/lib/api-schema.ts "$$tmp/api-schema.ts" >/dev/null; then \
 	    echo "frontend/src/lib/api-schema.ts is not what docs/openapi.json gives: run make openapi"; exit 1; fi
 

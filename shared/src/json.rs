@@ -140,6 +140,90 @@ pub enum NumberField {
     Text(String),
 }
 
+/// The document's view of a `NumberField` read with `whole(MAX)`: a whole number from MIN (0 or 1) to MAX,
+/// as a JSON number or as its text (the text's grammar is the subset of Rust's float syntax that names such a
+/// number: digits, an optional `+`, leading zeros, a fraction of zeros).
+pub struct WholeNumber<const MIN: u32, const MAX: u32>;
+
+impl<const MIN: u32, const MAX: u32> schemars::JsonSchema for WholeNumber<MIN, MAX> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        format!("WholeNumber_{MIN}_{MAX}").into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": format!("A whole number from {MIN} to {MAX}, as a number or as text."),
+            "anyOf": [
+                { "type": "integer", "minimum": MIN, "maximum": MAX },
+                { "type": "string", "pattern": whole_number_pattern(MIN, MAX) }
+            ]
+        })
+    }
+}
+
+/// A pattern for the text of a whole number from `min` (0 or 1) to `max`: after leading zeros, a number of
+/// fewer digits than `max`, or of as many whose first smaller digit comes after a common prefix, or `max`.
+pub fn whole_number_pattern(min: u32, max: u32) -> String {
+    let digits: Vec<u32> = max
+        .to_string()
+        .chars()
+        .filter_map(|c| c.to_digit(10))
+        .collect();
+    let k = digits.len();
+    let mut options: Vec<String> = Vec::new();
+    if min == 0 {
+        options.push("0".to_owned());
+    }
+    if k > 1 {
+        options.push(format!("[1-9][0-9]{{0,{}}}", k - 2));
+    }
+    for (i, digit) in digits.iter().enumerate() {
+        let lowest = u32::from(i == 0);
+        if *digit > lowest {
+            let prefix: String = digits[..i].iter().map(u32::to_string).collect();
+            let rest = match k - i - 1 {
+                0 => String::new(),
+                n => format!("[0-9]{{{n}}}"),
+            };
+            options.push(format!("{prefix}[{lowest}-{}]{rest}", digit - 1));
+        }
+    }
+    options.push(max.to_string());
+    format!(r"^\s*\+?0*({})(\.0*)?\s*$", options.join("|"))
+}
+
+/// The document's view of a price read with `Pence::from_pounds`: above 0, at most two decimals and
+/// ten million pounds, as a JSON number or as its text.
+pub struct PriceField;
+
+impl schemars::JsonSchema for PriceField {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PriceField".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "Pounds above 0 with at most two decimals, as a number or as text.",
+            "anyOf": [
+                { "type": "number", "exclusiveMinimum": 0, "maximum": 10_000_000, "multipleOf": 0.01 },
+                { "type": "string", "pattern": PRICE_PATTERN }
+            ]
+        })
+    }
+}
+
+/// Pounds above 0 as text: up to seven whole digits and two decimals, or ten million, or pence alone.
+pub const PRICE_PATTERN: &str =
+    r"^\s*\+?0*([1-9][0-9]{0,6}(\.[0-9]{0,2})?|10000000(\.0{0,2})?|0?\.(0[1-9]|[1-9][0-9]?))\s*$";
+
 impl NumberField {
     pub fn value(&self, field: &str) -> Result<f64, ApiError> {
         match self {
@@ -228,5 +312,53 @@ mod tests {
         assert!(is_json(&headers));
         headers.insert(header::CONTENT_TYPE, "text/plain".parse().unwrap());
         assert!(!is_json(&headers));
+    }
+}
+
+#[cfg(test)]
+mod number_schemas {
+    use super::*;
+
+    /// The pattern and `NumberField::whole` agree on every number around the bounds, in several spellings.
+    #[test]
+    fn whole_number_patterns_accept_what_whole_accepts() {
+        for (min, max) in [
+            (0, 100),
+            (1, 100),
+            (0, 1_000_000),
+            (1, 1000),
+            (0, 9),
+            (0, 250),
+        ] {
+            let pattern = regex_lite::Regex::new(&whole_number_pattern(min, max)).unwrap();
+            for n in 0..=(max + 20).min(3_000) {
+                for text in [n.to_string(), format!(" 0{n}.0 "), format!("+{n}.")] {
+                    let accepted =
+                        NumberField::Text(text.clone()).whole("n", max).is_ok() && n >= min;
+                    assert_eq!(pattern.is_match(&text), accepted, "{min}..={max}: {text:?}");
+                }
+            }
+            for text in ["", "-1", "1.5", "abc", " ", "1e2"] {
+                assert!(!pattern.is_match(text), "{text:?}");
+            }
+            let above = (max + 1).to_string();
+            assert!(!pattern.is_match(&above), "{above}");
+        }
+    }
+
+    #[test]
+    fn the_price_pattern_accepts_what_from_pounds_accepts_above_zero() {
+        let pattern = regex_lite::Regex::new(PRICE_PATTERN).unwrap();
+        for text in [
+            "4.99", "0.01", "0.5", ".5", "10", "10.", "007.10", " 1.5 ", "+2", "10000000",
+        ] {
+            assert!(pattern.is_match(text), "{text:?}");
+            let pounds = NumberField::Text(text.into()).value("price").unwrap();
+            let pence = crate::money::Pence::from_pounds(pounds).unwrap();
+            assert!(pence > crate::money::Pence::ZERO, "{text:?}");
+        }
+        for text in ["0", "0.00", "1.234", "-1", "abc", "", "10000001", "1e2"] {
+            assert!(!pattern.is_match(text), "{text:?}");
+        }
     }
 }

@@ -19,6 +19,54 @@ use std::future::Future;
 /// How a schema is made: `schema::<T>` for a named type (a `$ref`), `inline::<T>` for its body.
 pub type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
 
+/// A create route's body over its update's type: T's schema with `fields` required and never null (the
+/// handler reads T and answers 422 for a missing one).
+pub fn requiring<T: JsonSchema>(
+    generator: &mut SchemaGenerator,
+    description: &str,
+    fields: &[&str],
+) -> Schema {
+    let mut schema = T::json_schema(generator);
+    schema.insert("description".into(), json!(description));
+    schema.insert("required".into(), json!(fields));
+    if let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+        for field in fields {
+            if let Some(property) = properties.get_mut(*field) {
+                not_null(property);
+            }
+        }
+    }
+    schema
+}
+
+/// `{"type": ["string", "null"]}` becomes `{"type": "string"}`; `{"anyOf": [X, {"type": "null"}]}` X.
+fn not_null(property: &mut Value) {
+    if let Some(types) = property.get("type").and_then(Value::as_array) {
+        let kept: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
+        property["type"] = match kept.as_slice() {
+            [one] => one.clone(),
+            _ => Value::Array(kept),
+        };
+    }
+    if let Some(any_of) = property.get("anyOf").and_then(Value::as_array) {
+        let kept: Vec<Value> = any_of
+            .iter()
+            .filter(|option| option.get("type") != Some(&json!("null")))
+            .cloned()
+            .collect();
+        if let [only] = kept.as_slice() {
+            let only = only.clone();
+            let description = property.get("description").cloned();
+            *property = only;
+            if let Some(description) = description {
+                property["description"] = description;
+            }
+        } else {
+            property["anyOf"] = Value::Array(kept);
+        }
+    }
+}
+
 /// A reference to T's schema in `components/schemas` (or T's schema itself for simple types).
 pub fn schema<T: JsonSchema>(generator: &mut SchemaGenerator) -> Schema {
     generator.subschema_for::<T>()
@@ -48,6 +96,8 @@ pub struct HeaderDoc {
     pub name: &'static str,
     pub required: bool,
     pub description: &'static str,
+    /// What the handler accepts, when it checks the value's form.
+    pub pattern: Option<&'static str>,
 }
 
 /// What one route says of itself.
@@ -75,6 +125,15 @@ impl Doc {
             status,
             description,
             body,
+        });
+    }
+
+    /// A JSON body described by T rather than by the handler's input type (whose schema cannot say what a
+    /// create route insists on, say).
+    pub fn json_body<T: JsonSchema>(&mut self) {
+        self.body = Some(BodyDoc {
+            media: "application/json",
+            schema: schema::<T>,
         });
     }
 
@@ -326,9 +385,13 @@ fn operation(
         }
     }
     for header in &doc.headers {
+        let mut schema = json!({"type": "string"});
+        if let Some(pattern) = header.pattern {
+            schema["pattern"] = json!(pattern);
+        }
         parameters.push(
             json!({"name": header.name, "in": "header", "required": header.required,
-            "description": header.description, "schema": {"type": "string"}}),
+            "description": header.description, "schema": schema}),
         );
     }
 

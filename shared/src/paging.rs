@@ -11,13 +11,15 @@ pub struct PageNumber(u32);
 impl PageNumber {
     pub const FIRST: PageNumber = PageNumber(1);
 
-    /// Absent means the first page; anything but a whole number from 1 is a 400.
+    /// Absent means the first page; anything but a whole number from 1 (blank, padded, signed) is a 400,
+    /// as the API document's integer says.
     pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
-        let Some(raw) = raw.map(str::trim).filter(|raw| !raw.is_empty()) else {
+        let Some(raw) = raw else {
             return Ok(PageNumber::FIRST);
         };
+        let digits = !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit());
         match raw.parse::<u32>() {
-            Ok(n) if n >= 1 => Ok(PageNumber(n)),
+            Ok(n) if digits && n >= 1 => Ok(PageNumber(n)),
             _ => Err(ApiError::bad_request(
                 "pageNumber must be a whole number from 1",
             )),
@@ -33,8 +35,8 @@ impl PageNumber {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct PageQuery {
     /// The page, from 1 (the first when absent).
-    #[serde(rename = "pageNumber")]
-    #[schemars(with = "Option<u32>", range(min = 1))]
+    #[serde(rename = "pageNumber", default)]
+    #[schemars(with = "u32", range(min = 1, max = u32::MAX))]
     pub page_number: Option<String>,
 }
 
@@ -88,9 +90,8 @@ mod tests {
     #[test]
     fn page_numbers_start_at_one() {
         assert_eq!(PageNumber::parse(None).unwrap(), PageNumber::FIRST);
-        assert_eq!(PageNumber::parse(Some("")).unwrap(), PageNumber::FIRST);
         assert_eq!(PageNumber::parse(Some("3")).unwrap().get(), 3);
-        for bad in ["0", "-1", "two", "1.5"] {
+        for bad in ["0", "-1", "two", "1.5", "", " 2", "+2", "4294967296"] {
             assert_eq!(
                 PageNumber::parse(Some(bad)).unwrap_err().status(),
                 400,

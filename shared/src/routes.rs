@@ -141,12 +141,18 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
     }
 
     /// A request header the route reads.
-    pub fn header(mut self, name: &'static str, required: bool, description: &'static str) -> Self {
-        self.last_doc().headers.push(HeaderDoc {
+    pub fn header(self, name: &'static str, required: bool, description: &'static str) -> Self {
+        self.header_doc(HeaderDoc {
             name,
             required,
             description,
-        });
+            pattern: None,
+        })
+    }
+
+    /// A request header the route reads, described fully (with the pattern the handler checks).
+    pub fn header_doc(mut self, header: HeaderDoc) -> Self {
+        self.last_doc().headers.push(header);
         self
     }
 

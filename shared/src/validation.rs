@@ -212,15 +212,16 @@ macro_rules! text_type {
         pub struct $name(String);
 
         impl $name {
-            /// Trims, then checks the rule; the error names the field and the rule.
+            /// Checks the length cap on the text as sent (as the API document states it), then trims and
+            /// checks the rule; the error names the field and the rule.
             pub fn parse(raw: &str) -> Result<Self, crate::ApiError> {
-                let value = raw.trim();
-                if let Some(max) = max_len($kind).filter(|max| len(value) > *max) {
+                if let Some(max) = max_len($kind).filter(|max| len(raw) > *max) {
                     return Err(crate::ApiError::invalid(format!(
                         concat!($field, " must be at most {} characters"),
                         max
                     )));
                 }
+                let value = raw.trim();
                 if check($kind, &Value::String(value.to_owned())) {
                     Ok($name(value.to_owned()))
                 } else {
@@ -298,6 +299,11 @@ impl Rating {
 #[serde(transparent)]
 pub struct UploadName(#[schemars(regex(pattern = UPLOAD_NAME_PATTERN))] String);
 
+/// What `Name::parse` accepts, as a JSON Schema pattern: 3 characters or more once trimmed.
+pub const NAME_PATTERN: &str = r"^\s*\S[\s\S]+\S\s*$";
+/// Text with something in it once trimmed.
+pub const NOT_BLANK_PATTERN: &str = r"\S";
+
 /// What `UploadName::parse` accepts, as a JSON Schema pattern.
 pub const UPLOAD_NAME_PATTERN: &str = r"^[A-Za-z0-9_-][A-Za-z0-9._-]{0,119}$";
 
@@ -330,15 +336,15 @@ impl UploadName {
     }
 }
 
-/// A free text field, trimmed, at most `max` characters; the error names the field.
+/// A free text field of at most `max` characters as sent (the API document's `maxLength`), kept trimmed;
+/// the error names the field.
 pub fn bounded_text(field: &str, value: &str, max: usize) -> Result<String, crate::ApiError> {
-    let value = value.trim();
     if value.chars().count() > max {
         return Err(crate::ApiError::invalid(format!(
             "{field} must be at most {max} characters"
         )));
     }
-    Ok(value.to_owned())
+    Ok(value.trim().to_owned())
 }
 
 #[cfg(test)]

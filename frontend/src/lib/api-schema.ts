@@ -1604,14 +1604,14 @@ export interface components {
              * @description The code's text; it cannot change, so on update it must be the code's own.
              * @default null
              */
-            code: string | null;
+            code?: string | null;
             des?: string | null;
             discount?: (number | string) | null;
             /**
              * @description The last day the code works (YYYY-MM-DD); empty text for no end.
              * @default null
              */
-            expiresOn: string | null;
+            expiresOn?: string | null;
             image?: components["schemas"]["UploadName"][] | null;
             link?: string | null;
             /**
@@ -1816,22 +1816,22 @@ export interface components {
              * @description At most 5000 characters (trimmed).
              * @default null
              */
-            description: string | null;
+            description?: string | null;
             /**
              * @description An image's web address, as `link`.
              * @default null
              */
-            image: string | null;
+            image?: string | null;
             /**
              * @description A web address (`http://` or `https://`, no spaces, at most 2000 characters), or blank.
              * @default null
              */
-            link: string | null;
+            link?: string | null;
             /**
              * @description At most 200 characters (trimmed).
              * @default null
              */
-            title: string | null;
+            title?: string | null;
         };
         /**
          * @description Where a mailing is: queued, being sent, or finished (`failed` when every mail failed).
@@ -1871,6 +1871,13 @@ export interface components {
              */
             sort?: number | null;
         };
+        /** @description A new category: its name required, the rest as on update. */
+        NewCategoryInput: {
+            des?: string | null;
+            image?: components["schemas"]["UploadNameInput"][] | null;
+            /** @description Required on create. */
+            name: string;
+        };
         /** @description A new discount code: its text and rate are required, the rest as on update. */
         NewCodeInput: {
             /** @description The promotion's price in pounds, at most two decimals, as a number or as text. */
@@ -1884,7 +1891,7 @@ export interface components {
              * @description The last day the code works (YYYY-MM-DD); empty text for no end.
              * @default null
              */
-            expiresOn: string | null;
+            expiresOn?: string | null;
             image?: components["schemas"]["UploadName"][] | null;
             link?: string | null;
             /**
@@ -1924,6 +1931,25 @@ export interface components {
              */
             sort?: number | null;
         };
+        /** @description A new drink: name, price and pack label required, the rest as on update. */
+        NewProductInput: {
+            Isdefault?: boolean | null;
+            TheNumber?: (number | string) | null;
+            /** @description A category's `_id`, or empty for none. */
+            category?: string | null;
+            des?: string | null;
+            des2?: string | null;
+            /** @description A whole percentage. */
+            discount?: (number | string) | null;
+            image?: components["schemas"]["UploadNameInput"][] | null;
+            /** @description Required on create. */
+            name: string;
+            /** @description Pounds, above 0, at most two decimals. Required on create. */
+            price: number | string;
+            /** @description The pack label, e.g. "24 x 330ml". Required on create. */
+            qty: string;
+            sort?: (number | string) | null;
+        };
         /** @description The site info as an admin first sends it: `name` is required, any other field optional. */
         NewSiteInput: {
             Social?: components["schemas"]["SocialInput"] | null;
@@ -1958,8 +1984,6 @@ export interface components {
         };
         /** @enum {string} */
         NextStep: "requires_action";
-        /** @description A number as JSON or as the text a form field holds. */
-        NumberField: number | string;
         /** @description RFC 8058's one-click unsubscribe (a multipart body with the same field is read too). */
         OneClickUnsubscribe: {
             /** @constant */
@@ -2011,7 +2035,7 @@ export interface components {
              * @description A note for the shop.
              * @default
              */
-            message: string;
+            message?: string;
             payment: components["schemas"]["PaymentInput"];
             phone: string;
             /** @description The basket: at most 50 different drinks (the same drink twice is one line). */
@@ -2161,20 +2185,21 @@ export interface components {
          */
         ProductInput: {
             Isdefault?: boolean | null;
-            TheNumber?: components["schemas"]["NumberField"] | null;
+            TheNumber?: (number | string) | null;
             /** @description A category's `_id`, or empty for none. */
             category?: string | null;
             des?: string | null;
             des2?: string | null;
-            discount?: components["schemas"]["NumberField"] | null;
+            /** @description A whole percentage. */
+            discount?: (number | string) | null;
             image?: components["schemas"]["UploadNameInput"][] | null;
             /** @description Required on create. */
             name?: string | null;
             /** @description Pounds, above 0, at most two decimals. Required on create. */
-            price?: components["schemas"]["NumberField"] | null;
+            price?: (number | string) | null;
             /** @description The pack label, e.g. "24 x 330ml". Required on create. */
             qty?: string | null;
-            sort?: components["schemas"]["NumberField"] | null;
+            sort?: (number | string) | null;
         };
         /** @description The profile fields to change; a field left out (or null) stays as it is, a blank one is cleared. */
         ProfileInput: {
@@ -2258,13 +2283,13 @@ export interface components {
              * @description At most 100 characters (trimmed).
              * @default null
              */
-            fullname: string | null;
+            fullname?: string | null;
             /**
              * @description The lists to join, by name (ignoring case); none joins the first list. On a second sign-up they
              *     are added to the lists the address is on.
              * @default null
              */
-            lists: string[] | null;
+            lists?: string[] | null;
         };
         /** @description The site info as the API answers it. */
         SiteInfo: {
@@ -2313,18 +2338,18 @@ export interface components {
         /** @description The social links as an admin sends them: a link left out is cleared, like an empty one. */
         SocialInput: {
             /** @default  */
-            facebook: string;
+            facebook?: string;
             /** @default  */
-            instagram: string;
+            instagram?: string;
             /** @default  */
-            tiktok: string;
+            tiktok?: string;
             /**
              * @description Also read as `twitter`.
              * @default
              */
-            x: string;
+            x?: string;
             /** @default  */
-            youtube: string;
+            youtube?: string;
         };
         /** @description One to four images, each in a field named `image`; other fields are ignored. */
         SomeImages: {
@@ -2806,7 +2831,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CategoryInput"];
+                "application/json": components["schemas"]["NewCategoryInput"];
             };
         };
         responses: {
@@ -3837,7 +3862,7 @@ export interface operations {
                 /** @description Only the drinks of this category (`_id`). */
                 category?: string | null;
                 /** @description The page, from 1 (the first when absent). */
-                pageNumber?: number | null;
+                pageNumber?: number;
             };
             header?: never;
             path?: never;
@@ -3889,7 +3914,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page, from 1 (the first when absent). */
-                pageNumber?: number | null;
+                pageNumber?: number;
                 /** @description Words that must all appear in a drink's name, pack or descriptions. */
                 search?: string | null;
             };
@@ -4358,7 +4383,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page, from 1 (the first when absent). */
-                pageNumber?: number | null;
+                pageNumber?: number;
                 /** @description An order id, a customer's e-mail, or words of the customer's name. */
                 search?: string | null;
             };
@@ -4499,7 +4524,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description 1 to 100 letters, digits, - or _: a retry with the same key and order answers where that order stands */
+                /** @description A retry with the same key and order answers where that order stands */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4676,7 +4701,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page, from 1 (the first when absent). */
-                pageNumber?: number | null;
+                pageNumber?: number;
             };
             header?: never;
             path?: never;
@@ -5235,7 +5260,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProductInput"];
+                "application/json": components["schemas"]["NewProductInput"];
             };
         };
         responses: {
@@ -5495,7 +5520,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page, from 1 (the first when absent). */
-                pageNumber?: number | null;
+                pageNumber?: number;
             };
             header?: never;
             path?: never;
@@ -5772,7 +5797,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page, from 1 (the first when absent). */
-                pageNumber?: number | null;
+                pageNumber?: number;
             };
             header?: never;
             path?: never;
@@ -6029,7 +6054,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page, from 1 (the first when absent). */
-                pageNumber?: number | null;
+                pageNumber?: number;
             };
             header?: never;
             path?: never;
@@ -6397,7 +6422,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The page, from 1 (the first when absent). */
-                pageNumber?: number | null;
+                pageNumber?: number;
             };
             header?: never;
             path?: never;

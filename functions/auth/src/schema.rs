@@ -39,7 +39,12 @@ fn string(pattern: String) -> Schema {
     json_schema!({ "type": "string", "pattern": pattern })
 }
 
-/// Blank (which clears a field), or text of `MIN..=MAX` characters once trimmed.
+/// A pattern, with the cap on the text as sent that the code checks before trimming.
+fn capped(pattern: String, max: usize) -> Schema {
+    json_schema!({ "type": "string", "pattern": pattern, "maxLength": max })
+}
+
+/// Blank (which clears a field), or text of `MIN..=MAX` characters once trimmed, at most MAX as sent.
 pub struct BlankOr<const MIN: usize, const MAX: usize>;
 
 impl<const MIN: usize, const MAX: usize> JsonSchema for BlankOr<MIN, MAX> {
@@ -52,7 +57,7 @@ impl<const MIN: usize, const MAX: usize> JsonSchema for BlankOr<MIN, MAX> {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        string(padded(&format!("(?:{})?", trimmed(MIN, MAX))))
+        capped(padded(&format!("(?:{})?", trimmed(MIN, MAX))), MAX)
     }
 }
 
@@ -103,7 +108,7 @@ impl JsonSchema for PhoneOrBlank {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        string(padded(r"(?:[0-9+()-][0-9 +()-]{8,28}[0-9+()-])?"))
+        capped(padded(r"(?:[0-9+()-][0-9 +()-]{8,28}[0-9+()-])?"), 30)
     }
 }
 
@@ -122,14 +127,25 @@ mod tests {
         regex_lite::Regex::new(pattern).unwrap().is_match(text)
     }
 
-    /// The profile's rule: blank clears the field, anything else must parse.
-    fn profile_field<T>(parse: fn(&str) -> Result<T, shared::ApiError>, text: &str) -> bool {
-        text.trim().is_empty() || parse(text).is_ok()
+    /// The profile's rule: at most `max` characters as sent; then blank clears the field, anything else
+    /// must parse.
+    fn profile_field<T>(
+        parse: fn(&str) -> Result<T, shared::ApiError>,
+        max: usize,
+        text: &str,
+    ) -> bool {
+        text.chars().count() <= max && (text.trim().is_empty() || parse(text).is_ok())
+    }
+
+    /// The schema's verdict: its pattern and its `maxLength`.
+    fn fits<T: JsonSchema>(text: &str) -> bool {
+        let schema = T::json_schema(&mut SchemaGenerator::default());
+        let max = schema.get("maxLength").and_then(|m| m.as_u64()).unwrap() as usize;
+        matches(&pattern::<T>(), text) && text.chars().count() <= max
     }
 
     #[test]
     fn trimmed_text_counts_what_trim_leaves() {
-        let fullname = pattern::<BlankOr<6, 100>>();
         for text in [
             "",
             "  \n",
@@ -142,18 +158,24 @@ mod tests {
             &"x".repeat(100),
             &format!(" {} ", "x".repeat(100)),
             &"x".repeat(101),
+            &" ".repeat(101),
         ] {
             assert_eq!(
-                matches(&fullname, text),
-                profile_field(FullName::parse, text),
+                fits::<BlankOr<6, 100>>(text),
+                profile_field(FullName::parse, 100, text),
                 "{text:?}"
             );
         }
-        let address = pattern::<BlankOr<7, 300>>();
-        for text in [" a b c d ", "abcdef", "abcdefg", &"y".repeat(301)] {
+        for text in [
+            " a b c d ",
+            "abcdef",
+            "abcdefg",
+            &"y".repeat(301),
+            &format!(" {} ", "y".repeat(299)),
+        ] {
             assert_eq!(
-                matches(&address, text),
-                profile_field(Address::parse, text),
+                fits::<BlankOr<7, 300>>(text),
+                profile_field(Address::parse, 300, text),
                 "{text:?}"
             );
         }
@@ -198,7 +220,6 @@ mod tests {
             assert_eq!(matches(&code, text), ok, "{text:?}");
         }
 
-        let phone = pattern::<PhoneOrBlank>();
         for text in [
             "07700 900123",
             " +44 (0)7700-900 ",
@@ -208,10 +229,11 @@ mod tests {
             "   ",
             &"1".repeat(30),
             &"1".repeat(31),
+            &format!(" {} ", "1".repeat(29)),
         ] {
             assert_eq!(
-                matches(&phone, text),
-                profile_field(Phone::parse, text),
+                fits::<PhoneOrBlank>(text),
+                profile_field(Phone::parse, 30, text),
                 "{text:?}"
             );
         }

@@ -209,14 +209,14 @@ fn optional_field<T>(
 where
     T: ToString,
 {
-    let raw = raw.trim();
-    if raw.is_empty() {
-        return Ok(String::new());
-    }
     if raw.chars().count() > max {
         return Err(ApiError::invalid(format!(
             "{name} must be at most {max} characters"
         )));
+    }
+    let raw = raw.trim();
+    if raw.is_empty() {
+        return Ok(String::new());
     }
     Ok(parse(raw)?.to_string())
 }

@@ -10,7 +10,7 @@ use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, I
 use shared::extract::Path;
 use shared::json::{Created, Message};
 use shared::store::{new_id, not_found, version_of, Entity};
-use shared::validation::Name;
+use shared::validation::{bounded_text, Name, NAME_PATTERN};
 use shared::{ApiError, ApiResult, Json};
 
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
@@ -71,7 +71,7 @@ impl Entity for Category {
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct CategoryInput {
     /// Required on create.
-    #[schemars(length(min = 3, max = 80))]
+    #[schemars(regex(pattern = NAME_PATTERN), length(max = 80))]
     name: Option<String>,
     #[schemars(length(max = 2_000))]
     des: Option<String>,
@@ -81,21 +81,35 @@ pub struct CategoryInput {
 impl CategoryInput {
     fn apply(self, mut category: Category) -> Result<Category, ApiError> {
         if let Some(name) = &self.name {
-            category.name = Name::parse(name)?.into_inner();
-            if category.name.chars().count() > 80 {
+            if name.chars().count() > 80 {
                 return Err(ApiError::invalid("name must be at most 80 characters"));
             }
+            category.name = Name::parse(name)?.into_inner();
         }
         if let Some(des) = &self.des {
-            category.des = des.trim().to_owned();
-            if category.des.chars().count() > 2_000 {
-                return Err(ApiError::invalid("des must be at most 2000 characters"));
-            }
+            category.des = bounded_text("des", des, 2_000)?;
         }
         if let Some(images) = &self.image {
             category.image = UploadNameInput::parse_all(images)?;
         }
         Ok(category)
+    }
+}
+
+/// The body of `POST /api/category/create/`: a `CategoryInput` whose name is required.
+pub struct NewCategoryInput;
+
+impl schemars::JsonSchema for NewCategoryInput {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NewCategoryInput".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        shared::openapi::requiring::<CategoryInput>(
+            generator,
+            "A new category: its name required, the rest as on update.",
+            &["name"],
+        )
     }
 }
 

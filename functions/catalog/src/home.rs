@@ -39,8 +39,8 @@ pub async fn show_home(State(state): State<AppState>) -> ApiResult<Json<Home>> {
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct DrinksQuery {
     /// The page, from 1 (the first when absent).
-    #[serde(rename = "pageNumber")]
-    #[schemars(with = "Option<u32>", range(min = 1))]
+    #[serde(rename = "pageNumber", default)]
+    #[schemars(with = "u32", range(min = 1, max = u32::MAX))]
     page_number: Option<String>,
     /// Only the drinks of this category (`_id`).
     category: Option<String>,
@@ -69,8 +69,8 @@ pub async fn list_drinks(
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct SearchQuery {
     /// The page, from 1 (the first when absent).
-    #[serde(rename = "pageNumber")]
-    #[schemars(with = "Option<u32>", range(min = 1))]
+    #[serde(rename = "pageNumber", default)]
+    #[schemars(with = "u32", range(min = 1, max = u32::MAX))]
     page_number: Option<String>,
     /// Words that must all appear in a drink's name, pack or descriptions.
     #[schemars(length(max = 100))]

@@ -53,6 +53,7 @@ impl FromRef<AppState> for Arc<Auth> {
 }
 
 fn api() -> ApiRoutes<AppState> {
+    use shared::openapi::Doc;
     use Access::{Admin, Public};
     ApiRoutes::new()
         .get("/api/product/", Public, products::list_products)
@@ -61,6 +62,7 @@ fn api() -> ApiRoutes<AppState> {
         .summary("One drink")
         .post("/api/product/create/", Admin, products::create_product)
         .summary("Add a drink")
+        .describe(Doc::json_body::<products::NewProductInput>)
         .fails(&[409])
         .put("/api/product/update/{_id}", Admin, products::update_product)
         .summary("Change a drink: the fields sent replace the stored ones")
@@ -71,6 +73,7 @@ fn api() -> ApiRoutes<AppState> {
         .summary("Every category")
         .post("/api/category/create/", Admin, categories::create_category)
         .summary("Add a category")
+        .describe(Doc::json_body::<categories::NewCategoryInput>)
         .fails(&[409])
         .put(
             "/api/category/update/{_id}",

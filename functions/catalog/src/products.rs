@@ -11,10 +11,10 @@ use shared::dynamo::{
     ItemError,
 };
 use shared::extract::Path;
-use shared::json::{Created, Message, NumberField};
+use shared::json::{Created, Message, NumberField, PriceField, WholeNumber};
 use shared::money::{Pence, Percent};
 use shared::store::{new_id, not_found, version_of, Entity};
-use shared::validation::{bounded_text, Name, UploadName};
+use shared::validation::{bounded_text, Name, UploadName, NAME_PATTERN, NOT_BLANK_PATTERN};
 use shared::{ApiError, ApiResult, Json};
 
 const MAX_SORT: u32 = 1_000_000;
@@ -233,27 +233,50 @@ fn stock_update(
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct ProductInput {
     /// Required on create.
-    #[schemars(length(min = 3, max = 120))]
+    #[schemars(regex(pattern = NAME_PATTERN), length(max = 120))]
     name: Option<String>,
     #[schemars(length(max = 2_000))]
     des: Option<String>,
     #[schemars(length(max = 10_000))]
     des2: Option<String>,
+    #[schemars(with = "Option<WholeNumber<0, MAX_SORT>>")]
     sort: Option<NumberField>,
     #[serde(rename = "Isdefault")]
     is_default: Option<bool>,
     /// Pounds, above 0, at most two decimals. Required on create.
+    #[schemars(with = "Option<PriceField>")]
     price: Option<NumberField>,
     /// The pack label, e.g. "24 x 330ml". Required on create.
-    #[schemars(length(min = 1, max = 60))]
+    #[schemars(regex(pattern = NOT_BLANK_PATTERN), length(max = 60))]
     qty: Option<String>,
     #[serde(rename = "TheNumber")]
+    #[schemars(with = "Option<WholeNumber<0, MAX_STOCK>>")]
     stock: Option<NumberField>,
     #[schemars(length(max = MAX_IMAGES))]
     image: Option<Vec<UploadNameInput>>,
+    /// A whole percentage.
+    #[schemars(with = "Option<WholeNumber<0, 100>>")]
     discount: Option<NumberField>,
     /// A category's `_id`, or empty for none.
     category: Option<String>,
+}
+
+/// The body of `POST /api/product/create/`: a `ProductInput` with the essentials required (the document's
+/// view of what `missing_for_create` checks).
+pub struct NewProductInput;
+
+impl schemars::JsonSchema for NewProductInput {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "NewProductInput".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        shared::openapi::requiring::<ProductInput>(
+            generator,
+            "A new drink: name, price and pack label required, the rest as on update.",
+            &["name", "price", "qty"],
+        )
+    }
 }
 
 /// An uploaded image's name, as `POST /api/upload/` answered it.
@@ -276,7 +299,7 @@ impl ProductInput {
     /// Applies this input over `base` (a new blank drink, or the stored one), checking every field given.
     pub fn apply(self, mut product: Product) -> Result<Product, ApiError> {
         if let Some(name) = &self.name {
-            product.name = bounded_text("name", Name::parse(name)?.as_str(), 120)?;
+            product.name = Name::parse(&bounded_text("name", name, 120)?)?.into_inner();
         }
         if let Some(des) = &self.des {
             product.des = bounded_text("des", des, 2_000)?;

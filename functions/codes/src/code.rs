@@ -346,7 +346,7 @@ fn nullable_pounds(_: &mut SchemaGenerator) -> Schema {
     json_schema!({
         "description": "The promotion's price in pounds, at most two decimals, as a number or as text.",
         "anyOf": [
-            { "type": "number", "minimum": 0, "maximum": 10_000_000 },
+            { "type": "number", "minimum": 0, "maximum": 10_000_000, "multipleOf": 0.01 },
             { "type": "string", "pattern": r"^\s*\+?[0-9]{1,7}(\.[0-9]{0,2})?\s*$" },
             { "type": "null" }
         ]

@@ -13,7 +13,7 @@ use shared::dynamo::{
 use shared::extract::Path;
 use shared::json::{Created, Message};
 use shared::store::{new_id, not_found, version_of, Entity};
-use shared::validation::{Name, UploadName};
+use shared::validation::{bounded_text, Name, UploadName};
 use shared::{ApiError, ApiResult, Json};
 use std::borrow::Cow;
 use std::marker::PhantomData;
@@ -165,7 +165,8 @@ pub fn check_link(raw: &str) -> Result<String, ApiError> {
     let link = raw.trim();
     let shaped =
         link.starts_with("https://") || link.starts_with("http://") || link.starts_with('/');
-    if !shaped || link.chars().any(char::is_whitespace) || link.len() > 500 {
+    // At most 500 characters as sent, as the document's maxLength counts them.
+    if !shaped || link.chars().any(char::is_whitespace) || raw.chars().count() > 500 {
         return Err(ApiError::invalid(
             "link must be a web address (https://...) or a path in the shop (/...)",
         ));
@@ -229,19 +230,13 @@ impl<K: Kind, const CREATE: bool> JsonSchema for EntryBody<K, CREATE> {
 impl EntryInput {
     fn apply<K: Kind>(self, mut entry: Entry<K>) -> Result<Entry<K>, ApiError> {
         if let Some(name) = &self.name {
-            entry.name = Name::parse(name)?.into_inner();
-            if entry.name.chars().count() > 120 {
+            if name.chars().count() > 120 {
                 return Err(ApiError::invalid("name must be at most 120 characters"));
             }
+            entry.name = Name::parse(name)?.into_inner();
         }
         if let Some(des) = &self.des {
-            entry.des = des.trim().to_owned();
-            if entry.des.chars().count() > K::MAX_DES {
-                return Err(ApiError::invalid(format!(
-                    "des must be at most {} characters",
-                    K::MAX_DES
-                )));
-            }
+            entry.des = bounded_text("des", des, K::MAX_DES)?;
         }
         match &self.link {
             Some(link) if link.trim().is_empty() && !K::NEEDS_LINK => entry.link = String::new(),

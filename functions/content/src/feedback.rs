@@ -24,7 +24,7 @@ pub struct FeedbackInput {
     fullname: String,
     #[schemars(regex(pattern = rules::EMAIL))]
     email: String,
-    #[schemars(regex(pattern = rules::PHONE))]
+    #[schemars(regex(pattern = rules::PHONE), length(max = 30))]
     phone: String,
     /// 10 to 1000 characters once trimmed.
     #[schemars(regex(pattern = rules::MESSAGE), length(max = 1_000))]
@@ -49,9 +49,10 @@ pub async fn send_feedback(
     let fullname = FullName::parse(&input.fullname)?;
     let email = Email::parse_normalised(&input.email)?;
     let phone = Phone::parse(&input.phone)?;
+    // The cap counts the text as sent (the document's maxLength), the minimum what is left once trimmed.
     let message = input.message.trim();
     let length = message.chars().count();
-    if !(10..=MESSAGE_MAX).contains(&length) {
+    if length < 10 || input.message.chars().count() > MESSAGE_MAX {
         return Err(ApiError::invalid(format!(
             "message must be from 10 to {MESSAGE_MAX} characters"
         )));

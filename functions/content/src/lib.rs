@@ -83,15 +83,6 @@ impl FromRef<AppState> for Arc<Auth> {
     }
 }
 
-/// A JSON body described by T rather than by the handler's input type (whose schema cannot say what
-/// create insists on, or one kind's limits).
-fn json_body<T: schemars::JsonSchema>(doc: &mut Doc) {
-    doc.body = Some(BodyDoc {
-        media: "application/json",
-        schema: schema::<T>,
-    });
-}
-
 /// A text reply that is not JSON (the sitemap, robots.txt).
 fn text_reply(media: &'static str, description: &'static str) -> impl FnOnce(&mut Doc) {
     move |doc| {
@@ -123,7 +114,7 @@ fn api() -> ApiRoutes<AppState> {
         .summary("The site info (every field empty, `_id` null, until it is created)")
         .post("/api/connect/create/", Admin, site::create_site)
         .summary("Creates the site info")
-        .describe(json_body::<site::NewSiteInput>)
+        .describe(Doc::json_body::<site::NewSiteInput>)
         .fails(&[409])
         .put("/api/connect/update/{_id}", Admin, site::update_site)
         .summary("Updates the site info (`_id` is `main`)")
@@ -144,12 +135,12 @@ fn api() -> ApiRoutes<AppState> {
         .summary("The about texts")
         .post("/api/about/create/", Admin, entries::create::<About>)
         .describe(named("content::about::create"))
-        .describe(json_body::<EntryBody<About, true>>)
+        .describe(Doc::json_body::<EntryBody<About, true>>)
         .summary("Adds an about text")
         .fails(&[409])
         .put("/api/about/update/{_id}", Admin, entries::update::<About>)
         .describe(named("content::about::update"))
-        .describe(json_body::<EntryBody<About, false>>)
+        .describe(Doc::json_body::<EntryBody<About, false>>)
         .summary("Updates an about text")
         .fails(&[409])
         .delete("/api/about/delete/{_id}", Admin, entries::delete::<About>)
@@ -160,7 +151,7 @@ fn api() -> ApiRoutes<AppState> {
         .summary("The who-we-are texts")
         .post("/api/whoweare/create/", Admin, entries::create::<WhoWeAre>)
         .describe(named("content::whoweare::create"))
-        .describe(json_body::<EntryBody<WhoWeAre, true>>)
+        .describe(Doc::json_body::<EntryBody<WhoWeAre, true>>)
         .summary("Adds a who-we-are text")
         .fails(&[409])
         .put(
@@ -169,7 +160,7 @@ fn api() -> ApiRoutes<AppState> {
             entries::update::<WhoWeAre>,
         )
         .describe(named("content::whoweare::update"))
-        .describe(json_body::<EntryBody<WhoWeAre, false>>)
+        .describe(Doc::json_body::<EntryBody<WhoWeAre, false>>)
         .summary("Updates a who-we-are text")
         .fails(&[409])
         .delete(
@@ -184,12 +175,12 @@ fn api() -> ApiRoutes<AppState> {
         .summary("The policies")
         .post("/api/policy/create/", Admin, entries::create::<Policy>)
         .describe(named("content::policy::create"))
-        .describe(json_body::<EntryBody<Policy, true>>)
+        .describe(Doc::json_body::<EntryBody<Policy, true>>)
         .summary("Adds a policy")
         .fails(&[409])
         .put("/api/policy/update/{_id}", Admin, entries::update::<Policy>)
         .describe(named("content::policy::update"))
-        .describe(json_body::<EntryBody<Policy, false>>)
+        .describe(Doc::json_body::<EntryBody<Policy, false>>)
         .summary("Updates a policy")
         .fails(&[409])
         .delete("/api/policy/delete/{_id}", Admin, entries::delete::<Policy>)
@@ -207,12 +198,12 @@ fn api() -> ApiRoutes<AppState> {
         .summary("The link entries")
         .post("/api/link/create/", Admin, entries::create::<Link>)
         .describe(named("content::link::create"))
-        .describe(json_body::<EntryBody<Link, true>>)
+        .describe(Doc::json_body::<EntryBody<Link, true>>)
         .summary("Adds a link entry")
         .fails(&[409])
         .put("/api/link/update/{_id}", Admin, entries::update::<Link>)
         .describe(named("content::link::update"))
-        .describe(json_body::<EntryBody<Link, false>>)
+        .describe(Doc::json_body::<EntryBody<Link, false>>)
         .summary("Updates a link entry")
         .fails(&[409])
         .delete("/api/link/delete/{_id}", Admin, entries::delete::<Link>)

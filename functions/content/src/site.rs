@@ -167,7 +167,7 @@ pub struct SiteInput {
     cover_des: Option<String>,
     #[schemars(with = "Option<Vec<UploadName>>")]
     image: Option<Vec<String>>,
-    #[schemars(regex(pattern = rules::PHONE_OR_BLANK))]
+    #[schemars(regex(pattern = rules::PHONE_OR_BLANK), length(max = 30))]
     phone: Option<String>,
     #[schemars(regex(pattern = rules::EMAIL_OR_BLANK))]
     email: Option<String>,
@@ -203,11 +203,11 @@ impl JsonSchema for NewSiteInput {
 }
 
 fn social_link(field: &str, value: &str) -> Result<String, ApiError> {
-    let value = value.trim();
-    if value.is_empty() {
+    if value.trim().is_empty() {
         return Ok(String::new());
     }
-    if !value.starts_with("https://") && !value.starts_with("http://") {
+    let trimmed = value.trim();
+    if !trimmed.starts_with("https://") && !trimmed.starts_with("http://") {
         return Err(ApiError::invalid(format!(
             "Social.{field} must be a web address (https://...)"
         )));
@@ -218,7 +218,7 @@ fn social_link(field: &str, value: &str) -> Result<String, ApiError> {
 impl SiteInput {
     fn apply(self, mut site: SiteInfo) -> Result<SiteInfo, ApiError> {
         if let Some(name) = &self.name {
-            site.name = bounded_text("name", Name::parse(name)?.as_str(), 80)?;
+            site.name = Name::parse(&bounded_text("name", name, 80)?)?.into_inner();
         }
         if let Some(des) = &self.des {
             site.des = bounded_text("des", des, 2_000)?;
@@ -230,10 +230,11 @@ impl SiteInput {
             site.image = UploadName::parse_all(images)?;
         }
         if let Some(phone) = &self.phone {
-            site.phone = if phone.trim().is_empty() {
-                String::new()
+            let phone = bounded_text("phone", phone, 30)?;
+            site.phone = if phone.is_empty() {
+                phone
             } else {
-                bounded_text("phone", Phone::parse(phone)?.as_str(), 30)?
+                Phone::parse(&phone)?.into_inner()
             };
         }
         if let Some(email) = &self.email {
@@ -349,7 +350,7 @@ pub async fn show_contact(State(state): State<AppState>) -> ApiResult<Json<Conta
 /// The contact details an admin sends; every field optional, an empty text clears it.
 #[derive(Deserialize, JsonSchema)]
 pub struct ContactInput {
-    #[schemars(regex(pattern = rules::PHONE_OR_BLANK))]
+    #[schemars(regex(pattern = rules::PHONE_OR_BLANK), length(max = 30))]
     phone: Option<String>,
     #[schemars(regex(pattern = rules::EMAIL_OR_BLANK))]
     email: Option<String>,

@@ -22,7 +22,7 @@ use shared::dynamo::{n, s, Item};
 use shared::extract::Path;
 use shared::json::NumberField;
 use shared::money::{Pence, Percent};
-use shared::validation::{Address, Email, FullName, Phone};
+use shared::validation::{bounded_text, Address, Email, FullName, Phone};
 use shared::{ApiError, ApiResult, Json};
 use std::collections::HashMap;
 
@@ -32,6 +32,7 @@ const IDEMPOTENCY_TTL: i64 = 24 * 60 * 60;
 // The checkout's rules as JSON Schema patterns (ECMA-262): each field is trimmed before its rule, so the
 // patterns allow white space around the value and count the characters between its first and last visible
 // ones (shared::validation's `FullName`, `Address`, `Phone`, `Email` and the order's note; `wanted_lines`).
+// The length caps count the text as sent, as `maxLength` does.
 
 /// `FullName`: more than 5 and at most 100 characters once trimmed.
 const FULLNAME_PATTERN: &str = r"^\s*\S[\s\S]{4,98}\S\s*$";
@@ -73,17 +74,17 @@ fn units(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 /// never sent: the server reads them from the catalogue.
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct OrderInput {
-    #[schemars(regex(pattern = FULLNAME_PATTERN))]
+    #[schemars(regex(pattern = FULLNAME_PATTERN), length(max = 100))]
     fullname: String,
-    #[schemars(regex(pattern = ADDRESS_PATTERN))]
+    #[schemars(regex(pattern = ADDRESS_PATTERN), length(max = 300))]
     address: String,
-    #[schemars(regex(pattern = PHONE_PATTERN))]
+    #[schemars(regex(pattern = PHONE_PATTERN), length(max = 30))]
     phone: String,
     #[schemars(regex(pattern = EMAIL_PATTERN))]
     email: String,
     /// A note for the shop.
     #[serde(default)]
-    #[schemars(regex(pattern = MESSAGE_PATTERN))]
+    #[schemars(regex(pattern = MESSAGE_PATTERN), length(max = 1_000))]
     message: String,
     /// The basket: at most 50 different drinks (the same drink twice is one line).
     #[schemars(length(min = 1, max = MAX_LINES))]
@@ -120,6 +121,9 @@ enum Step {
     Sales,
     Idempotency,
 }
+
+/// What `idempotency_key` accepts (white space around the key is trimmed).
+pub const IDEMPOTENCY_KEY_PATTERN: &str = r"^\s*[A-Za-z0-9_-]{1,100}\s*$";
 
 fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(value) = headers.get("idempotency-key") else {
@@ -414,10 +418,7 @@ pub async fn create_order(
     let email = Email::parse_normalised(&input.email)?;
     let phone = Phone::parse(&input.phone)?;
     let address = Address::parse(&input.address)?;
-    let message = input.message.trim().to_owned();
-    if message.chars().count() > 1_000 {
-        return Err(ApiError::invalid("message must be at most 1000 characters"));
-    }
+    let message = bounded_text("message", &input.message, 1_000)?;
     let payment_method = input.payment.method()?;
     let wanted = wanted_lines(&input.product)?;
     let now_unix = shared::time::now_unix();

@@ -236,14 +236,21 @@ fn limited_api() -> ApiRoutes<AppState> {
     ApiRoutes::new()
         .post("/api/order/create/", Access::Public, checkout::create_order)
         .summary("Place an order and pay for it")
-        .header(
-            "Idempotency-Key",
-            false,
-            "1 to 100 letters, digits, - or _: a retry with the same key and order answers where that order stands",
-        )
+        .header_doc(shared::openapi::HeaderDoc {
+            name: "Idempotency-Key",
+            required: false,
+            description: "A retry with the same key and order answers where that order stands",
+            pattern: Some(checkout::IDEMPOTENCY_KEY_PATTERN),
+        })
         .answers::<String>(201, "The order is placed and paid: its id")
-        .answers::<String>(200, "A retry of an order placed and paid under the same Idempotency-Key: its id")
-        .answers::<checkout::ActionRequired>(202, "The bank wants the shopper to confirm (3-D Secure)")
+        .answers::<String>(
+            200,
+            "A retry of an order placed and paid under the same Idempotency-Key: its id",
+        )
+        .answers::<checkout::ActionRequired>(
+            202,
+            "The bank wants the shopper to confirm (3-D Secure)",
+        )
         .fails(&[402, 409, 503])
         .describe(|doc| doc.rate_limited = true)
 }

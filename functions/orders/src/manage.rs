@@ -180,8 +180,8 @@ pub async fn show_my_total(
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct SearchQuery {
     /// The page, from 1 (the first when absent).
-    #[serde(rename = "pageNumber")]
-    #[schemars(with = "Option<u32>", range(min = 1, max = u32::MAX))]
+    #[serde(rename = "pageNumber", default)]
+    #[schemars(with = "u32", range(min = 1, max = u32::MAX))]
     page_number: Option<String>,
     /// An order id, a customer's e-mail, or words of the customer's name.
     #[schemars(length(max = 100))]
@@ -195,12 +195,13 @@ pub async fn list_orders(
     Query(query): Query<SearchQuery>,
 ) -> ApiResult<Json<Page<Order>>> {
     let page = PageNumber::parse(query.page_number.as_deref())?;
-    let search = query.search.unwrap_or_default().trim().to_lowercase();
+    let search = query.search.unwrap_or_default();
     if search.chars().count() > 100 {
         return Err(ApiError::bad_request(
             "search must be at most 100 characters",
         ));
     }
+    let search = search.trim().to_lowercase();
     let orders: Vec<Order> = if search.is_empty() {
         all_orders(&state).await?
     } else if let Some(order) = find(&state, &search).await? {

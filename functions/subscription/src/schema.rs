@@ -72,6 +72,11 @@ fn string(pattern: String) -> Schema {
     json_schema!({ "type": "string", "pattern": pattern })
 }
 
+/// A pattern, with the cap `bounded_text` puts on the text as sent, before trimming.
+fn capped(pattern: String, max: usize) -> Schema {
+    json_schema!({ "type": "string", "pattern": pattern, "maxLength": max })
+}
+
 macro_rules! pattern_type {
     ($(#[$doc:meta])* $name:ident, $pattern:expr) => {
         $(#[$doc])*
@@ -112,7 +117,7 @@ pattern_type!(
 pattern_type!(WebAddress, web_address());
 pattern_type!(UnsubscribeToken, unsubscribe_token());
 
-/// Text of `MIN..=MAX` characters once trimmed (`MIN` from 1).
+/// Text of `MIN..=MAX` characters once trimmed (`MIN` from 1), at most `MAX` as sent.
 pub struct Trimmed<const MIN: usize, const MAX: usize>;
 
 impl<const MIN: usize, const MAX: usize> JsonSchema for Trimmed<MIN, MAX> {
@@ -125,11 +130,11 @@ impl<const MIN: usize, const MAX: usize> JsonSchema for Trimmed<MIN, MAX> {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        string(padded(&trimmed(MIN, MAX)))
+        capped(padded(&trimmed(MIN, MAX)), MAX)
     }
 }
 
-/// Text of at most `MAX` characters once trimmed, blank too (`bounded_text`).
+/// Text of at most `MAX` characters as sent, blank too (`bounded_text`).
 pub struct UpTo<const MAX: usize>;
 
 impl<const MAX: usize> JsonSchema for UpTo<MAX> {
@@ -142,7 +147,7 @@ impl<const MAX: usize> JsonSchema for UpTo<MAX> {
     }
 
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        string(padded(&format!("(?:{})?", trimmed(1, MAX))))
+        capped(padded(&format!("(?:{})?", trimmed(1, MAX))), MAX)
     }
 }
 
@@ -199,13 +204,18 @@ mod tests {
             &"y".repeat(200),
             &"y".repeat(201),
         ] {
+            let sent = text.chars().count();
             assert_eq!(
-                matches(&up_to, text),
+                matches(&up_to, text) && sent <= 100,
                 bounded_text("fullname", text, 100).is_ok(),
                 "{text:?}"
             );
             let t = text.trim().chars().count();
-            assert_eq!(matches(&trimmed, text), (3..=200).contains(&t), "{text:?}");
+            assert_eq!(
+                matches(&trimmed, text) && sent <= 200,
+                (3..=200).contains(&t) && sent <= 200,
+                "{text:?}"
+            );
         }
     }
 

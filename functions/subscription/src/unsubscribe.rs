@@ -101,14 +101,15 @@ pub const BAD_LINK: &str =
 pub async fn unsubscribe(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(query): Query<UnsubscribeQuery>,
+    query: Result<Query<UnsubscribeQuery>, ApiError>,
 ) -> Result<Response, ApiError> {
+    // A query that does not even parse (the token twice, say) is a bad link too, answered as a page.
+    let token = query.ok().and_then(|Query(query)| query.token);
     let wants_json = headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"));
-    let Some(id) = query
-        .token
+    let Some(id) = token
         .as_deref()
         .and_then(|token| state.unsubscribe.verify(token))
     else {

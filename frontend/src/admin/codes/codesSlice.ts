@@ -115,8 +115,7 @@ export function newCodeBody(form: CodeForm): Body<'post', '/code/create/'> {
  * (`code` is not among its required fields).
  */
 export function codeUpdateBody(form: CodeForm): Body<'put', '/code/update/{_id}'> {
-  // openapi-typescript types a field with a default (`code`'s is null) as required; the document does not.
-  return codeFields(form) as Body<'put', '/code/update/{_id}'>;
+  return codeFields(form);
 }
 
 /** The body for create (with `code`) or update (the code text cannot change). */

@@ -2,7 +2,7 @@
 // its refusal (a bad address, too many tries). Loaded with the footer's sign-up form, never on first paint.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { errorMessage, type Body } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import type { AppThunk, Status } from '../../lib/thunk';
 
 /** The lists a shopper may join (the back end's SUBSCRIPTION_LISTS names the same), and how the form words them. */
@@ -66,8 +66,7 @@ export const signUp =
     try {
       const fullname = form.fullname.trim();
       const body = { email: form.email.trim().toLowerCase(), ...(fullname ? { fullname } : {}), lists: form.lists };
-      // openapi-typescript types a field with a default (SignUp's fullname: null) as required; the document does not.
-      const answer = await api.post('/subscription/create/', body as Body<'post', '/subscription/create/'>);
+      const answer = await api.post('/subscription/create/', body);
       dispatch(signUpSucceeded(answer.message));
       return true;
     } catch (error) {
