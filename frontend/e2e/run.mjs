@@ -15,6 +15,7 @@ import registerAuthJourneys from './auth.mjs';
 import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
+import registerOpenApiJourneys from './openapi.mjs';
 import registerReviewJourneys from './reviews.mjs';
 import registerSpecGapJourneys from './specgaps.mjs';
 import registerSubscriptionJourneys from './subscription.mjs';
@@ -284,6 +285,7 @@ registerSubscriptionJourneys({ journey, check, checkEqual, eventually, BASE_URL 
 
 // Journeys (issue 13): per-drink reviews, persisted names, route slugs, picture removal
 registerSpecGapJourneys({ journey, check, checkEqual, eventually, BASE_URL });
+registerOpenApiJourneys({ journey, check, eventually, BASE_URL });
 
 // ------------------------------------------------------------------------------------------------------
 
