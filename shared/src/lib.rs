@@ -22,6 +22,7 @@ pub mod routes;
 pub mod secrets;
 pub mod site;
 pub mod store;
+pub mod text_schema;
 pub mod time;
 pub mod validation;
 

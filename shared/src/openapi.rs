@@ -450,6 +450,11 @@ fn operation(
     operation
 }
 
+/// One function's part of the document (its own tests read their routes' descriptions off it).
+pub fn function_document(name: &'static str, routes: Vec<RouteSpec>) -> Value {
+    document(name, "0", &[Function { name, routes }])
+}
+
 /// The whole API: every function's routes, one document.
 pub fn document(title: &str, version: &str, functions: &[Function]) -> Value {
     let mut requests = SchemaGenerator::new(settings(Contract::Deserialize));

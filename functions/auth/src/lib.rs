@@ -136,14 +136,7 @@ mod tests {
 
     #[test]
     fn every_route_is_described() {
-        let document = shared::openapi::document(
-            "Shop",
-            "1",
-            &[shared::openapi::Function {
-                name: "auth",
-                routes: crate::routes(),
-            }],
-        );
+        let document = shared::openapi::function_document("auth", crate::routes());
         let verify = &document["paths"]["/api/user/verify/"]["post"];
         assert_eq!(
             verify["responses"]["200"]["content"]["application/json"]["schema"]["$ref"],

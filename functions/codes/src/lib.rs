@@ -114,14 +114,7 @@ mod tests {
 
     #[test]
     fn the_document_states_the_codes_rules() {
-        let document = shared::openapi::document(
-            "Codes",
-            "1",
-            &[shared::openapi::Function {
-                name: "codes",
-                routes: crate::routes(),
-            }],
-        );
+        let document = shared::openapi::function_document("codes", crate::routes());
         let schemas = &document["components"]["schemas"];
         assert_eq!(
             schemas["NewCodeInput"]["required"],

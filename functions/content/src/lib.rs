@@ -238,14 +238,7 @@ mod tests {
     use serde_json::{json, Value};
 
     fn document() -> Value {
-        shared::openapi::document(
-            "content",
-            "1",
-            &[shared::openapi::Function {
-                name: "content",
-                routes: super::routes(),
-            }],
-        )
+        shared::openapi::function_document("content", super::routes())
     }
 
     #[test]

@@ -285,14 +285,7 @@ mod tests {
 
     #[test]
     fn the_document_states_the_checkout_and_its_payments() {
-        let document = shared::openapi::document(
-            "Orders",
-            "1",
-            &[shared::openapi::Function {
-                name: "orders",
-                routes: crate::routes(),
-            }],
-        );
+        let document = shared::openapi::function_document("orders", crate::routes());
         let create = &document["paths"]["/api/order/create/"]["post"];
         let statuses: Vec<&String> = create["responses"].as_object().unwrap().keys().collect();
         assert_eq!(

@@ -101,14 +101,7 @@ mod tests {
     use serde_json::{json, Value};
 
     fn document() -> Value {
-        shared::openapi::document(
-            "reviews",
-            "1",
-            &[shared::openapi::Function {
-                name: "reviews",
-                routes: super::routes(),
-            }],
-        )
+        shared::openapi::function_document("reviews", super::routes())
     }
 
     #[test]

@@ -228,14 +228,7 @@ mod tests {
 
     #[test]
     fn every_route_is_described() {
-        let document = shared::openapi::document(
-            "Shop",
-            "1",
-            &[shared::openapi::Function {
-                name: "subscription",
-                routes: crate::routes(),
-            }],
-        );
+        let document = shared::openapi::function_document("subscription", crate::routes());
         let paths = &document["paths"];
         let mailer = &paths["/api/subscription/mailer/"]["post"]["responses"]["202"];
         assert_eq!(

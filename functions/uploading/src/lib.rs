@@ -96,14 +96,7 @@ mod tests {
     use serde_json::Value;
 
     fn document() -> Value {
-        shared::openapi::document(
-            "uploading",
-            "1",
-            &[shared::openapi::Function {
-                name: "uploading",
-                routes: super::routes(),
-            }],
-        )
+        shared::openapi::function_document("uploading", super::routes())
     }
 
     #[test]
