@@ -637,6 +637,32 @@ mod tests {
         );
     }
 
+    /// Only its schema is read.
+    #[derive(JsonSchema)]
+    #[allow(dead_code)]
+    struct ThingUpdate {
+        name: Option<String>,
+        size: Option<crate::json::NumberField>,
+        note: Option<String>,
+    }
+
+    #[test]
+    fn a_create_body_requires_its_fields_and_refuses_their_nulls() {
+        let mut generator = SchemaGenerator::new(settings(Contract::Deserialize));
+        let schema =
+            requiring::<ThingUpdate>(&mut generator, "A new thing", &["name", "size"]).to_value();
+        assert_eq!(schema["required"], json!(["name", "size"]));
+        assert_eq!(schema["properties"]["name"]["type"], "string");
+        assert_eq!(
+            schema["properties"]["size"]["$ref"],
+            "#/components/schemas/NumberField"
+        );
+        assert_eq!(
+            schema["properties"]["note"]["type"],
+            json!(["string", "null"])
+        );
+    }
+
     #[test]
     #[should_panic(expected = "takes no signed-in user")]
     fn a_protected_route_whose_handler_takes_no_user_is_refused() {
