@@ -68,6 +68,15 @@ impl ApiError {
         }
     }
 
+    /// Keeps the fault behind a client-facing error, logged with the response (a provider's failure, say).
+    pub fn caused_by(
+        mut self,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Self {
+        self.source = Some(source.into());
+        self
+    }
+
     /// Tells the client when to try again (`Retry-After`, in seconds).
     pub fn retry_after(mut self, seconds: i64) -> Self {
         self.retry_after = Some(seconds.max(1));

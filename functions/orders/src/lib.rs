@@ -202,7 +202,7 @@ fn api() -> ApiRoutes<AppState> {
         .summary("Every order, newest first, or those an id, an e-mail or a name finds")
         .put("/api/order/update/{_id}", Admin, manage::update_order)
         .summary("Move an order on (shipped, delivered) or cancel it (refunding a paid one)")
-        .fails(&[409, 502])
+        .fails(&[409, 502, 503])
         .delete("/api/order/delete/{id}", Admin, manage::delete_order)
         .summary("Delete a finished order")
         .fails(&[409])
@@ -217,7 +217,7 @@ fn api() -> ApiRoutes<AppState> {
         .post("/api/order/confirm/{id}/", Public, checkout::confirm_order)
         .summary("After 3-D Secure: the server asks Stripe where the payment stands")
         .answers::<String>(200, "The order is paid: its id")
-        .fails(&[402, 409])
+        .fails(&[402, 409, 502, 503])
         .post(
             "/api/order/webhook/stripe/",
             Public,
@@ -229,6 +229,8 @@ fn api() -> ApiRoutes<AppState> {
             true,
             "t=<unix time>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\" with the webhook secret>, at most 5 minutes old",
         )
+        // Stripe unreachable or refusing a follow-up (a late payment's refund): Stripe sends the event again.
+        .fails(&[502, 503])
 }
 
 /// The routes behind the per-address order limit (`CREATE_LIMIT`), layered on together in `router`.
@@ -251,7 +253,7 @@ fn limited_api() -> ApiRoutes<AppState> {
             202,
             "The bank wants the shopper to confirm (3-D Secure)",
         )
-        .fails(&[402, 409, 503])
+        .fails(&[402, 409, 502, 503])
         .describe(|doc| doc.rate_limited = true)
 }
 

@@ -406,8 +406,39 @@ pub fn payment_unavailable(order_id: &str) -> ApiError {
     )
 }
 
+/// Stripe's failures where no order-specific answer applies (a refund, a cancel, a webhook's follow-up):
+/// unreachable is 503 (Stripe retries a webhook that got one), anything else it refused is 502, the cause
+/// logged either way. Never a 500: the fault is the provider's, and the client can tell which.
 impl From<StripeError> for ApiError {
     fn from(error: StripeError) -> Self {
-        ApiError::internal(error)
+        let (status, message) = match &error {
+            StripeError::Unavailable(_) => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "The payment provider could not be reached: nothing changed, try again in a minute",
+            ),
+            StripeError::Card { .. } | StripeError::Refused { .. } => (
+                StatusCode::BAD_GATEWAY,
+                "The payment provider refused the request: nothing changed here",
+            ),
+        };
+        ApiError::new(status, message).caused_by(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_providers_failure_is_a_gateway_error_never_a_500() {
+        let unreachable = ApiError::from(StripeError::Unavailable("timed out".into()));
+        assert_eq!(unreachable.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert!(unreachable.message().contains("try again"));
+        let refused = ApiError::from(StripeError::Refused {
+            status: 400,
+            message: "No such payment_intent".into(),
+        });
+        assert_eq!(refused.status(), StatusCode::BAD_GATEWAY);
+        assert!(!refused.message().contains("payment_intent"), "Stripe's words stay in the log");
     }
 }
