@@ -292,7 +292,7 @@ mod tests {
         let statuses: Vec<&String> = create["responses"].as_object().unwrap().keys().collect();
         assert_eq!(
             statuses,
-            ["200", "201", "202", "400", "402", "409", "413", "415", "422", "429", "503"]
+            ["200", "201", "202", "400", "402", "409", "413", "415", "422", "429", "502", "503"]
         );
         assert_eq!(create["parameters"][0]["name"], "Idempotency-Key");
         assert_eq!(create["parameters"][0]["required"], false);

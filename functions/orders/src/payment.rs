@@ -439,6 +439,9 @@ mod tests {
             message: "No such payment_intent".into(),
         });
         assert_eq!(refused.status(), StatusCode::BAD_GATEWAY);
-        assert!(!refused.message().contains("payment_intent"), "Stripe's words stay in the log");
+        assert!(
+            !refused.message().contains("payment_intent"),
+            "Stripe's words stay in the log"
+        );
     }
 }
