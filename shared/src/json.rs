@@ -118,6 +118,17 @@ pub fn created<T: Serialize>(value: T) -> Response {
     response
 }
 
+/// For an update's `Option<Option<T>>` field: absent is `None` (leave it), `null` is `Some(None)` (clear
+/// it), a value is `Some(Some(v))`. Serde's own reading makes `null` absent, so a limit could never be
+/// cleared. Use with `#[serde(default, deserialize_with = "shared::json::present")]`.
+pub fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
 /// A reply that is only words: `{"message": "..."}`, as every error is too.
 #[derive(Debug, Clone, Serialize, schemars::JsonSchema)]
 pub struct Message {

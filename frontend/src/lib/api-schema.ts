@@ -1617,6 +1617,7 @@ export interface components {
             /**
              * Format: uint32
              * @description Uses allowed in all, from 1 (no limit when never set).
+             * @default null
              */
             maxUses?: number | null;
             name?: string | null;
@@ -1897,6 +1898,7 @@ export interface components {
             /**
              * Format: uint32
              * @description Uses allowed in all, from 1 (no limit when never set).
+             * @default null
              */
             maxUses?: number | null;
             name?: string | null;

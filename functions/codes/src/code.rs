@@ -286,15 +286,22 @@ pub struct CodeInput {
     /// Whether the code can be used now.
     open: Option<bool>,
     /// Uses allowed in all, from 1 (no limit when never set).
-    #[serde(rename = "maxUses")]
+    #[serde(
+        rename = "maxUses",
+        default,
+        deserialize_with = "shared::json::present"
+    )]
     #[schemars(range(min = 1))]
     max_uses: Option<Option<u32>>,
     /// Whether one e-mail address may use the code only once.
     #[serde(rename = "oncePerEmail")]
     once_per_email: Option<bool>,
     /// The last day the code works (YYYY-MM-DD); empty text for no end.
-    #[serde(rename = "expiresOn")]
-    #[serde(default)]
+    #[serde(
+        rename = "expiresOn",
+        default,
+        deserialize_with = "shared::json::present"
+    )]
     #[schemars(schema_with = "last_day")]
     expires_on: Option<Option<String>>,
     #[schemars(length(max = 120))]

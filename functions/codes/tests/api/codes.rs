@@ -44,6 +44,48 @@ async fn an_admin_creates_updates_and_deletes_a_code() {
         ),
         (Some(15), Some(3))
     );
+    // The admin's form sends null for an emptied limit or last day: both clear; a field left out stays.
+    let cleared = app
+        .admin(
+            Method::PUT,
+            "/api/code/update/SUMMER10",
+            Some(json!({"maxUses": null, "expiresOn": null})),
+        )
+        .await;
+    assert_eq!(cleared.status, StatusCode::OK, "{}", cleared.body);
+    assert!(cleared.body["maxUses"].is_null(), "{}", cleared.body);
+    assert!(cleared.body["expiresOn"].is_null(), "{}", cleared.body);
+    assert_eq!(cleared.body["discount"].as_u64(), Some(15));
+    let kept = app
+        .admin(
+            Method::PUT,
+            "/api/code/update/SUMMER10",
+            Some(json!({"maxUses": 4, "expiresOn": "2099-12-31"})),
+        )
+        .await;
+    assert_eq!(kept.body["maxUses"].as_u64(), Some(4), "{}", kept.body);
+    let untouched = app
+        .admin(
+            Method::PUT,
+            "/api/code/update/SUMMER10",
+            Some(json!({"open": true})),
+        )
+        .await;
+    assert_eq!(
+        untouched.body["maxUses"].as_u64(),
+        Some(4),
+        "{}",
+        untouched.body
+    );
+    assert_eq!(untouched.body["expiresOn"], "2099-12-31");
+    let restored = app
+        .admin(
+            Method::PUT,
+            "/api/code/update/SUMMER10",
+            Some(json!({"maxUses": 3, "expiresOn": null})),
+        )
+        .await;
+    assert_eq!(restored.status, StatusCode::OK, "{}", restored.body);
     let renamed = app
         .admin(
             Method::PUT,
