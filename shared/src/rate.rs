@@ -201,8 +201,8 @@ pub struct AddressLimit {
     pub refusal: &'static str,
 }
 
-/// Route middleware: `handler.layer(from_fn_with_state(LIMIT, rate::limit_per_address))`, with a
-/// `RateStore` extension on the router. Every attempt counts, a refused one too; past the limit the answer
+/// Route middleware, put on a route by `ApiRoutes::limit_per_address(LIMIT)`, with a `RateStore`
+/// extension on the router. Every attempt counts, a refused one too; past the limit the answer
 /// is 429 `{message}` with `Retry-After`, and the handler does not run. Without a trusted viewer address
 /// (a plain router in the tests, the local gateway) there is nothing to count by.
 pub async fn limit_per_address(

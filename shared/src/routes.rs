@@ -4,9 +4,10 @@
 
 use crate::error::message_response;
 use crate::openapi::{Doc, DocumentHandler, HeaderDoc};
+use crate::rate::AddressLimit;
 use axum::{
     handler::Handler,
-    routing::{on, MethodFilter},
+    routing::{on, MethodFilter, MethodRouter},
     Router,
 };
 use http::{Method, StatusCode};
@@ -38,7 +39,8 @@ impl PartialEq for RouteSpec {
 impl Eq for RouteSpec {}
 
 pub struct ApiRoutes<S> {
-    router: Router<S>,
+    /// One method router per spec, in the same order; `into_router` mounts them.
+    methods: Vec<MethodRouter<S>>,
     specs: Vec<RouteSpec>,
 }
 
@@ -51,7 +53,7 @@ impl<S: Clone + Send + Sync + 'static> Default for ApiRoutes<S> {
 impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
     pub fn new() -> Self {
         ApiRoutes {
-            router: Router::new(),
+            methods: Vec::new(),
             specs: Vec::new(),
         }
     }
@@ -84,11 +86,7 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
         );
         let filter = MethodFilter::try_from(method.clone())
             .unwrap_or_else(|_| panic!("unsupported method {method} for {path}"));
-        let bare = path.trim_end_matches('/');
-        self.router = self
-            .router
-            .route(bare, on(filter, handler.clone()))
-            .route(&format!("{bare}/"), on(filter, handler));
+        self.methods.push(on(filter, handler));
         self.specs.push(RouteSpec {
             method,
             path,
@@ -104,6 +102,19 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
             .last_mut()
             .expect("describe a route after adding it")
             .doc
+    }
+
+    /// Puts the route just added behind a limit per viewer address (shared::rate): its 429 is documented,
+    /// and the router needs a `RateStore` extension.
+    pub fn limit_per_address(mut self, limit: AddressLimit) -> Self {
+        self.last_doc().rate_limited = true;
+        let method = self.methods.pop().expect("limit a route after adding it");
+        self.methods
+            .push(method.route_layer(axum::middleware::from_fn_with_state(
+                limit,
+                crate::rate::limit_per_address,
+            )));
+        self
     }
 
     /// A line on what the route is for.
@@ -206,8 +217,17 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
         &self.specs
     }
 
+    /// The router: each path answered with and without its trailing slash.
     pub fn into_router(self) -> Router<S> {
-        self.router
+        self.specs
+            .iter()
+            .zip(self.methods)
+            .fold(Router::new(), |router, (spec, method)| {
+                let bare = spec.path.trim_end_matches('/');
+                router
+                    .route(bare, method.clone())
+                    .route(&format!("{bare}/"), method)
+            })
     }
 }
 

@@ -188,6 +188,25 @@ pub const CREATE_LIMIT: AddressLimit = AddressLimit {
 fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Customer, Public};
     ApiRoutes::new()
+        .post("/api/order/create/", Public, checkout::create_order)
+        .summary("Place an order and pay for it")
+        .header_doc(shared::openapi::HeaderDoc {
+            name: "Idempotency-Key",
+            required: false,
+            description: "A retry with the same key and order answers where that order stands",
+            pattern: Some(checkout::IDEMPOTENCY_KEY_PATTERN),
+        })
+        .answers::<String>(201, "The order is placed and paid: its id")
+        .answers::<String>(
+            200,
+            "A retry of an order placed and paid under the same Idempotency-Key: its id",
+        )
+        .answers::<checkout::ActionRequired>(
+            202,
+            "The bank wants the shopper to confirm (3-D Secure)",
+        )
+        .fails(&[402, 409, 502, 503])
+        .limit_per_address(CREATE_LIMIT)
         .get("/api/order/Orderdetails/{id}", Public, manage::show_order)
         .summary("An order's page: whole with the owner's or an admin's token, without contact details otherwise")
         .get(
@@ -233,33 +252,9 @@ fn api() -> ApiRoutes<AppState> {
         .fails(&[502, 503])
 }
 
-/// The routes behind the per-address order limit (`CREATE_LIMIT`), layered on together in `router`.
-fn limited_api() -> ApiRoutes<AppState> {
-    ApiRoutes::new()
-        .post("/api/order/create/", Access::Public, checkout::create_order)
-        .summary("Place an order and pay for it")
-        .header_doc(shared::openapi::HeaderDoc {
-            name: "Idempotency-Key",
-            required: false,
-            description: "A retry with the same key and order answers where that order stands",
-            pattern: Some(checkout::IDEMPOTENCY_KEY_PATTERN),
-        })
-        .answers::<String>(201, "The order is placed and paid: its id")
-        .answers::<String>(
-            200,
-            "A retry of an order placed and paid under the same Idempotency-Key: its id",
-        )
-        .answers::<checkout::ActionRequired>(
-            202,
-            "The bank wants the shopper to confirm (3-D Secure)",
-        )
-        .fails(&[402, 409, 502, 503])
-        .describe(|doc| doc.rate_limited = true)
-}
-
 /// Every route this function serves, as template.yaml must declare them.
 pub fn routes() -> Vec<RouteSpec> {
-    [limited_api().specs(), api().specs()].concat()
+    api().specs().to_vec()
 }
 
 pub fn router(state: AppState) -> axum::Router {
@@ -268,15 +263,8 @@ pub fn router(state: AppState) -> axum::Router {
         client: state.db.clone(),
         table: state.tables.orders.as_str().into(),
     };
-    let limited = limited_api()
-        .into_router()
-        .route_layer(axum::middleware::from_fn_with_state(
-            CREATE_LIMIT,
-            shared::rate::limit_per_address,
-        ));
     api()
         .into_router()
-        .merge(limited)
         .layer(axum::Extension(rates))
         .with_state(state)
 }
