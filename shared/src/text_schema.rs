@@ -5,6 +5,36 @@
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use std::borrow::Cow;
 
+/// What the `text_type!` macro expands to names, so a crate using it needs no imports of its own.
+#[doc(hidden)]
+pub use schemars as __schemars;
+
+/// A text field's schema as a type, for `#[schemars(with = "...")]`: `text_type!(Name, schema)` declares
+/// `pub struct Name` whose (inline) schema is the expression, e.g. `string(padded("[0-9]{6}"))`.
+#[macro_export]
+macro_rules! text_type {
+    ($(#[$doc:meta])* $name:ident, $schema:expr) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl $crate::text_schema::__schemars::JsonSchema for $name {
+            fn inline_schema() -> bool {
+                true
+            }
+
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+
+            fn json_schema(
+                _: &mut $crate::text_schema::__schemars::SchemaGenerator,
+            ) -> $crate::text_schema::__schemars::Schema {
+                $schema
+            }
+        }
+    };
+}
+
 /// What `str::trim` removes (`char::is_whitespace`), spelt out: a regex's `\s` is another set.
 pub const SPACE: &str = r"[\t\n\x0B\f\r \x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]";
 pub const NOT_SPACE: &str =
@@ -79,22 +109,11 @@ impl<const MIN: usize, const MAX: usize> JsonSchema for BlankOr<MIN, MAX> {
     }
 }
 
-/// An e-mail address as `Email::parse_normalised` takes it.
-pub struct Email;
-
-impl JsonSchema for Email {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        "Email".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        string(email(0))
-    }
-}
+crate::text_type!(
+    /// An e-mail address as `Email::parse_normalised` takes it.
+    Email,
+    string(email(0))
+);
 
 #[cfg(test)]
 mod tests {

@@ -2,66 +2,30 @@
 //! (Rust's `str::trim`), so a pattern allows the same white space around the value and counts the
 //! characters of what is left, as the code does.
 
-use schemars::{JsonSchema, Schema, SchemaGenerator};
 use shared::text_schema::{capped, email, padded, string};
-use std::borrow::Cow;
 
 pub use shared::text_schema::BlankOr;
 
-/// The login rule: an e-mail address longer than 7 characters.
-pub struct LoginEmail;
-
-impl JsonSchema for LoginEmail {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        "LoginEmail".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        string(email(8))
-    }
-}
-
-/// The six digits of a login code.
-pub struct LoginCode;
-
-impl JsonSchema for LoginCode {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        "LoginCode".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        string(padded("[0-9]{6}"))
-    }
-}
-
-/// A phone number, or blank to clear it: 10 to 30 characters once trimmed, digits, spaces and `+ - ( )`.
-pub struct PhoneOrBlank;
-
-impl JsonSchema for PhoneOrBlank {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        "PhoneOrBlank".into()
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        capped(padded(r"(?:[0-9+()-][0-9 +()-]{8,28}[0-9+()-])?"), 30)
-    }
-}
+shared::text_type!(
+    /// The login rule: an e-mail address longer than 7 characters.
+    LoginEmail,
+    string(email(8))
+);
+shared::text_type!(
+    /// The six digits of a login code.
+    LoginCode,
+    string(padded("[0-9]{6}"))
+);
+shared::text_type!(
+    /// A phone number, or blank to clear it: 10 to 30 characters once trimmed, digits, spaces and `+ - ( )`.
+    PhoneOrBlank,
+    capped(padded(r"(?:[0-9+()-][0-9 +()-]{8,28}[0-9+()-])?"), 30)
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use schemars::{JsonSchema, SchemaGenerator};
     use shared::validation::{Address, FullName, Phone};
 
     fn pattern<T: JsonSchema>() -> String {

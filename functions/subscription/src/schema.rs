@@ -55,39 +55,18 @@ fn unsubscribe_token() -> String {
     padded(r"[0-9a-f]{32}\.(?:[0-9A-Fa-f]{2}|\+[0-9A-Fa-f]){32}")
 }
 
-macro_rules! pattern_type {
-    ($(#[$doc:meta])* $name:ident, $pattern:expr) => {
-        $(#[$doc])*
-        pub struct $name;
-
-        impl JsonSchema for $name {
-            fn inline_schema() -> bool {
-                true
-            }
-
-            fn schema_name() -> Cow<'static, str> {
-                stringify!($name).into()
-            }
-
-            fn json_schema(_: &mut SchemaGenerator) -> Schema {
-                string($pattern)
-            }
-        }
-    };
-}
-
-pattern_type!(
+shared::text_type!(
     /// One of the mail lists, ignoring case.
     ListName,
-    padded(&list_name())
+    string(padded(&list_name()))
 );
-pattern_type!(
+shared::text_type!(
     /// One of the mail lists, or blank (left out).
     ListNameOrBlank,
-    padded(&format!("{}?", list_name()))
+    string(padded(&format!("{}?", list_name())))
 );
-pattern_type!(WebAddress, web_address());
-pattern_type!(UnsubscribeToken, unsubscribe_token());
+shared::text_type!(WebAddress, string(web_address()));
+shared::text_type!(UnsubscribeToken, string(unsubscribe_token()));
 
 /// A mailing's lists: at least one of them, blank entries left out.
 pub struct MailListNames;
