@@ -83,6 +83,23 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// What both of this crate's Lambdas (the API and the bounce feedback) do once per cold start: the
+    /// settings with the secrets read and the site address for links, then the clients. Answers the
+    /// environment too, for the API's edge check.
+    pub async fn cold_start(
+    ) -> Result<(Self, impl shared::config::Lookup), Box<dyn std::error::Error + Send + Sync>> {
+        let aws = shared::aws::sdk_config().await;
+        let env = shared::site::process_env(&aws).await?;
+        let config = Config::from_env(&env)?;
+        let state = AppState::new(
+            config,
+            shared::aws::dynamodb(&aws),
+            shared::aws::ses(&aws),
+            shared::aws::sqs(&aws),
+        );
+        Ok((state, env))
+    }
+
     pub fn new(
         config: Config,
         dynamodb: aws_sdk_dynamodb::Client,

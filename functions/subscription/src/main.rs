@@ -3,15 +3,6 @@
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
-    let aws = shared::aws::sdk_config().await;
-    // Settings with the secrets read and the site address for links, once per cold start.
-    let env = shared::site::process_env(&aws).await?;
-    let config = subscription::Config::from_env(&env)?;
-    let state = subscription::AppState::new(
-        config,
-        shared::aws::dynamodb(&aws),
-        shared::aws::ses(&aws),
-        shared::aws::sqs(&aws),
-    );
+    let (state, env) = subscription::AppState::cold_start().await?;
     shared::lambda::run(subscription::router(state), &env).await
 }

@@ -6,16 +6,7 @@ use lambda_runtime::{service_fn, LambdaEvent};
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
     shared::lambda::init_tracing();
-    let aws = shared::aws::sdk_config().await;
-    // Settings with the secrets read and the site address for links, once per cold start.
-    let env = shared::site::process_env(&aws).await?;
-    let config = subscription::Config::from_env(&env)?;
-    let state = subscription::AppState::new(
-        config,
-        shared::aws::dynamodb(&aws),
-        shared::aws::ses(&aws),
-        shared::aws::sqs(&aws),
-    );
+    let (state, _) = subscription::AppState::cold_start().await?;
     let state = &state;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<SqsEvent>| async move {
         Ok::<SqsBatchResponse, lambda_runtime::Error>(
