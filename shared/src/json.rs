@@ -63,6 +63,12 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             "The body is empty: send a JSON object",
         ));
     }
+    // serde reads a struct from a list of its fields in order too; every body of this API is an object.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+        return Err(ApiError::bad_request(
+            "The body does not fit: send a JSON object, not a list",
+        ));
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
         let path = error.path().to_string();
@@ -116,6 +122,73 @@ pub fn created<T: Serialize>(value: T) -> Response {
         *response.status_mut() = StatusCode::CREATED;
     }
     response
+}
+
+/// A value read only from a JSON object: serde would also read a struct from a JSON list of its fields in
+/// order, which the API document does not allow. The fields are read straight from the object, so an error
+/// inside still names its path (`payment.number: ...`). Its schema is T's. For a required field,
+/// `#[serde(deserialize_with = "shared::json::object")]` (or `objects`) keeps the field's own type; an
+/// optional one is `Option<Object<T>>`.
+#[derive(Debug, Default)]
+pub struct Object<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Fields<T>(std::marker::PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Fields<T> {
+            type Value = T;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+            }
+        }
+
+        deserializer
+            .deserialize_map(Fields(std::marker::PhantomData))
+            .map(Object)
+    }
+}
+
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Object<T> {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}
+
+/// For a required field holding an object: `#[serde(deserialize_with = "shared::json::object")]`.
+pub fn object<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Object::deserialize(deserializer).map(|Object(value)| value)
+}
+
+/// `object` for a list of objects.
+pub fn objects<'de, D, T>(deserializer: D) -> Result<Vec<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Vec::<Object<T>>::deserialize(deserializer)
+        .map(|items| items.into_iter().map(|Object(value)| value).collect())
 }
 
 /// For an update's `Option<Option<T>>` field: absent is `None` (leave it), `null` is `Some(None)` (clear
@@ -371,5 +444,53 @@ mod number_schemas {
         for text in ["0", "0.00", "1.234", "-1", "abc", "", "10000001", "1e2"] {
             assert!(!pattern.is_match(text), "{text:?}");
         }
+    }
+}
+
+#[cfg(test)]
+mod objects_only {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    struct Line {
+        #[allow(dead_code)]
+        product: String,
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Order {
+        #[serde(deserialize_with = "objects")]
+        #[allow(dead_code)]
+        lines: Vec<Line>,
+        #[allow(dead_code)]
+        first: Option<Object<Line>>,
+    }
+
+    #[test]
+    fn a_list_where_an_object_belongs_is_refused_at_any_depth() {
+        let top = parse::<Order>(br#"[[{"product": "p"}]]"#).unwrap_err();
+        assert_eq!(top.status(), 400);
+        assert!(top.message().contains("not a list"), "{}", top.message());
+
+        let nested = parse::<Order>(br#"{"lines": [["p"]]}"#).unwrap_err();
+        assert!(
+            nested.message().starts_with("lines[0]"),
+            "{}",
+            nested.message()
+        );
+        let optional = parse::<Order>(br#"{"lines": [], "first": ["p"]}"#).unwrap_err();
+        assert!(
+            optional.message().starts_with("first"),
+            "{}",
+            optional.message()
+        );
+
+        let inner = parse::<Order>(br#"{"lines": [{"product": 5}]}"#).unwrap_err();
+        assert!(
+            inner.message().starts_with("lines[0].product"),
+            "{}",
+            inner.message()
+        );
+        assert!(parse::<Order>(br#"{"lines": [{"product": "p"}], "first": null}"#).is_ok());
     }
 }

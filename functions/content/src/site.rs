@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, Item, ItemError};
 use shared::extract::Path;
-use shared::json::Created;
+use shared::json::{Created, Object};
 use shared::store::{version_of, Entity};
 use shared::validation::{bounded_text, Email, Name, Phone, UploadName};
 use shared::{ApiError, ApiResult, Json};
@@ -178,7 +178,7 @@ pub struct SiteInput {
     #[schemars(length(max = 300))]
     address: Option<String>,
     #[serde(rename = "Social")]
-    social: Option<SocialInput>,
+    social: Option<Object<SocialInput>>,
     #[schemars(length(max = 200))]
     discount: Option<String>,
 }
@@ -253,7 +253,7 @@ impl SiteInput {
         if let Some(address) = &self.address {
             site.address = bounded_text("address", address, 300)?;
         }
-        if let Some(social) = &self.social {
+        if let Some(Object(social)) = &self.social {
             site.social = Social {
                 facebook: social_link("facebook", &social.facebook)?,
                 instagram: social_link("instagram", &social.instagram)?,

@@ -87,11 +87,13 @@ pub struct OrderInput {
     #[schemars(regex(pattern = MESSAGE_PATTERN), length(max = 1_000))]
     message: String,
     /// The basket: at most 50 different drinks (the same drink twice is one line).
+    #[serde(deserialize_with = "shared::json::objects")]
     #[schemars(length(min = 1, max = MAX_LINES))]
     product: Vec<LineInput>,
     /// A discount code; blank or absent for none.
     #[schemars(regex(pattern = CODE_PATTERN))]
     code: Option<String>,
+    #[serde(deserialize_with = "shared::json::object")]
     payment: PaymentInput,
 }
 

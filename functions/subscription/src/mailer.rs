@@ -8,6 +8,7 @@ use axum::response::{IntoResponse, Response};
 use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
+use shared::json::Object;
 use shared::mail::{branded_html, escape_html};
 use shared::validation::bounded_text;
 use shared::{ApiError, ApiResult, Json};
@@ -84,7 +85,7 @@ pub struct LetterInput {
     #[schemars(required, with = "crate::schema::Trimmed<3, 200>")]
     subject: Option<String>,
     #[schemars(required, with = "Sections")]
-    sections: Option<Vec<SectionInput>>,
+    sections: Option<Vec<Object<SectionInput>>>,
 }
 
 /// A bulk mailing: the lists it goes to and the letter.
@@ -96,7 +97,7 @@ pub struct MailingInput {
     #[schemars(required, with = "crate::schema::MailListNames")]
     mail_list: Option<Vec<String>>,
     #[schemars(required, with = "LetterInput")]
-    data: Option<LetterInput>,
+    data: Option<Object<LetterInput>>,
 }
 
 /// The answer to a mailing accepted for sending.
@@ -162,9 +163,14 @@ impl MailingInput {
         if lists.is_empty() {
             return Err(ApiError::invalid(ADD_MAIL_LIST));
         }
-        let letter = self.data.unwrap_or_default();
+        let Object(letter) = self.data.unwrap_or_default();
         let subject = letter.subject.unwrap_or_default();
-        let sections = letter.sections.unwrap_or_default();
+        let sections: Vec<SectionInput> = letter
+            .sections
+            .unwrap_or_default()
+            .into_iter()
+            .map(|Object(section)| section)
+            .collect();
         let first_ok = sections.first().is_some_and(|first| {
             long_enough(first.title.as_deref().unwrap_or(""))
                 && long_enough(first.description.as_deref().unwrap_or(""))
