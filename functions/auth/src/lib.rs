@@ -19,8 +19,8 @@ pub struct Config {
     pub auth: AuthConfig,
     pub mail_from: String,
     pub shop_name: String,
-    /// Addresses that become admins on their first login while the shop has no admin (`ADMIN_EMAILS`,
-    /// comma-separated): they seed the first admins, they never re-promote anyone.
+    /// Addresses that may become admins on their first login while the shop has no admin (`ADMIN_EMAILS`,
+    /// comma-separated): they seed the first admin, they never promote anyone once an admin exists.
     pub admin_emails: Vec<String>,
     code_key: Vec<u8>,
 }

@@ -135,18 +135,20 @@ async fn find(state: &AppState, email: &str) -> Result<Option<User>, ApiError> {
 /// Blocked (deleted) users get the same answer as unknown ones when they try to log in.
 const BLOCKED: &str = "This account was closed: ask the shop to open it again";
 
-/// The user behind a verified code, created on their first login. An address in `ADMIN_EMAILS` is an admin
-/// only when its account is created here: an existing account keeps the role admins gave it, so a demoted
-/// admin stays demoted, and a deleted (blocked) one stays out.
-pub async fn sign_in(
-    state: &AppState,
-    email: &str,
-    may_seed_admin: bool,
-) -> Result<User, ApiError> {
-    let role = if may_seed_admin {
-        Role::Admin
-    } else {
+/// The user behind a verified code, created on their first login. An address in `ADMIN_EMAILS` becomes an
+/// admin only when its account is created here while the shop has no admin at all: the setting seeds the
+/// first admin, it never promotes anyone once an admin exists. An existing account keeps the role admins
+/// gave it, so a demoted admin stays demoted, and a deleted (blocked) one stays out.
+pub async fn sign_in(state: &AppState, email: &str, listed_admin: bool) -> Result<User, ApiError> {
+    // Only a listed address reads more than its own record, and only until its account exists.
+    let role = if !listed_admin {
         Role::Customer
+    } else if let Some(user) = find(state, email).await? {
+        return existing_login(user);
+    } else if admin_exists(state).await? {
+        Role::Customer
+    } else {
+        Role::Admin
     };
     let fresh = User::new(email, role);
     let created = state
@@ -158,17 +160,55 @@ pub async fn sign_in(
         .send()
         .await;
     match created {
-        Ok(_) => return Ok(fresh),
-        Err(error) if is_condition_failed(&error) => {}
-        Err(error) => return Err(error.into()),
+        Ok(_) => Ok(fresh),
+        Err(error) if is_condition_failed(&error) => {
+            let user = find(state, email)
+                .await?
+                .ok_or_else(|| ApiError::conflict("Try again"))?;
+            existing_login(user)
+        }
+        Err(error) => Err(error.into()),
     }
-    let user = find(state, email)
-        .await?
-        .ok_or_else(|| ApiError::conflict("Try again"))?;
+}
+
+fn existing_login(user: User) -> Result<User, ApiError> {
     if user.blocked {
         return Err(ApiError::forbidden(BLOCKED));
     }
     Ok(user)
+}
+
+/// Whether any user (a closed account aside) is an admin.
+async fn admin_exists(state: &AppState) -> Result<bool, ApiError> {
+    let mut start: Option<Item> = None;
+    loop {
+        let found = state
+            .db()
+            .query()
+            .table_name(state.table())
+            .index_name("gsi1")
+            .key_condition_expression("gsi1pk = :users")
+            .filter_expression(
+                "#role = :admin AND (attribute_not_exists(blocked) OR blocked = :open)",
+            )
+            .expression_attribute_names("#role", "role")
+            .expression_attribute_values(":users", s("USERS"))
+            .expression_attribute_values(":admin", s(Role::Admin.as_str()))
+            .expression_attribute_values(
+                ":open",
+                aws_sdk_dynamodb::types::AttributeValue::Bool(false),
+            )
+            .set_exclusive_start_key(start.take())
+            .send()
+            .await?;
+        if !found.items().is_empty() {
+            return Ok(true);
+        }
+        match found.last_evaluated_key() {
+            Some(last) if !last.is_empty() => start = Some(last.clone()),
+            _ => return Ok(false),
+        }
+    }
 }
 
 async fn existing(state: &AppState, email: &str) -> Result<User, ApiError> {
