@@ -3,6 +3,7 @@
 // and helpers. Each journey makes what it needs: the admin logs in fresh, and every customer is a new
 // address, so no journey depends on another or on the order they run in.
 import AxeBuilder from '@axe-core/playwright';
+import { loginCode } from './admin.mjs';
 
 const ADMIN_EMAIL = 'admin@example.com';
 
@@ -21,12 +22,13 @@ export default function register({ journey, check, checkEqual, eventually, shot,
     return mails.filter((mail) => (mail.to ?? []).map((to) => to.toLowerCase()).includes(email.toLowerCase()));
   }
 
-  /** Waits for the mail after the `before` already there, and reads the code off its subject's end. */
+  /** Waits for the mail after the `before` already there, and reads the code off its body (never the subject). */
   async function newCode(email, before) {
     const mails = await eventually(() => mailsTo(email), (list) => list.length > before, `a new login mail to ${email}`);
-    const subject = mails.at(-1).subject;
-    const code = /(\d{6})\s*$/.exec(subject)?.[1];
-    check(code, `a 6-digit code at the end of the subject ${JSON.stringify(subject)}`);
+    const mail = mails.at(-1);
+    check(!/\d{6}/.test(mail.subject), `no code in the subject ${JSON.stringify(mail.subject)}`);
+    const code = loginCode(mail);
+    check(code, `a 6-digit code in the body ${JSON.stringify(mail.text)}`);
     return code;
   }
 

@@ -8,7 +8,7 @@
 // way the app stores them (localStorage 'persist:root', redux-persist's format).
 
 import AxeBuilder from '@axe-core/playwright';
-import { adminHelpers } from './admin.mjs';
+import { adminHelpers, loginCode } from './admin.mjs';
 
 const VISA = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0341';
@@ -63,12 +63,12 @@ export default function register({ journey, check, checkEqual, eventually, pound
     const asked = await api('POST', '/api/user/login/', { body: { email } });
     checkEqual(asked.status, 200, `login code request for ${email}`);
     const mail = await eventually(
-      async () => (await outbox()).slice(before).filter((m) => m.to.includes(email) && /\d{6}$/.test(m.subject)).at(-1),
+      async () => (await outbox()).slice(before).filter((m) => m.to.includes(email) && loginCode(m)).at(-1),
       Boolean,
       `the login code mail to ${email}`,
       10_000,
     );
-    const code = mail.subject.slice(-6);
+    const code = loginCode(mail);
     const verified = await api('POST', '/api/user/verify/', { body: { email, code } });
     checkEqual(verified.status, 200, `verify the code for ${email}`);
     return verified.body; // {token, userInfo}

@@ -1,12 +1,16 @@
 //! Login codes. A code is six random digits, stored only as a keyed hash for ten minutes (DynamoDB TTL
-//! removes it later), good for one use and burned after five wrong tries. An address can ask for at most
-//! five codes an hour, a viewer address for thirty, and an e-mail address gets ten wrong codes a day
-//! however many codes it asks for: past that even the right code is refused until the day is over. The
-//! answer to a request is the same whether or not the address has an account.
+//! removes it later), good for one use and burned after five tries. Each try is counted on the code by one
+//! atomic conditional write before the code is compared, so parallel guesses cannot get round the limit: a
+//! guess that loses the race is refused like a wrong one. An address can ask for at most five codes an hour,
+//! a viewer address for thirty. Wrong codes are also bounded per day, however many codes are asked for: ten
+//! for one e-mail address from one viewer address, and the address itself is locked only once wrong codes
+//! for it came from many viewer addresses, so one attacker cannot lock the admin out. Past a limit even the
+//! right code is refused until the (UTC) day is over. The answer to a request is the same whether or not
+//! the address has an account; the code is in the mail's body only, never its subject (lock screens).
 
 use crate::users::{self, UserInfo};
 use crate::AppState;
-use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{AttributeValue, Put, ReturnValue, TransactWriteItem};
 use axum::extract::State;
 use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
@@ -22,10 +26,17 @@ pub const MAX_TRIES: u32 = 5;
 pub const MAX_CODES_PER_HOUR: usize = 5;
 /// Code requests per viewer address (one network, many people) an hour.
 pub const MAX_CODES_PER_CLIENT_HOUR: usize = 30;
-/// Wrong codes per e-mail address a day, across all its codes.
-pub const MAX_WRONG_PER_DAY: usize = 10;
+/// Wrong codes a day for one e-mail address from one viewer address, across all its codes.
+pub const MAX_WRONG_PER_CLIENT_DAY: u32 = 10;
+/// Wrong codes a day for one e-mail address from every viewer address together, past which the address
+/// itself is locked, but only when they came from at least [`MIN_CLIENTS_TO_LOCK_ADDRESS`] viewer addresses:
+/// one network can only lock itself out.
+pub const MAX_WRONG_PER_DAY: u32 = 50;
+pub const MIN_CLIENTS_TO_LOCK_ADDRESS: usize = 10;
 const HOUR: i64 = 60 * 60;
 const DAY: i64 = 24 * HOUR;
+/// The viewer address counted for requests no trusted layer vouched for (the local gateway, the tests).
+const UNKNOWN_CLIENT: &str = "unknown";
 
 const WRONG_OR_EXPIRED: &str = "This code is wrong or has expired: ask for a new one";
 
@@ -100,18 +111,31 @@ fn client_rate_key(ip: &str) -> Item {
     ])
 }
 
-fn wrong_key(email: &str) -> Item {
+/// The day's wrong codes for an address (all viewer addresses together: `wrong` and the set `clients`), or
+/// for one viewer address when `client` is given. Days are UTC days, so the keys roll over by themselves.
+fn wrong_key(email: &str, day: i64, client: Option<&str>) -> Item {
+    let sk = match client {
+        Some(client) => format!("WRONG#{day}#{client}"),
+        None => format!("WRONG#{day}"),
+    };
     Item::from([
         ("pk".to_owned(), s(format!("LOGIN#{email}"))),
-        ("sk".to_owned(), s("WRONG")),
+        ("sk".to_owned(), s(sk)),
     ])
 }
 
-const WRONG_WINDOW: shared::rate::Window = shared::rate::Window {
-    limit: MAX_WRONG_PER_DAY,
-    seconds: DAY,
-};
 const TOO_MANY_WRONG: &str = "Too many wrong codes for this address today";
+
+/// 429 until the day is over, with the wait in words.
+fn too_many_wrong(now: i64) -> ApiError {
+    let wait = DAY - now.rem_euclid(DAY);
+    let when = if wait >= 2 * HOUR {
+        format!("{} hours", wait / HOUR)
+    } else {
+        format!("{} minutes", (wait.max(60) + 59) / 60)
+    };
+    ApiError::too_many_requests(format!("{TOO_MANY_WRONG}: try again in {when}")).retry_after(wait)
+}
 
 /// The login rule of the spec: valid, and longer than 7 characters.
 fn login_email(raw: &str) -> Result<Email, ApiError> {
@@ -211,7 +235,7 @@ fn code_mail(shop: &str, email: &str, code: &str) -> Mail {
     );
     Mail {
         to: email.to_owned(),
-        subject: format!("Your {shop} login code: {code}"),
+        subject: format!("Your {shop} login code"),
         html: branded_html(shop, "Your login code", &content),
         text: format!(
             "Here is your code to log in to {shop}: {code}\n\nIt works once, for 10 minutes. If you did not ask \
@@ -241,6 +265,7 @@ pub struct Session {
 
 pub async fn verify_code(
     State(state): State<AppState>,
+    shared::rate::SourceIp(ip): shared::rate::SourceIp,
     Json(body): Json<VerifyRequest>,
 ) -> ApiResult<Json<Session>> {
     let email = login_email(&body.email)?;
@@ -252,61 +277,42 @@ pub async fn verify_code(
         ));
     }
     let now = shared::time::now_unix();
+    let client = ip.as_deref().unwrap_or(UNKNOWN_CLIENT);
     // Checked before the code: past the day's wrong codes even the right one is refused, so guessing
-    // across many codes gains nothing. The write is kept for a wrong code.
-    let wrong_write = shared::rate::reserve(
-        state.db(),
-        state.table(),
-        wrong_key(email),
-        &WRONG_WINDOW,
-        now,
-        TOO_MANY_WRONG,
-    )
-    .await?;
-    let found = state
+    // across many codes gains nothing.
+    refuse_if_locked(&state, email, client, now).await?;
+
+    // The try is counted before the comparison, atomically: of fifty parallel guesses only the first
+    // five reach the comparison, and the rest are refused as wrong.
+    let counted = state
         .db()
-        .get_item()
+        .update_item()
         .table_name(state.table())
         .set_key(Some(code_key(email)))
-        .consistent_read(true)
+        .update_expression("ADD tries :one")
+        .condition_expression("attribute_exists(codeHash) AND tries < :max AND expiresAt > :now")
+        .expression_attribute_values(":one", n(1))
+        .expression_attribute_values(":max", n(MAX_TRIES))
+        .expression_attribute_values(":now", n(now))
+        .return_values(ReturnValue::AllNew)
         .send()
-        .await?;
-    let Some(item) = found.item() else {
-        return Err(ApiError::bad_request(WRONG_OR_EXPIRED));
+        .await;
+    let item = match counted {
+        Ok(output) => output.attributes.unwrap_or_default(),
+        Err(error) if shared::dynamo::is_condition_failed(&error) => {
+            if live_code_exists(&state, email, now).await? {
+                count_wrong(&state, email, client, now).await?;
+            }
+            return Err(ApiError::bad_request(WRONG_OR_EXPIRED));
+        }
+        Err(error) => return Err(error.into()),
     };
-    let stored = get_s(item, "codeHash")?;
-    let tries: u32 = get_n(item, "tries")?;
-    let expires: i64 = get_n(item, "expiresAt")?;
-    if expires <= now || tries >= MAX_TRIES {
-        return Err(ApiError::bad_request(WRONG_OR_EXPIRED));
-    }
+    let stored = get_s(&item, "codeHash")?;
+    let tries: u32 = get_n(&item, "tries")?;
 
     if !state.codes.matches(email, code, &stored) {
-        state
-            .db()
-            .transact_write_items()
-            .transact_items(wrong_write)
-            .send()
-            .await
-            .map_err(shared::rate::busy_or_internal)?;
-        let counted = state
-            .db()
-            .update_item()
-            .table_name(state.table())
-            .set_key(Some(code_key(email)))
-            .update_expression("ADD tries :one")
-            .condition_expression("codeHash = :hash AND tries < :max")
-            .expression_attribute_values(":one", n(1))
-            .expression_attribute_values(":hash", s(&stored))
-            .expression_attribute_values(":max", n(MAX_TRIES))
-            .send()
-            .await;
-        if let Err(error) = counted {
-            if !shared::dynamo::is_condition_failed(&error) {
-                return Err(error.into());
-            }
-        }
-        let left = MAX_TRIES.saturating_sub(tries + 1);
+        count_wrong(&state, email, client, now).await?;
+        let left = MAX_TRIES.saturating_sub(tries);
         return Err(ApiError::bad_request(if left == 0 {
             "That code is wrong, and now used up: ask for a new one".to_owned()
         } else {
@@ -314,15 +320,15 @@ pub async fn verify_code(
         }));
     }
 
-    // Single use: only one of two racing verifications can delete the code.
+    // Single use: only one of two racing verifications can delete the code (and a code asked for
+    // meanwhile replaced this one).
     let used = state
         .db()
         .delete_item()
         .table_name(state.table())
         .set_key(Some(code_key(email)))
-        .condition_expression("codeHash = :hash AND tries < :max")
+        .condition_expression("codeHash = :hash")
         .expression_attribute_values(":hash", s(&stored))
-        .expression_attribute_values(":max", n(MAX_TRIES))
         .send()
         .await;
     match used {
@@ -334,8 +340,8 @@ pub async fn verify_code(
         }
     }
 
-    let may_seed_admin = state.admin_emails.iter().any(|a| a == email);
-    let user = users::sign_in(&state, email, may_seed_admin).await?;
+    let listed_admin = state.admin_emails.iter().any(|a| a == email);
+    let user = users::sign_in(&state, email, listed_admin).await?;
     let keys = &state.auth.keys;
     let token = keys.issue_at_version(
         email,
@@ -347,6 +353,94 @@ pub async fn verify_code(
         token,
         user_info: user.info(),
     }))
+}
+
+/// 429 when this viewer address has had its day's wrong codes for `email`, or the address itself is locked.
+async fn refuse_if_locked(
+    state: &AppState,
+    email: &str,
+    client: &str,
+    now: i64,
+) -> Result<(), ApiError> {
+    let day = now.div_euclid(DAY);
+    let read = |key: Item| {
+        state
+            .db()
+            .get_item()
+            .table_name(state.table())
+            .set_key(Some(key))
+            .consistent_read(true)
+            .send()
+    };
+    let (pair, address) = tokio::try_join!(
+        read(wrong_key(email, day, Some(client))),
+        read(wrong_key(email, day, None)),
+    )?;
+    let wrong = |item: Option<&Item>| {
+        item.and_then(|i| get_n::<u32>(i, "wrong").ok())
+            .unwrap_or(0)
+    };
+    let clients = match address.item().and_then(|i| i.get("clients")) {
+        Some(AttributeValue::Ss(clients)) => clients.len(),
+        _ => 0,
+    };
+    let pair_locked = wrong(pair.item()) >= MAX_WRONG_PER_CLIENT_DAY;
+    let address_locked =
+        wrong(address.item()) >= MAX_WRONG_PER_DAY && clients >= MIN_CLIENTS_TO_LOCK_ADDRESS;
+    if pair_locked || address_locked {
+        return Err(too_many_wrong(now));
+    }
+    Ok(())
+}
+
+/// Whether `email` has an unexpired code (one whose tries are used up included): a guess against it
+/// counts as wrong, a guess with nothing to guess does not.
+async fn live_code_exists(state: &AppState, email: &str, now: i64) -> Result<bool, ApiError> {
+    let found = state
+        .db()
+        .get_item()
+        .table_name(state.table())
+        .set_key(Some(code_key(email)))
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(found
+        .item()
+        .and_then(|item| get_n::<i64>(item, "expiresAt").ok())
+        .is_some_and(|expires| expires > now))
+}
+
+/// One more wrong code today, for the pair (address, viewer address) and for the address. Plain atomic
+/// `ADD`s, never refused: every wrong guess counts, however many race.
+async fn count_wrong(
+    state: &AppState,
+    email: &str,
+    client: &str,
+    now: i64,
+) -> Result<(), ApiError> {
+    let day = now.div_euclid(DAY);
+    let expires = (day + 2) * DAY;
+    let pair = state
+        .db()
+        .update_item()
+        .table_name(state.table())
+        .set_key(Some(wrong_key(email, day, Some(client))))
+        .update_expression("ADD wrong :one SET expiresAt = :expires")
+        .expression_attribute_values(":one", n(1))
+        .expression_attribute_values(":expires", n(expires))
+        .send();
+    let address = state
+        .db()
+        .update_item()
+        .table_name(state.table())
+        .set_key(Some(wrong_key(email, day, None)))
+        .update_expression("ADD wrong :one, clients :client SET expiresAt = :expires")
+        .expression_attribute_values(":one", n(1))
+        .expression_attribute_values(":client", AttributeValue::Ss(vec![client.to_owned()]))
+        .expression_attribute_values(":expires", n(expires))
+        .send();
+    tokio::try_join!(pair, address)?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -379,6 +473,9 @@ mod tests {
         assert!(mail.text.contains("042042"));
         assert!(mail.html.contains("042042"));
         assert!(mail.html.contains("Palestine &lt;Drinks&gt;"));
-        assert!(mail.subject.contains("042042"));
+        assert!(
+            !mail.subject.contains("042042"),
+            "a lock screen shows the subject"
+        );
     }
 }

@@ -17,6 +17,11 @@ async fn a_code_by_email_logs_a_new_customer_in() {
         "an HTML body (the text part is there too)"
     );
     let code = latest_code(&email).unwrap();
+    assert!(
+        !mails[0].0.contains(&code),
+        "the code is in the body only, never the subject a lock screen shows: {}",
+        mails[0].0
+    );
     let session = app.verify(&email, &code).await;
     assert_eq!(session.status, StatusCode::OK, "{}", session.body);
     assert_eq!(session.body["userInfo"]["email"], email.as_str());
@@ -150,17 +155,18 @@ async fn the_sixth_request_in_an_hour_is_refused_and_sends_nothing() {
 }
 
 #[tokio::test]
-async fn admin_emails_become_admins_on_first_login() {
+async fn admin_emails_seed_the_first_admin_only_while_the_shop_has_none() {
     let app = spawn_app().await;
     let token = app.log_in(&app.admin_email).await;
     assert_eq!(
         app.keys.verify(&token).unwrap().role,
         shared::auth::Role::Admin
     );
+    // An admin exists now: the second listed address signs up as a customer, like anyone else.
     let other = app.log_in(&app.other_admin).await;
     assert_eq!(
         app.keys.verify(&other).unwrap().role,
-        shared::auth::Role::Admin
+        shared::auth::Role::Customer
     );
     let users = app
         .call(
@@ -171,6 +177,10 @@ async fn admin_emails_become_admins_on_first_login() {
         )
         .await;
     assert_eq!(users.status, StatusCode::OK, "{}", users.body);
+    let refused = app
+        .call(Method::GET, "/api/user/lists", Some(&other), None)
+        .await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN);
 }
 
 #[tokio::test]

@@ -1,7 +1,7 @@
 //! Issue 14: tokens that end (logout, role change, deletion), admins seeded only once, deleted users kept
 //! out, profile saves that touch only the profile, and the daily bound on wrong codes.
 
-use crate::helpers::{latest_code, new_email, spawn_app, wrong};
+use crate::helpers::{latest_code, new_email, spawn_app, verify_from, wrong};
 use http::{Method, StatusCode};
 use serde_json::json;
 use shared::auth::Role;
@@ -70,6 +70,15 @@ async fn a_demoted_admin_in_admin_emails_stays_demoted_at_the_next_login() {
     let app = spawn_app().await;
     let boss = app.log_in(&app.admin_email).await;
     app.log_in(&app.other_admin).await;
+    let promoted = app
+        .call(
+            Method::PUT,
+            &format!("/api/user/role/{}", app.other_admin),
+            Some(&boss),
+            Some(json!({"role": "admin"})),
+        )
+        .await;
+    assert_eq!(promoted.status, StatusCode::OK, "{}", promoted.body);
     let demoted = app
         .call(
             Method::PUT,
@@ -244,4 +253,121 @@ async fn one_viewer_address_asks_for_a_bounded_number_of_codes_an_hour() {
     );
     let elsewhere = ask("198.51.100.99", victim.clone()).await;
     assert_eq!(elsewhere.status, StatusCode::OK, "{}", elsewhere.body);
+}
+
+/// Fifty different wrong codes at once, from one viewer address.
+async fn guess_in_parallel(
+    app: &crate::helpers::TestApp,
+    email: &str,
+    code: &str,
+    ip: Option<&str>,
+) -> Vec<String> {
+    let mut guesses = tokio::task::JoinSet::new();
+    let right: u32 = code.parse().unwrap();
+    for i in 1..=50u32 {
+        let client = app.client.clone();
+        let email = email.to_owned();
+        let ip = ip.map(str::to_owned);
+        let guess = format!("{:06}", (right + i) % 1_000_000);
+        guesses.spawn(async move { verify_from(&client, ip.as_deref(), &email, &guess).await });
+    }
+    let mut messages = Vec::new();
+    while let Some(reply) = guesses.join_next().await {
+        let reply = reply.unwrap();
+        assert!(
+            reply.status == StatusCode::BAD_REQUEST
+                || reply.status == StatusCode::TOO_MANY_REQUESTS,
+            "a wrong guess never succeeds: {} {}",
+            reply.status,
+            reply.body
+        );
+        messages.push(
+            reply.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+        );
+    }
+    messages
+}
+
+#[tokio::test]
+async fn fifty_parallel_wrong_guesses_burn_the_code_and_the_right_one_is_refused() {
+    let app = spawn_app().await;
+    let email = new_email("racer.guess");
+    app.ask_code(&email).await;
+    let code = latest_code(&email).unwrap();
+    let messages = guess_in_parallel(&app, &email, &code, None).await;
+    let compared = messages
+        .iter()
+        .filter(|m| m.starts_with("That code is wrong"))
+        .count();
+    assert!(
+        compared <= 5,
+        "only the code's five tries reach the comparison, {compared} did: {messages:?}"
+    );
+    let right = app.verify(&email, &code).await;
+    assert!(
+        right.status == StatusCode::BAD_REQUEST || right.status == StatusCode::TOO_MANY_REQUESTS,
+        "the right code after fifty wrong ones is refused: {} {}",
+        right.status,
+        right.body
+    );
+    assert!(right.body.get("token").is_none());
+}
+
+#[tokio::test]
+async fn one_network_guessing_cannot_lock_the_address_out_for_everyone() {
+    let app = spawn_app().await;
+    let email = app.admin_email.clone();
+    let attacker = Some("203.0.113.66");
+    for _ in 0..2 {
+        app.ask_code(&email).await;
+        let code = latest_code(&email).unwrap();
+        for _ in 0..5 {
+            let reply = verify_from(&app.client, attacker, &email, &wrong(&code)).await;
+            assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
+        }
+    }
+    app.ask_code(&email).await;
+    let code = latest_code(&email).unwrap();
+    let attacker_right = verify_from(&app.client, attacker, &email, &code).await;
+    assert_eq!(
+        attacker_right.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the guessing network is locked out of this address: {}",
+        attacker_right.body
+    );
+    assert!(attacker_right.headers.contains_key("retry-after"));
+    // The admin, elsewhere, still logs in with the same code.
+    let admin = verify_from(&app.client, Some("198.51.100.7"), &email, &code).await;
+    assert_eq!(admin.status, StatusCode::OK, "{}", admin.body);
+    assert_eq!(admin.body["userInfo"]["role"], "admin");
+}
+
+#[tokio::test]
+async fn wrong_codes_from_many_networks_lock_the_address_itself() {
+    let app = spawn_app().await;
+    let email = new_email("spread");
+    app.ask_code(&email).await;
+    let code = latest_code(&email).unwrap();
+    // Ten networks, five guesses each: the code's five tries go first, every later guess still counts.
+    for network in 0..10 {
+        let ip = format!("203.0.113.{}", 10 + network);
+        for _ in 0..5 {
+            let reply = verify_from(&app.client, Some(&ip), &email, &wrong(&code)).await;
+            assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{}", reply.body);
+        }
+    }
+    app.ask_code(&email).await;
+    let code = latest_code(&email).unwrap();
+    let refused = verify_from(&app.client, Some("198.51.100.8"), &email, &code).await;
+    assert_eq!(
+        refused.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        refused.body
+    );
+    // Another address is not affected.
+    app.log_in(&new_email("bystander")).await;
 }
