@@ -13,6 +13,10 @@ locally; connections are still served on threads, so keep-alive clients never bl
 
 Beside moto's own API it answers, outside the lock (a read of a list, never a walk of every table):
 
+  GET /_shop/state
+      whether the state is kept on disk, and how its snapshots go: {"keeping", "path", "savedAt",
+      "failures", "lastError", "unsaved"}. The gateway polls it and warns on its console when one fails.
+
   GET /_shop/mails?limit=50&before=SEQ&to=ADDRESS
       the mails SES sent, newest first: {"mails": [{seq, id, sentAt, from, to, cc, bcc, subject, text, html,
       raw, headers}], "next": SEQ or null}. `before` pages to older mails, `to` keeps one recipient's.
@@ -33,10 +37,12 @@ Habits of moto that cost time and memory far beyond its data, changed here:
     headers, a send time and a sequence number (the outbox pages by it).
 """
 import argparse
+import collections
 import copy
 import ctypes
 import email
 import email.policy
+import functools
 import gc
 import json
 import logging
@@ -393,6 +399,57 @@ _READS = {
 }
 
 
+_LOCK_TYPES = {
+    type(threading.Lock()): threading.Lock,
+    type(threading.RLock()): threading.RLock,
+}
+
+
+def _picklable(value):
+    try:
+        pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        return True
+    except Exception:
+        return False
+
+
+def _copy_of(prototype):
+    return copy.deepcopy(prototype)
+
+
+def _defaultdict_rebuilt(cls, factory, items, state):
+    rebuilt = cls.__new__(cls)
+    collections.defaultdict.__init__(rebuilt, factory)
+    dict.update(rebuilt, items)
+    if state:
+        rebuilt.__dict__.update(state)
+    return rebuilt
+
+
+class StatePickler(pickle.Pickler):
+    """Pickles moto's state, rebuilding on load what a process holds but pickle cannot write, instead of the
+    whole snapshot failing:
+      - a lock (SQS queues hold RLocks, and Conditions built on them) becomes a new, unlocked lock of the same
+        kind: a lock guards a running process's threads, not data;
+      - a defaultdict whose factory is a lambda (SSM's tags) gets a factory that makes a copy of what the
+        lambda made at save time (a fresh empty container, in every case moto has);
+      - a defaultdict subclass (SSM's parameters) is rebuilt without calling its own __init__, which wants
+        arguments that pickle's way of rebuilding a defaultdict does not give."""
+
+    def reducer_override(self, obj):
+        fresh = _LOCK_TYPES.get(type(obj))
+        if fresh is not None:
+            return fresh, ()
+        if isinstance(obj, collections.defaultdict):
+            factory = obj.default_factory
+            unpicklable = factory is not None and not _picklable(factory)
+            if unpicklable or type(obj) is not collections.defaultdict:
+                if unpicklable:
+                    factory = functools.partial(_copy_of, factory())
+                return _defaultdict_rebuilt, (type(obj), factory, dict(obj), getattr(obj, "__dict__", None))
+        return NotImplemented
+
+
 class Store:
     """Every moto service's state in one pickle (one pickle keeps objects two services share, shared)."""
 
@@ -400,6 +457,36 @@ class Store:
         self.path = path
         self.changed_at = None
         self.saving = None
+        # What GET /_shop/state tells the gateway, which warns on its console when a snapshot fails.
+        self.saved_at = None
+        self.failures = 0
+        self.last_error = None
+        # After a failure the saver waits 2, 4, 8 … up to 60 seconds before trying again, so a lasting cause
+        # (a full disk, a folder gone) is one log line a minute rather than four a second.
+        self.streak = 0
+        self.retry_at = 0.0
+
+    def status(self):
+        return {
+            "keeping": True,
+            "path": self.path,
+            "savedAt": self.saved_at,
+            "failures": self.failures,
+            "lastError": self.last_error,
+            "unsaved": self.changed_at is not None,
+        }
+
+    def _saved(self, error=None):
+        if error is None:
+            self.saved_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+            self.last_error = None
+            self.streak = 0
+        else:
+            self.failures += 1
+            self.last_error = error
+            self.streak += 1
+            self.retry_at = time.monotonic() + min(60.0, 2.0 ** self.streak)
+            log.warning("saving %s failed (%d so far): %s", self.path, self.failures, error)
 
     def touched(self):
         self.changed_at = time.monotonic()
@@ -420,7 +507,7 @@ class Store:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".moto-")
         try:
             with os.fdopen(handle, "wb") as f:
-                pickle.dump(state, f, protocol=pickle.HIGHEST_PROTOCOL)
+                StatePickler(f, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(temporary, self.path)
@@ -433,25 +520,38 @@ class Store:
 
     def save_in_background(self):
         """Forks under the lock (a copy-on-write snapshot, milliseconds) and lets the child write it."""
+        reading, writing = os.pipe()
         with _lock:
             self.changed_at = None
             pid = os.fork()
             if pid == 0:  # the child: nothing but pickling and writing, then out without cleanup
+                os.close(reading)
                 code = 0
                 try:
                     self._write(self._state())
                 except BaseException as error:
-                    os.write(2, f"moto_serial: saving {self.path} failed: {error}\n".encode())
+                    os.write(writing, f"{type(error).__name__}: {error}".encode()[:4000])
                     code = 1
                 os._exit(code)
+        os.close(writing)
+        with os.fdopen(reading, "rb") as pipe:
+            told = pipe.read().decode(errors="replace")
         _, status = os.waitpid(pid, 0)
         if status != 0:
+            self._saved(told or f"the snapshot process ended with status {status}")
             self.touched()  # try again later
+        else:
+            self._saved()
 
     def save_now(self):
         with _lock:
-            self._write(self._state())
+            try:
+                self._write(self._state())
+            except BaseException as error:
+                self._saved(f"{type(error).__name__}: {error}")
+                raise
             self.changed_at = None
+            self._saved()
 
     def keep_saving(self, quiet=1.0, longest=5.0):
         """Saves once writes have paused for `quiet` seconds, or `longest` seconds after the first one."""
@@ -464,6 +564,8 @@ class Store:
                 continue
             first = first or changed
             now = time.monotonic()
+            if now < self.retry_at:
+                continue
             if now - changed >= quiet or now - first >= longest:
                 first = None
                 try:
@@ -525,6 +627,11 @@ class SerialDispatcher(DomainDispatcherApplication):
 
     def __call__(self, environ, start_response):
         path = environ.get("PATH_INFO", "")
+        if path == "/_shop/state":
+            status = self.store.status() if self.store is not None else {"keeping": False}
+            data = json.dumps(status).encode()
+            start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(data)))])
+            return [data]
         if path == "/_shop/mails":
             status, body = mails_page(environ.get("QUERY_STRING", ""))
             data = json.dumps(body).encode()
@@ -581,7 +688,10 @@ def main():
                 return
             stopping.append(signum)
             if store.changed_at is not None:
-                store.save_now()
+                try:
+                    store.save_now()
+                except BaseException:
+                    os._exit(1)  # logged by save_now: the last changes are not on disk
             os._exit(0)
 
         signal.signal(signal.SIGTERM, stop)

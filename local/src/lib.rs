@@ -4,6 +4,7 @@
 
 pub mod functions;
 pub mod invoke;
+pub mod keep;
 pub mod mail;
 pub mod openapi;
 mod outbox;
@@ -172,12 +173,14 @@ fn write_sam_env(env: &functions::LocalEnv, emulator: &Emulator) -> Result<PathB
 }
 
 pub async fn serve(settings: Settings) -> Result<(), BoxError> {
+    // One gateway per state folder: taken before anything starts, held until this function returns.
+    let _lock = settings.state.as_deref().map(keep::lock).transpose()?;
+    let logs = settings.state.as_deref().map(keep::logs_dir);
+    let emulator_log = logs.as_ref().map(|logs| logs.join("emulator.log"));
     let emulator = match (&settings.state, std::env::var("AWS_ENDPOINT_URL")) {
         (_, Ok(endpoint)) if !endpoint.is_empty() => Emulator::from_env_or_start()?,
         (Some(state), _) => {
-            std::fs::create_dir_all(state)
-                .map_err(|e| format!("cannot make the state folder {}: {e}", state.display()))?;
-            Emulator::start_keeping(Some(&state.join("moto.pickle")))?
+            Emulator::start_logged(Some(&state.join("moto.pickle")), emulator_log.as_deref())?
         }
         (None, _) => Emulator::start()?,
     };
@@ -186,14 +189,18 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
         .state
         .as_ref()
         .map(|state| state.join("localstripe.pickle"));
-    let stripe =
-        match stripe::start_or_join(settings.stripe_api_base.clone(), stripe_state.as_deref()) {
-            Ok(stripe) => stripe,
-            Err(error) => {
-                emulator.stop();
-                return Err(error);
-            }
-        };
+    let stripe_log = logs.as_ref().map(|logs| logs.join("localstripe.log"));
+    let stripe = match stripe::start_or_join(
+        settings.stripe_api_base.clone(),
+        stripe_state.as_deref(),
+        stripe_log.as_deref(),
+    ) {
+        Ok(stripe) => stripe,
+        Err(error) => {
+            emulator.stop();
+            return Err(error);
+        }
+    };
     tracing::info!(api_base = %stripe.api_base, "localstripe ready");
     let started = start(&settings, &emulator, &stripe).await;
     let (gateway, listener) = match started {
@@ -218,6 +225,9 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
         }
         Err(error) => tracing::warn!(%error, "local/env.json not written"),
     }
+    let watcher = emulator_log
+        .filter(|_| emulator.pid.is_some())
+        .map(|log| keep::watch(emulator.clone(), log, std::time::Duration::from_secs(2)));
     let url = format!("http://127.0.0.1:{}", settings.port);
     println!("\n  The shop is at {url}/");
     println!("  Outbox (login codes, order e-mails): {url}/_local/outbox.html");
@@ -225,17 +235,21 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
         "  Admin: {} (ask for a code on the login page)",
         seed::ADMIN_EMAIL
     );
-    match &settings.state {
-        Some(state) => println!(
-            "  Data kept in {} (`make reset` deletes it)\n",
-            state.display()
+    match (&settings.state, &logs) {
+        (Some(state), Some(logs)) => println!(
+            "  Data kept in {} (`make reset` deletes it); the emulator's and localstripe's logs in {}\n",
+            state.display(),
+            logs.display()
         ),
-        None => println!("  Data kept in memory only\n"),
+        _ => println!("  Data kept in memory only\n"),
     }
     let served = axum::serve(listener, gateway.router)
         .with_graceful_shutdown(shutdown_signal())
         .await;
     expiry.abort();
+    if let Some(watcher) = watcher {
+        watcher.abort();
+    }
     stripe.stop();
     // The emulator writes what changed since its last snapshot before it exits.
     emulator.stop_and_wait(std::time::Duration::from_secs(60));

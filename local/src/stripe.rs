@@ -52,13 +52,14 @@ pub fn function_overrides(stripe: &LocalStripe) -> BTreeMap<String, String> {
 pub fn start_or_join(
     api_base: Option<String>,
     state: Option<&std::path::Path>,
+    log: Option<&std::path::Path>,
 ) -> Result<LocalStripe, BoxError> {
     match api_base {
         Some(api_base) if !api_base.is_empty() => Ok(LocalStripe {
             api_base: api_base.trim_end_matches('/').to_owned(),
             pid: None,
         }),
-        _ => LocalStripe::start(state),
+        _ => LocalStripe::start_logged(state, log),
     }
 }
 
@@ -295,7 +296,7 @@ Resources:
 
     #[test]
     fn a_running_localstripe_is_joined_not_started() {
-        let joined = start_or_join(Some("http://127.0.0.1:8420/".to_owned()), None).unwrap();
+        let joined = start_or_join(Some("http://127.0.0.1:8420/".to_owned()), None, None).unwrap();
         assert_eq!(joined.api_base, "http://127.0.0.1:8420");
         assert_eq!(joined.pid, None);
     }

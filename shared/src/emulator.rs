@@ -585,6 +585,12 @@ impl Emulator {
     /// that file and kept there (scripts/moto_serial.py writes it a few seconds after each change, as a new
     /// file renamed over the old one, and on SIGTERM).
     pub fn start_keeping(state: Option<&Path>) -> Result<Self, BoxError> {
+        Self::start_logged(state, None)
+    }
+
+    /// [`Emulator::start_keeping`], with the process's output (a failed snapshot among it) appended to `log`
+    /// instead of thrown away.
+    pub fn start_logged(state: Option<&Path>, log: Option<&Path>) -> Result<Self, BoxError> {
         let command = match std::env::var_os("MOTO_SERVER") {
             Some(binary) => vec![binary],
             None => vec![
@@ -603,7 +609,7 @@ impl Emulator {
         if let Some(state) = state {
             args.extend(["--state".into(), state.as_os_str().to_owned()]);
         }
-        let pid = spawn_service(args, port, "/moto-api/")?;
+        let pid = spawn_service(args, port, "/moto-api/", log)?;
         Ok(Emulator {
             endpoint: format!("http://127.0.0.1:{port}"),
             pid: Some(pid),
@@ -740,6 +746,11 @@ pub struct LocalStripe {
 impl LocalStripe {
     /// Starts localstripe on a free port; with `state`, its store is kept in that file across restarts.
     pub fn start(state: Option<&Path>) -> Result<Self, BoxError> {
+        Self::start_logged(state, None)
+    }
+
+    /// [`LocalStripe::start`], with the process's output appended to `log`.
+    pub fn start_logged(state: Option<&Path>, log: Option<&Path>) -> Result<Self, BoxError> {
         let port = free_port()?;
         let mut args: Vec<std::ffi::OsString> = vec![
             repo_root().join(".venv/bin/python").into(),
@@ -751,7 +762,7 @@ impl LocalStripe {
             args.extend(["--state".into(), state.as_os_str().to_owned()]);
         }
         // Any path answers once the server is up: `/js.stripe.com/v3/` needs no key.
-        let pid = spawn_service(args, port, "/js.stripe.com/v3/")?;
+        let pid = spawn_service(args, port, "/js.stripe.com/v3/", log)?;
         Ok(LocalStripe {
             api_base: format!("http://127.0.0.1:{port}"),
             pid: Some(pid),
@@ -890,11 +901,12 @@ fn free_port() -> std::io::Result<u16> {
 }
 
 /// Starts a local service (`args[0]` with the rest as arguments) that dies with this process, and waits until
-/// `ready_path` answers 200 on `port`.
+/// `ready_path` answers 200 on `port`. Its output is appended to `log`, or dropped without one.
 fn spawn_service(
     args: Vec<std::ffi::OsString>,
     port: u16,
     ready_path: &str,
+    log: Option<&Path>,
 ) -> Result<u32, BoxError> {
     if !Path::new(&args[0]).exists() {
         return Err(format!(
@@ -903,13 +915,28 @@ fn spawn_service(
         )
         .into());
     }
+    let output = match log {
+        Some(path) => {
+            if let Some(folder) = path.parent() {
+                std::fs::create_dir_all(folder)?;
+            }
+            Some(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open the log {}: {e}", path.display()))?,
+            )
+        }
+        None => None,
+    };
     let (sender, receiver) = std::sync::mpsc::channel();
     // The child is spawned from a thread that never ends: the parent-death signal fires when the
     // spawning thread exits, and a test thread ends long before the other tests are done.
     std::thread::Builder::new()
         .name(format!("service-{port}"))
         .spawn(move || {
-            let spawned = spawn_dying_with_parent(&args);
+            let spawned = spawn_dying_with_parent(&args, output);
             let _ = sender.send(spawned.map(|child| child.id()).map_err(|e| e.to_string()));
             loop {
                 std::thread::park();
@@ -929,14 +956,25 @@ fn stop(pid: Option<u32>) {
     }
 }
 
-fn spawn_dying_with_parent(args: &[std::ffi::OsString]) -> std::io::Result<std::process::Child> {
+fn spawn_dying_with_parent(
+    args: &[std::ffi::OsString],
+    output: Option<std::fs::File>,
+) -> std::io::Result<std::process::Child> {
     use std::os::unix::process::CommandExt;
     let mut command = Command::new(&args[0]);
+    // Unbuffered, so a log shows what happened up to a crash.
     command
         .args(&args[1..])
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+        .env("PYTHONUNBUFFERED", "1");
+    match output {
+        Some(file) => {
+            command.stdout(file.try_clone()?).stderr(file);
+        }
+        None => {
+            command.stdout(Stdio::null()).stderr(Stdio::null());
+        }
+    }
     // SAFETY: prctl(PR_SET_PDEATHSIG) is async-signal-safe and touches no memory of the parent.
     unsafe {
         command.pre_exec(|| {

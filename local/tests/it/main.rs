@@ -4,6 +4,7 @@
 mod gateway;
 mod invoke;
 mod openapi;
+mod restart;
 mod site_url;
 mod state;
 mod template_policies;

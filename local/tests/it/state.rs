@@ -111,3 +111,137 @@ async fn an_unreadable_state_file_is_set_aside_and_the_emulator_starts_empty() {
     emulator.stop();
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[tokio::test]
+async fn a_queue_with_a_message_in_flight_is_kept() {
+    let dir = folder();
+    let file = dir.join("moto.pickle");
+    let first = Emulator::start_keeping(Some(&file)).unwrap();
+    let sqs = shared::aws::sqs(&first.sdk_config().await);
+    // SQS's backend holds locks, which pickle refuses: every snapshot failed once a queue existed.
+    let queue = sqs
+        .create_queue()
+        .queue_name("kept-queue")
+        .send()
+        .await
+        .unwrap()
+        .queue_url()
+        .unwrap()
+        .to_owned();
+    for body in ["waiting", "in flight"] {
+        sqs.send_message()
+            .queue_url(&queue)
+            .message_body(body)
+            .send()
+            .await
+            .unwrap();
+    }
+    let taken = sqs
+        .receive_message()
+        .queue_url(&queue)
+        .visibility_timeout(600)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(taken.messages().len(), 1);
+    stop_and_wait(&first).await;
+
+    let second = Emulator::start_keeping(Some(&file)).unwrap();
+    let sqs = shared::aws::sqs(&second.sdk_config().await);
+    let attributes = sqs
+        .get_queue_attributes()
+        .queue_url(&queue)
+        .attribute_names(aws_sdk_sqs::types::QueueAttributeName::All)
+        .send()
+        .await
+        .unwrap();
+    let count = |name: aws_sdk_sqs::types::QueueAttributeName| {
+        attributes.attributes().unwrap()[&name].clone()
+    };
+    assert_eq!(
+        count(aws_sdk_sqs::types::QueueAttributeName::ApproximateNumberOfMessages),
+        "1"
+    );
+    assert_eq!(
+        count(aws_sdk_sqs::types::QueueAttributeName::ApproximateNumberOfMessagesNotVisible),
+        "1"
+    );
+    // The lock SQS waits on was made anew: the queue still takes and hands out messages.
+    sqs.send_message()
+        .queue_url(&queue)
+        .message_body("after")
+        .send()
+        .await
+        .unwrap();
+    let bodies: Vec<String> = sqs
+        .receive_message()
+        .queue_url(&queue)
+        .max_number_of_messages(10)
+        .send()
+        .await
+        .unwrap()
+        .messages()
+        .iter()
+        .filter_map(|m| m.body().map(str::to_owned))
+        .collect();
+    assert_eq!(bodies.len(), 2, "{bodies:?}");
+    second.stop();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn a_failed_snapshot_is_reported_and_logged_and_the_next_one_recovers() {
+    let dir = folder();
+    let state = dir.join("state");
+    let file = state.join("moto.pickle");
+    let log = dir.join("logs/emulator.log");
+    let emulator = Emulator::start_logged(Some(&file), Some(&log)).unwrap();
+    let template = shared::emulator::Template::load_default().unwrap();
+    let names = shared::emulator::LocalNames::unique();
+    let dynamodb = shared::aws::dynamodb(&emulator.sdk_config().await);
+    let table = names.table("CatalogTable");
+    // The folder is replaced by a file before the first snapshot: no snapshot can be written.
+    std::fs::remove_dir_all(&state).ok();
+    std::fs::write(&state, b"in the way").unwrap();
+    shared::emulator::create_table(&dynamodb, &template, "CatalogTable", &table)
+        .await
+        .unwrap();
+    put(&emulator, &table, "unsaved").await;
+    let report = wait_for(&emulator, |report| report.failures >= 1).await;
+    let error = report.last_error.expect("the reason is told");
+    assert!(!error.is_empty());
+    assert_eq!(report.saved_at, None);
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        logged.contains("saving") && logged.contains("failed"),
+        "{logged}"
+    );
+
+    // Once the folder can be written again the saver's retry (after its back-off) succeeds by itself.
+    std::fs::remove_file(&state).unwrap();
+    std::fs::create_dir_all(&state).unwrap();
+    let report = wait_for(&emulator, |report| report.saved_at.is_some()).await;
+    assert_eq!(report.last_error, None);
+    stop_and_wait(&emulator).await;
+    let again = Emulator::start_keeping(Some(&file)).unwrap();
+    assert_eq!(ids(&again, &table).await, vec!["unsaved"]);
+    again.stop();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Polls `GET /_shop/state` (as the gateway's watcher does) until `done`, for at most 20 s.
+async fn wait_for(
+    emulator: &Emulator,
+    done: impl Fn(&local::keep::Snapshots) -> bool,
+) -> local::keep::Snapshots {
+    let mut last = None;
+    for _ in 0..200 {
+        let report = local::keep::Snapshots::read(emulator).unwrap();
+        if done(&report) {
+            return report;
+        }
+        last = Some(report);
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the snapshots never got there: {last:?}");
+}
