@@ -213,7 +213,7 @@ def login_through_outbox(base):
     status, mails, ms = request(base, f"/_local/outbox?to={email}&limit=1")
     if status != 200 or not mails:
         return False, f"the outbox answered {status}"
-    found = re.search(r"log in to .*?:\s*(\d{6})", mails[-1].get("text") or "")
+    found = re.search(r"log in to .*?:\s*(\d{6})", mails[0].get("text") or "")
     code = found.group(1) if found else ""
     status, body, _ = request(base, "/api/user/verify/", {"email": email, "code": code})
     ok = status == 200 and isinstance(body, dict) and body.get("token") and body["userInfo"]["role"] == "admin"
@@ -269,8 +269,8 @@ def main():
         check(p90 < 100, f"outbox, newest page of {len(newest)}: median {median:.1f} ms, p90 {p90:.1f} ms (< 100 ms)")
         median, p90, page = outbox_times(gateway.base, "/_local/outbox?to=bench7@example.com&limit=20")
         check(p90 < 100, f"outbox, one recipient's {len(page)}: median {median:.1f} ms, p90 {p90:.1f} ms (< 100 ms)")
-        status, older, _ = request(gateway.base, f"/_local/outbox?before={newest[0]['seq']}")
-        check(status == 200 and len(older) == len(newest) and older[-1]["seq"] < newest[0]["seq"],
+        status, older, _ = request(gateway.base, f"/_local/outbox?before={newest[-1]['seq']}")
+        check(status == 200 and len(older) == len(newest) and older[0]["seq"] < newest[-1]["seq"],
               "the outbox pages to older mail")
 
         # A request made while the outbox is being read is not queued behind it.
@@ -362,7 +362,7 @@ def outbox_all(base):
         if status != 200 or not page:
             return mails
         mails.extend(page)
-        before = page[0]["seq"]
+        before = page[-1]["seq"]  # newest first: the page's last is its oldest
         if len(page) < 500:
             return mails
 

@@ -42,14 +42,16 @@ def admin_token(base):
     """Signs in as the seeded admin: a login code by mail, read from the local outbox."""
     outbox = f"/_local/outbox?limit=500&to={ADMIN_EMAIL}"
     before = len(call(base, "GET", outbox))
+    # The outbox lists newest first: the mails that came after `before` are the first ones.
     call(base, "POST", "/api/user/login/", {"email": ADMIN_EMAIL})
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        mails = call(base, "GET", outbox)[before:]
+        listed = call(base, "GET", outbox)
+        mails = listed[: len(listed) - before]
         codes = [re.search(r"log in to .*?:\s*(\d{6})", mail.get("text") or "") for mail in mails]
         codes = [match.group(1) for match in codes if match]
         if codes:
-            signed_in = call(base, "POST", "/api/user/verify/", {"email": ADMIN_EMAIL, "code": codes[-1]})
+            signed_in = call(base, "POST", "/api/user/verify/", {"email": ADMIN_EMAIL, "code": codes[0]})
             return signed_in["token"]
         time.sleep(0.3)
     sys.exit("No login code reached the admin's outbox within 30 seconds")

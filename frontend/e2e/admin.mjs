@@ -25,8 +25,10 @@ export function adminHelpers({ check, eventually, BASE_URL }) {
     return json;
   };
 
-  // The newest 500 mails, or one recipient's (the outbox answers a page: 50 newest unless asked).
-  const outbox = (to) => api('GET', `/_local/outbox?limit=500${to ? `&to=${encodeURIComponent(to)}` : ''}`);
+  // The newest 500 mails, or one recipient's (the outbox answers a page: 50 newest unless asked), oldest
+  // first here: the outbox lists newest first, and journeys look for new mail at the end.
+  const outbox = async (to) =>
+    (await api('GET', `/_local/outbox?limit=500${to ? `&to=${encodeURIComponent(to)}` : ''}`)).reverse();
 
   async function adminSession() {
     session ??= (async () => {

@@ -18,7 +18,7 @@ export default function register({ journey, check, checkEqual, eventually, shot,
     // One recipient's mail, a page of up to 500 (the outbox answers 50 newest mails unless asked).
     const response = await fetch(`${BASE_URL}/_local/outbox?to=${encodeURIComponent(email)}&limit=500`);
     check(response.ok, `GET /_local/outbox answered ${response.status}`);
-    const mails = await response.json();
+    const mails = (await response.json()).reverse(); // the outbox lists newest first
     return mails.filter((mail) => (mail.to ?? []).map((to) => to.toLowerCase()).includes(email.toLowerCase()));
   }
 

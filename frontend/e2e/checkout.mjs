@@ -43,6 +43,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
   async function outbox() {
     // A page of the newest 500 (the outbox answers 50 unless asked).
     const { body } = await api('GET', '/_local/outbox?limit=500');
+    body.reverse(); // newest first from the outbox; oldest first here, so new mail is at the end
     return body;
   }
 

@@ -181,7 +181,8 @@ fn emulator_silent(error: &str) -> Response {
     )
 }
 
-/// The page as JSON, newest last (as API.md has always shown it); a `Link` header names the older page.
+/// The page as JSON, newest first like the page for a person and the README; a `Link` header names the older
+/// page.
 pub async fn list_json(
     State(outbox): State<Arc<Outbox>>,
     Query(query): Query<OutboxQuery>,
@@ -194,9 +195,7 @@ pub async fn list_json(
         Ok(page) => page,
         Err(error) => return emulator_silent(&error),
     };
-    let mut mails = page.mails;
-    mails.reverse();
-    let mut response = shared::Json(mails).into_response();
+    let mut response = shared::Json(page.mails).into_response();
     if let Some(next) = page.next {
         let link = format!(
             "<{}>; rel=\"next\"",

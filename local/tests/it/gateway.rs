@@ -296,7 +296,7 @@ async fn the_outbox_lists_mail_sent_through_the_emulator() {
 }
 
 #[tokio::test]
-async fn the_outbox_pages_one_recipients_mail_newest_last_and_keeps_headers() {
+async fn the_outbox_pages_one_recipients_mail_newest_first_and_keeps_headers() {
     use aws_sdk_sesv2::types::MessageHeader;
     use aws_sdk_sesv2::types::{Body as MailBody, Content, Destination, EmailContent, Message};
     let (gateway, _dist) = spawn_gateway().await;
@@ -340,16 +340,16 @@ async fn the_outbox_pages_one_recipients_mail_newest_last_and_keeps_headers() {
         .collect();
     assert_eq!(
         subjects,
-        ["Mail 2", "Mail 3"],
-        "the newest page, newest last"
+        ["Mail 3", "Mail 2"],
+        "the newest page, newest first"
     );
-    assert_eq!(newest[1]["text"], "Body 3");
-    assert_eq!(newest[1]["html"], "");
+    assert_eq!(newest[0]["text"], "Body 3");
+    assert_eq!(newest[0]["html"], "");
     assert_eq!(
-        newest[1]["headers"]["List-Unsubscribe"],
+        newest[0]["headers"]["List-Unsubscribe"],
         "<https://shop.example/u/3>"
     );
-    let before = newest[0]["seq"].as_u64().unwrap();
+    let before = newest[1]["seq"].as_u64().unwrap();
     let older = send(
         &gateway.router,
         Method::GET,
