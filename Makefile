@@ -30,7 +30,7 @@ CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
-	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key
+	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
@@ -40,6 +40,7 @@ help:
 	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
 	@echo "make deploy STAGE=dev|prod   check, build, deploy, publish the storefront, print the shop's address"
 	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=...) the storefront only"
+	@echo "make backfill-counts STAGE=dev|prod  set the mail lists' counts from the subscribers (once; idempotent)"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
 	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
 	@echo "make openapi  write docs/openapi.json and the front end's types from the code"
@@ -200,6 +201,11 @@ publish: sam-cli frontend
 # Asks for the stack's name unless YES=yes; PURGE_DATA=yes deletes the kept tables and images bucket too.
 destroy: sam-cli
 	$(DEPLOY) destroy --stage $(STAGE) $(if $(filter yes,$(PURGE_DATA)),--purge-data) $(if $(filter yes,$(YES)),--yes)
+
+# Once, on a deployed shop whose subscribers predate the list counts (or whose counts are in doubt): the sender
+# function sets each combination's count from the subscribers. Idempotent; docs/operations.md says when.
+backfill-counts: sam-cli
+	$(DEPLOY) backfill-counts --stage $(STAGE)
 
 # In the SES sandbox only verified addresses receive mail: verify the admin's so the first login works.
 verify-email: sam-cli

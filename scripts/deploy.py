@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import mimetypes
 import os
 import re
@@ -445,6 +446,30 @@ def report(stage: Stage) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------------
+# One-off repairs, run by the sender function itself (it has the tables' permissions; nobody needs them).
+
+
+def backfill_counts(lam, function: str) -> dict:
+    """Asks the sender function to set the list counts from the subscribers (idempotent): answers its reply."""
+    answer = lam.invoke(FunctionName=function, Payload=json.dumps({"task": "backfill-counts"}).encode())
+    body = answer["Payload"].read().decode() or "{}"
+    if answer.get("FunctionError"):
+        raise Stop(f"the recount failed in {function}: {body} (its log group has the details; run it again)")
+    return json.loads(body)
+
+
+def backfill_command(stage: Stage) -> None:
+    sess = session(stage.region)
+    function = stack_resource(sess, stage.stack, "SenderFunction")
+    if not function:
+        raise Stop(f"stack {stage.stack} has no SenderFunction in {stage.region}: run make deploy first")
+    counts = backfill_counts(client(sess, "lambda"), function).get("listCounts", {})
+    print(f"The list counts of {stage.stack} now match its subscribers:")
+    for combination, count in sorted(counts.items()):
+        print(f"  {combination.replace('|', ' + ')}: {count}")
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Teardown: the web bucket is emptied so the stack can go; tables and images are kept (Retain) unless
 # --purge-data.
 
@@ -507,7 +532,7 @@ def destroy(stage: Stage, purge_data: bool, yes: bool) -> None:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("preflight", "report"):
+    for name in ("preflight", "report", "backfill-counts"):
         sub.add_parser(name).add_argument("--stage", required=True)
     pub = sub.add_parser("publish")
     pub.add_argument("--stage")
@@ -536,6 +561,8 @@ def main(argv: list[str]) -> int:
             publish_command(args)
         elif args.command == "report":
             report(load_stage(args.stage))
+        elif args.command == "backfill-counts":
+            backfill_command(load_stage(args.stage))
         elif args.command == "verify-email":
             stage = load_stage(args.stage)
             client(session(stage.region), "sesv2").create_email_identity(EmailIdentity=args.address)

@@ -72,13 +72,13 @@ pub fn subscription_state(
 /// One sender as the Lambda builds it (`SenderFunction`'s environment), with the local options applied.
 pub fn sender_state(env: &LocalEnv, options: &Options) -> Result<sender::SenderState, BoxError> {
     let lookup = env.lookup("SenderFunction");
-    let with_rate = |name: &str| {
-        if name == "MAIL_RATE_PER_SECOND" {
-            if let Some(rate) = &options.rate_per_second {
-                return Some(rate.clone());
-            }
+    let with_rate = |name: &str| match name {
+        "MAIL_RATE_PER_SECOND" if options.rate_per_second.is_some() => {
+            options.rate_per_second.clone()
         }
-        lookup.get(name)
+        // The local queue's visibility timeout, not the template's.
+        "MAIL_QUEUE_VISIBILITY_SECONDS" => Some(VISIBILITY_SECONDS.to_string()),
+        _ => lookup.get(name),
     };
     let settings = sender::Settings::from_env(&with_rate)?;
     let app = subscription_state(env, "SenderFunction")?;
@@ -136,14 +136,13 @@ pub fn start(env: &LocalEnv, options: &Options) -> Result<Workers, BoxError> {
             }
         }));
     }
-    let sweeper = subscription_state(env, "SenderFunction")?;
+    let sweeper = sender_state(env, options)?;
     tasks.push(tokio::spawn(async move {
         loop {
             tokio::time::sleep(SWEEP_EVERY).await;
-            match sweeper.outbox.sweep(sender::SWEEP_AFTER).await {
-                Ok(0) => {}
-                Ok(queued) => tracing::info!(queued, "the outbox sweep queued mail again"),
-                Err(error) => tracing::warn!(?error, "the outbox sweep failed"),
+            match sender::sweep(&sweeper).await {
+                Ok(swept) => tracing::debug!(?swept, "the schedule's sweep ran"),
+                Err(error) => tracing::warn!(?error, "the schedule's sweep failed"),
             }
         }
     }));

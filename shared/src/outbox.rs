@@ -70,6 +70,28 @@ impl Queue {
         &self.url
     }
 
+    /// Messages waiting plus messages received and not yet deleted (SQS's approximate counts).
+    pub async fn backlog(&self) -> Result<u64, ApiError> {
+        use aws_sdk_sqs::types::QueueAttributeName;
+        let answer = self
+            .sqs
+            .get_queue_attributes()
+            .queue_url(&*self.url)
+            .attribute_names(QueueAttributeName::ApproximateNumberOfMessages)
+            .attribute_names(QueueAttributeName::ApproximateNumberOfMessagesNotVisible)
+            .send()
+            .await
+            .map_err(ApiError::internal)?;
+        let attributes = answer.attributes().cloned().unwrap_or_default();
+        Ok([
+            QueueAttributeName::ApproximateNumberOfMessages,
+            QueueAttributeName::ApproximateNumberOfMessagesNotVisible,
+        ]
+        .iter()
+        .filter_map(|name| attributes.get(name)?.parse::<u64>().ok())
+        .sum())
+    }
+
     /// Queues `jobs`, ten to a call (SQS's batch limit). An entry SQS refuses is tried once more, then the
     /// whole call fails: the caller's own retry (or the outbox sweep) covers it.
     pub async fn send(&self, jobs: &[Job]) -> Result<(), ApiError> {

@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use subscription::mailing::{self, Delivery, Mailing, Outcome};
+use subscription::recount::delivery_key;
 use tokio::sync::Mutex;
 use tokio::time::Instant;
 
@@ -36,6 +37,9 @@ pub struct Settings {
     pub lease_seconds: i64,
     /// The SES configuration set that reports bounces and complaints (`MAIL_CONFIGURATION_SET`).
     pub configuration_set: Option<String>,
+    /// The mail queue's visibility timeout (`MAIL_QUEUE_VISIBILITY_SECONDS`): a mailing untouched this long
+    /// has no sender working on it, so the sweep may recount it and hand back its stranded readers.
+    pub quiet_seconds: i64,
 }
 
 impl Settings {
@@ -60,6 +64,7 @@ impl Settings {
             configuration_set: env
                 .get("MAIL_CONFIGURATION_SET")
                 .filter(|name| !name.trim().is_empty()),
+            quiet_seconds: number("MAIL_QUEUE_VISIBILITY_SECONDS", "360")?.ceil() as i64,
         })
     }
 
@@ -103,6 +108,9 @@ pub struct SenderState {
     pub mailer: Mailer,
     pub settings: Settings,
     faults: Option<Faults>,
+    /// Stops each batch between settling its readers and counting them, as a sender killed there would
+    /// (tests only): nothing counted, no record deleted from the queue.
+    dies_before_counting: bool,
     next_send: Mutex<Instant>,
 }
 
@@ -113,6 +121,7 @@ impl SenderState {
             mailer,
             settings,
             faults: None,
+            dies_before_counting: false,
             next_send: Mutex::new(Instant::now()),
         }
     }
@@ -120,6 +129,12 @@ impl SenderState {
     /// Makes `percent` of SES calls fail transiently (local benchmark only).
     pub fn with_injected_faults(mut self, percent: u8) -> Self {
         self.faults = (percent > 0).then(|| Faults::new(percent));
+        self
+    }
+
+    /// Makes every batch stop where a killed sender would: after its settles, before its counts (tests).
+    pub fn dying_before_counting(mut self) -> Self {
+        self.dies_before_counting = true;
         self
     }
 
@@ -207,6 +222,13 @@ pub async fn handle(state: &SenderState, event: SqsEvent) -> SqsBatchResponse {
                 response.add_failure(record.id.clone());
             }
         }
+    }
+    if state.dies_before_counting {
+        // Killed here: the settles are written, the counts are not, and no record is deleted.
+        for record in records {
+            response.add_failure(record.id);
+        }
+        return response;
     }
     // Counted once per mailing per batch; a mailing is finished when its last reader is counted.
     let touched: Vec<&String> = loaded
@@ -297,14 +319,6 @@ async fn handle_record(
         }
         Job::Outbox { id } => send_outbox(state, id, record.last_try).await,
     }
-}
-
-/// The record of one delivery: the outbox item itself, or `DELIVERY#mailing` + the reader's address.
-fn delivery_key(mailing: &str, email: &str) -> Item {
-    Item::from([
-        ("pk".to_owned(), s(format!("DELIVERY#{mailing}"))),
-        ("sk".to_owned(), s(email)),
-    ])
 }
 
 enum Claim {
@@ -547,9 +561,22 @@ async fn send_outbox(state: &SenderState, id: &str, last_try: bool) -> Result<Ha
 /// Outbox items left unsent this long (seconds) are queued again by the sweep.
 pub const SWEEP_AFTER: i64 = 120;
 
-/// Queues outbox items a crash left behind (written, never queued, or queued and lost).
-pub async fn sweep(state: &SenderState) -> Result<usize, ApiError> {
-    state.outbox().sweep(SWEEP_AFTER).await
+/// What the schedule's sweep did.
+#[derive(Debug, Default, serde::Serialize)]
+pub struct Swept {
+    /// Outbox items queued again.
+    pub queued: usize,
+    #[serde(flatten)]
+    pub mailings: subscription::recount::Swept,
+}
+
+/// The schedule's sweep: queues outbox items a crash left behind (written, never queued, or queued and
+/// lost), and recounts the mailings a sender left unfinished (`subscription::recount`).
+pub async fn sweep(state: &SenderState) -> Result<Swept, ApiError> {
+    let queued = state.outbox().sweep(SWEEP_AFTER).await?;
+    let mailings =
+        subscription::recount::sweep(&state.subscription, state.settings.quiet_seconds).await?;
+    Ok(Swept { queued, mailings })
 }
 
 #[cfg(test)]
@@ -657,26 +684,5 @@ pub mod event_source {
                 .map_err(ApiError::internal)?;
         }
         Ok(messages.len())
-    }
-
-    /// Messages waiting plus messages received and not yet deleted.
-    pub async fn backlog(sqs: &aws_sdk_sqs::Client, queue_url: &str) -> Result<u64, ApiError> {
-        use aws_sdk_sqs::types::QueueAttributeName;
-        let answer = sqs
-            .get_queue_attributes()
-            .queue_url(queue_url)
-            .attribute_names(QueueAttributeName::ApproximateNumberOfMessages)
-            .attribute_names(QueueAttributeName::ApproximateNumberOfMessagesNotVisible)
-            .send()
-            .await
-            .map_err(ApiError::internal)?;
-        let attributes = answer.attributes().cloned().unwrap_or_default();
-        Ok([
-            QueueAttributeName::ApproximateNumberOfMessages,
-            QueueAttributeName::ApproximateNumberOfMessagesNotVisible,
-        ]
-        .iter()
-        .filter_map(|name| attributes.get(name)?.parse::<u64>().ok())
-        .sum())
     }
 }

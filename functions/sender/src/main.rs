@@ -23,15 +23,22 @@ async fn main() -> Result<(), lambda_runtime::Error> {
     let state = sender::SenderState::new(app, mailer, settings);
     let state = &state;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
-        // The queue's batches carry `Records`; the schedule's event does not.
+        // The queue's batches carry `Records`; `make backfill-counts` sends `{"task": "backfill-counts"}`;
+        // the schedule's event is anything else.
         if event.payload.get("Records").is_some() {
             let batch: SqsEvent = serde_json::from_value(event.payload)?;
             Ok::<Value, lambda_runtime::Error>(serde_json::to_value(
                 sender::handle(state, batch).await,
             )?)
+        } else if event.payload.get("task").and_then(Value::as_str) == Some("backfill-counts") {
+            let counts = subscription::recount::recount_lists(&state.subscription)
+                .await
+                .map_err(|e| format!("{e:?}"))?;
+            tracing::info!(?counts, "the list counts were recounted");
+            Ok(serde_json::json!({ "listCounts": counts }))
         } else {
-            let queued = sender::sweep(state).await.map_err(|e| format!("{e:?}"))?;
-            Ok(serde_json::json!({ "queued": queued }))
+            let swept = sender::sweep(state).await.map_err(|e| format!("{e:?}"))?;
+            Ok(serde_json::to_value(swept)?)
         }
     }))
     .await

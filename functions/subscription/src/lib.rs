@@ -7,6 +7,7 @@ pub mod feedback;
 mod lists;
 pub mod mailer;
 pub mod mailing;
+pub mod recount;
 mod schema;
 mod subscriber;
 mod unsubscribe;

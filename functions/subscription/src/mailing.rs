@@ -196,7 +196,7 @@ impl Mailing {
     }
 }
 
-fn mailing_key(id: &str) -> Item {
+pub(crate) fn mailing_key(id: &str) -> Item {
     Item::from([
         ("pk".to_owned(), s(format!("MAILING#{id}"))),
         ("sk".to_owned(), s("MAILING")),
@@ -277,16 +277,20 @@ pub async fn load(state: &AppState, id: &str) -> Result<Option<Mailing>, ApiErro
 /// The marker of one planning step, in the mail table: which readers it queued and where the next step
 /// starts, so a step run twice (a redelivered job) queues the same readers and counts them once.
 fn step_key(mailing: &str, cursor: Option<&str>) -> Item {
-    let at = cursor.unwrap_or("start");
-    let digest = ring::digest::digest(&ring::digest::SHA256, at.as_bytes());
-    let hex: String = digest.as_ref()[..16]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
     Item::from([
         ("pk".to_owned(), s(format!("PLAN#{mailing}"))),
-        ("sk".to_owned(), s(hex)),
+        ("sk".to_owned(), s(step_id(cursor))),
     ])
+}
+
+/// A planning step's sort key: the first 16 bytes of its cursor's SHA-256 (`start` for the first step).
+pub fn step_id(cursor: Option<&str>) -> String {
+    let at = cursor.unwrap_or("start");
+    let digest = ring::digest::digest(&ring::digest::SHA256, at.as_bytes());
+    digest.as_ref()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 fn cursor_text(key: &Item) -> Option<String> {

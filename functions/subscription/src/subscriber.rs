@@ -357,9 +357,9 @@ pub async fn delete_subscriber(
 /// The partition of the list counts: one item per combination of lists subscribers are on, with how many
 /// are on exactly that combination. A mailing's recipients (on any of its lists, once each) are the sum
 /// over the combinations that share a list with it: a read of a handful of items, whatever the lists' size.
-const COUNTS: &str = "LISTCOUNT";
+pub(crate) const COUNTS: &str = "LISTCOUNT";
 
-fn count_key(lists: &[String]) -> shared::dynamo::Item {
+pub(crate) fn count_key(lists: &[String]) -> shared::dynamo::Item {
     shared::dynamo::Item::from([
         ("pk".to_owned(), shared::dynamo::s(COUNTS)),
         ("sk".to_owned(), shared::dynamo::s(lists.join("|"))),

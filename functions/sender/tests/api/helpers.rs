@@ -69,7 +69,11 @@ impl TestApp {
         loop {
             assert!(Instant::now() < deadline, "the queue never drained");
             if self.poll(sender).await == 0 {
-                let backlog = sender::event_source::backlog(&self.sqs, &self.queue_url)
+                let backlog = self
+                    .app
+                    .outbox
+                    .queue()
+                    .backlog()
                     .await
                     .expect("queue attributes");
                 if backlog == 0 {

@@ -4,3 +4,4 @@
 mod helpers;
 mod mailings;
 mod outbox;
+mod recount;
