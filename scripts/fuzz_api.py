@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """schemathesis against the running local shop (BASE_URL, as scripts/with-gateway.sh exports it).
 
-Two passes over the document the gateway serves at /api/openapi.json, every check on: a public pass with no
-token, then an admin pass with the seeded admin's token, signed in through the outbox as a person would.
+Passes over the document the gateway serves at /api/openapi.json, every check on: a public pass with no
+token, then an admin pass with the seeded admin's token, signed in through the outbox as a person would, and
+last a pass over logout alone with that token. Logout ends the token's session, so the admin pass leaves it
+out: had it run there, every operation after it would have seen only 401s and tested nothing. The admin pass
+fails if any operation in it saw only 401/403 answers (its token stopped working), told from the report.
 A fixed seed and a bounded number of examples per operation keep the run repeatable and within minutes.
 Exits non-zero on any failure; prints the run time and the operations and cases run (make bench reads it).
 """
@@ -22,6 +25,14 @@ ROOT = Path(__file__).resolve().parent.parent
 ADMIN_EMAIL = "admin@example.com"
 CONFIG = ROOT / "schemathesis.toml"
 METHODS = {"GET", "POST", "PUT", "DELETE", "PATCH"}
+# Ends the session of the token it is called with: only in the last pass.
+LOGOUT = "log_out"
+# What each pass runs: (schemathesis's filter arguments, whether it carries the admin's token).
+PASSES = {
+    "public": ([], False),
+    "admin": (["--exclude-operation-id", LOGOUT], True),
+    "logout": (["--include-operation-id", LOGOUT], True),
+}
 
 
 def call(base, method, path, body=None, token=None):
@@ -58,8 +69,10 @@ def admin_token(base):
 
 
 def run_pass(base, name, args, token=None):
-    """One schemathesis run; answers (passed, operations, cases, seconds)."""
+    """One schemathesis run; answers (passed, operations, cases, seconds, refused): `refused` lists the
+    operations that saw only 401/403 answers."""
     report = Path(tempfile.mkdtemp(prefix=f"schemathesis-{name}-"))
+    filters, _ = PASSES[name]
     command = [
         str(ROOT / ".venv/bin/schemathesis"),
         "--config-file", str(CONFIG),
@@ -74,6 +87,7 @@ def run_pass(base, name, args, token=None):
         "--report", "ndjson",
         "--report-dir", str(report),
         "--no-color",
+        *filters,
     ]
     if token:
         command += ["--header", f"Authorization: Bearer {token}"]
@@ -81,13 +95,13 @@ def run_pass(base, name, args, token=None):
     started = time.monotonic()
     result = subprocess.run(command, cwd=ROOT)
     seconds = time.monotonic() - started
-    operations, cases = count(report)
-    return result.returncode == 0, operations, cases, seconds
+    operations, cases, statuses = read_report(report)
+    return result.returncode == 0, operations, cases, seconds, only_refused(statuses)
 
 
-def count(report):
-    """Operations and test cases from the ndjson event stream."""
-    operations, cases = set(), 0
+def read_report(report):
+    """Operations, test cases and each operation's answered statuses, from the ndjson event stream."""
+    operations, cases, statuses = set(), 0, {}
     for path in report.glob("*.ndjson"):
         for line in path.read_text().splitlines():
             try:
@@ -101,7 +115,33 @@ def count(report):
                     if label.split(" ")[0] in METHODS and body.get("status") != "skip":
                         operations.add(label)
                     cases += len(recorder.get("cases") or {})
-    return len(operations), cases
+                    # Stateful scenarios span several operations: only single-operation ones are filed.
+                    if label.split(" ")[0] not in METHODS:
+                        continue
+                    method = label.split(" ")[0]
+                    for interaction in (recorder.get("interactions") or {}).values():
+                        request = (interaction or {}).get("request") or {}
+                        response = (interaction or {}).get("response") or {}
+                        # The unsupported-methods check's calls (405) are not the operation's own.
+                        if request.get("method") == method and "status_code" in response:
+                            statuses.setdefault(label, set()).add(response["status_code"])
+    return len(operations), cases, statuses
+
+
+def secured_operations(base):
+    """The operations the document says need a token, as schemathesis labels them (`POST /api/x/`)."""
+    document = call(base, "GET", "/api/openapi.json")
+    return {
+        f"{method.upper()} {path}"
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if method.upper() in METHODS and operation.get("security")
+    }
+
+
+def only_refused(statuses):
+    """The operations whose every answer was 401 or 403."""
+    return sorted(label for label, seen in statuses.items() if seen and seen <= {401, 403})
 
 
 def main():
@@ -112,7 +152,7 @@ def main():
     # fails with "AST constructor recursion depth mismatch" when two threads parse at once (a CPython bug),
     # and the run reports an error that is not the shop's.
     parser.add_argument("--workers", type=int, default=int(os.environ.get("FUZZ_WORKERS", "1")))
-    parser.add_argument("--passes", default=os.environ.get("FUZZ_PASSES", "public,admin"))
+    parser.add_argument("--passes", default=os.environ.get("FUZZ_PASSES", "public,admin,logout"))
     args = parser.parse_args()
     base = os.environ.get("BASE_URL")
     if not base:
@@ -120,16 +160,33 @@ def main():
 
     # The token first: the public pass may spend the admin address's login-code allowance.
     passes = args.passes.split(",")
-    token = admin_token(base) if "admin" in passes else None
+    unknown = [name for name in passes if name not in PASSES]
+    if unknown:
+        sys.exit(f"unknown passes {unknown}: choose among {', '.join(PASSES)}")
+    token = admin_token(base) if any(PASSES[name][1] for name in passes) else None
     results = []
     for name in passes:
-        results.append((name, *run_pass(base, name, args, token if name == "admin" else None)))
+        with_token = token if PASSES[name][1] else None
+        results.append((name, *run_pass(base, name, args, with_token)))
 
     print()
-    for name, passed, operations, cases, seconds in results:
+    secured = secured_operations(base)
+    failed = False
+    for name, passed, operations, cases, seconds, refused in results:
         verdict = "passed" if passed else "FAILED"
         print(f"schemathesis {name}: {verdict}, {operations} operations, {cases} cases, {seconds:.1f} s")
-    sys.exit(0 if all(passed for _, passed, *_ in results) else 1)
+        failed |= not passed
+        # A visitor is refused only what needs a token; the admin may call everything, so an operation that
+        # saw only 401/403 there was not tested at all (the token stopped working).
+        unexpected = [label for label in refused if label not in secured] if name == "public" else refused
+        if unexpected:
+            print(f"schemathesis {name}: FAILED, {len(unexpected)} operations saw only 401/403 answers: "
+                  + ", ".join(unexpected))
+            failed = True
+        else:
+            print(f"schemathesis {name}: {len(refused)} operations saw only 401/403, all of them needing a token"
+                  if refused else f"schemathesis {name}: no operation saw only 401/403")
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":

@@ -69,22 +69,35 @@ pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
             "The body does not fit: send a JSON object, not a list",
         ));
     }
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+    let mut tree: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|error| ApiError::bad_request(format!("The body is not valid JSON: {error}")))?;
+    whole_floats_as_integers(&mut tree);
+    serde_path_to_error::deserialize(tree).map_err(|error| {
         let path = error.path().to_string();
         let inner = error.into_inner();
-        if inner.is_syntax() || inner.is_eof() {
-            ApiError::bad_request(format!("The body is not valid JSON: {inner}"))
-        } else if path.is_empty() || path == "." {
+        if path.is_empty() || path == "." {
             ApiError::bad_request(format!("The body does not fit: {}", strip_position(&inner)))
         } else {
             ApiError::bad_request(format!("{path}: {}", strip_position(&inner)))
         }
-    })?;
-    deserializer
-        .end()
-        .map_err(|error| ApiError::bad_request(format!("The body is not valid JSON: {error}")))?;
-    Ok(value)
+    })
+}
+
+/// `5.0` is the integer 5 in JSON (and to JSON Schema, which the OpenAPI document speaks): a client that
+/// writes whole numbers as floats is read as it meant. serde alone refuses `5.0` for an integer field.
+fn whole_floats_as_integers(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Number(number) if number.is_f64() => {
+            let float = number.as_f64().unwrap_or(f64::NAN);
+            // Within ±2^63 every whole float converts exactly.
+            if float.fract() == 0.0 && float.abs() < 9.2e18 {
+                *value = serde_json::Value::from(float as i64);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(whole_floats_as_integers),
+        serde_json::Value::Object(map) => map.values_mut().for_each(whole_floats_as_integers),
+        _ => {}
+    }
 }
 
 /// serde_json appends "at line 1 column 12": noise for a person reading the message.
@@ -378,6 +391,28 @@ mod tests {
         assert_eq!(
             parse::<Drink>(b"  ").unwrap_err().status(),
             StatusCode::BAD_REQUEST
+        );
+    }
+
+    #[test]
+    fn a_whole_float_is_read_as_an_integer_and_a_fraction_is_not() {
+        #[derive(Debug, serde::Deserialize)]
+        struct Limit {
+            uses: u32,
+        }
+        assert_eq!(parse::<Limit>(br#"{"uses": 5.0}"#).unwrap().uses, 5);
+        assert_eq!(parse::<Limit>(br#"{"uses": 5e2}"#).unwrap().uses, 500);
+        let err = parse::<Limit>(br#"{"uses": 5.5}"#).unwrap_err();
+        assert!(
+            err.message().starts_with("uses: invalid type"),
+            "{}",
+            err.message()
+        );
+        let err = parse::<Limit>(br#"{"uses": 100000000000.0}"#).unwrap_err();
+        assert!(
+            err.message().starts_with("uses: invalid value"),
+            "{}",
+            err.message()
         );
     }
 

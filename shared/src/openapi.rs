@@ -116,6 +116,8 @@ pub struct Doc {
     pub errors: BTreeSet<u16>,
     /// Answers 429 with Retry-After.
     pub rate_limited: bool,
+    /// Path parameters whose form the handler checks: (name, pattern).
+    pub path_patterns: Vec<(&'static str, &'static str)>,
 }
 
 impl Doc {
@@ -363,8 +365,11 @@ fn operation(
     let mut parameters: Vec<Value> = path_parameters(route.path)
         .into_iter()
         .map(|name| {
-            json!({"name": name, "in": "path", "required": true,
-                   "schema": {"type": "string", "minLength": 1}})
+            let mut schema = json!({"type": "string", "minLength": 1});
+            if let Some((_, pattern)) = doc.path_patterns.iter().find(|(n, _)| *n == name) {
+                schema["pattern"] = json!(pattern);
+            }
+            json!({"name": name, "in": "path", "required": true, "schema": schema})
         })
         .collect();
     if let Some(query) = doc.query {
@@ -497,7 +502,7 @@ pub fn document(title: &str, version: &str, functions: &[Function]) -> Value {
             }
         }
     }
-    json!({
+    let mut document = json!({
         "openapi": "3.1.0",
         "info": { "title": title, "version": version },
         "paths": paths,
@@ -511,7 +516,57 @@ pub fn document(title: &str, version: &str, functions: &[Function]) -> Value {
                 }
             }
         }
-    })
+    });
+    bound_integers(&mut document);
+    document
+}
+
+/// Gives each integer with a sized `format` (`uint32`, `int64`, …) the bounds of its type, so a client (and
+/// the fuzzer) knows what the server can read: JSON Schema does not check `format`, and a `u32` count of
+/// 10^11 is refused by the server although the document allowed it. A tighter bound already there stays.
+fn bound_integers(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            let bounds = match map.get("format").and_then(Value::as_str) {
+                Some("uint8") => Some((0, u8::MAX as i128)),
+                Some("uint16") => Some((0, u16::MAX as i128)),
+                Some("uint32") => Some((0, u32::MAX as i128)),
+                Some("uint64") | Some("uint") => Some((0, u64::MAX as i128)),
+                Some("int8") => Some((i8::MIN as i128, i8::MAX as i128)),
+                Some("int16") => Some((i16::MIN as i128, i16::MAX as i128)),
+                Some("int32") => Some((i32::MIN as i128, i32::MAX as i128)),
+                Some("int64") | Some("int") => Some((i64::MIN as i128, i64::MAX as i128)),
+                _ => None,
+            };
+            if let Some((low, high)) = bounds {
+                let tighter_low = map
+                    .get("minimum")
+                    .and_then(Value::as_f64)
+                    .is_some_and(|min| min >= low as f64);
+                if !tighter_low {
+                    map.insert("minimum".to_owned(), json_integer(low));
+                }
+                let tighter_high = map
+                    .get("maximum")
+                    .and_then(Value::as_f64)
+                    .is_some_and(|max| max <= high as f64);
+                if !tighter_high {
+                    map.insert("maximum".to_owned(), json_integer(high));
+                }
+            }
+            map.values_mut().for_each(bound_integers);
+        }
+        Value::Array(items) => items.iter_mut().for_each(bound_integers),
+        _ => {}
+    }
+}
+
+fn json_integer(value: i128) -> Value {
+    match (i64::try_from(value), u64::try_from(value)) {
+        (Ok(signed), _) => Value::from(signed),
+        (_, Ok(unsigned)) => Value::from(unsigned),
+        _ => Value::Null,
+    }
 }
 
 #[cfg(test)]
@@ -676,5 +731,20 @@ mod tests {
             .delete("/api/things/{id}", Access::Customer, remove)
             .specs()
             .to_vec();
+    }
+
+    #[test]
+    fn sized_integers_carry_their_types_bounds_and_tighter_ones_stay() {
+        let mut document = json!({"a": {"type": ["integer", "null"], "format": "uint32", "minimum": 1},
+            "b": [{"type": "integer", "format": "int8"}], "c": {"type": "integer", "format": "uint16",
+            "maximum": 10}, "d": {"type": "string", "format": "date-time"}});
+        bound_integers(&mut document);
+        assert_eq!(document["a"]["minimum"], 1);
+        assert_eq!(document["a"]["maximum"], 4_294_967_295_u64);
+        assert_eq!(document["b"][0]["minimum"], -128);
+        assert_eq!(document["b"][0]["maximum"], 127);
+        assert_eq!(document["c"]["maximum"], 10);
+        assert_eq!(document["c"]["minimum"], 0);
+        assert_eq!(document["d"].get("maximum"), None);
     }
 }

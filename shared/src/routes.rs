@@ -151,6 +151,12 @@ impl<S: Clone + Send + Sync + 'static> ApiRoutes<S> {
         self
     }
 
+    /// The form the handler checks a path parameter against (a name that cannot exist is refused as such).
+    pub fn path_pattern(mut self, name: &'static str, pattern: &'static str) -> Self {
+        self.last_doc().path_patterns.push((name, pattern));
+        self
+    }
+
     /// A request header the route reads.
     pub fn header(self, name: &'static str, required: bool, description: &'static str) -> Self {
         self.header_doc(HeaderDoc {

@@ -74,6 +74,7 @@ fn api() -> ApiRoutes<AppState> {
         .summary("Every stored image's name, newest first")
         .delete("/api/delete/image/{name}", Admin, images::delete_image)
         .summary("Deletes a stored image")
+        .path_pattern("name", shared::validation::UPLOAD_NAME_PATTERN)
         .fails(&[422])
         .post("/api/delete/array/", Admin, images::delete_images)
         .summary("Deletes stored images by name (names already gone are skipped)")
