@@ -223,7 +223,7 @@ async fn earlier_order(
 }
 
 pub(crate) async fn find_order(state: &AppState, id: &str) -> Result<Option<Order>, ApiError> {
-    if id.len() > 64 {
+    if id.chars().count() > 64 {
         return Ok(None);
     }
     let found = state
@@ -281,7 +281,7 @@ fn wanted_lines(lines: &[LineInput]) -> Result<Vec<(String, u32)>, ApiError> {
     let mut wanted: Vec<(String, u32)> = Vec::new();
     for line in lines {
         let id = line.product.trim();
-        if id.is_empty() || id.len() > 64 {
+        if id.is_empty() || id.chars().count() > 64 {
             return Err(ApiError::invalid("product: every line needs a product id"));
         }
         let qty = line.qty.value("qty")?;

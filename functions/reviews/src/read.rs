@@ -60,7 +60,8 @@ pub struct ScopeQuery {
 fn scope_of(products_id: Option<&str>) -> Result<Scope<'_>, ApiError> {
     match products_id.map(str::trim) {
         None | Some("") => Ok(Scope::All),
-        Some(id) if id.len() <= 100 => Ok(Scope::Product(id)),
+        // Characters, as the document's maxLength counts them (a drink id may be any text).
+        Some(id) if id.chars().count() <= 100 => Ok(Scope::Product(id)),
         Some(_) => Err(ApiError::bad_request("ProductsId is not a drink id")),
     }
 }

@@ -288,7 +288,7 @@ impl ReviewInput {
 
 /// A drink of the catalogue, or `None`. Ids the catalogue could never have issued are not looked up.
 async fn find_product(state: &AppState, id: &str) -> Result<Option<catalog::Product>, ApiError> {
-    if id.len() > 100 {
+    if id.chars().count() > 100 {
         return Ok(None);
     }
     state.catalog.get::<catalog::Product>(id).await

@@ -312,7 +312,10 @@ pub async fn upload_and_attach(
     let target = target(&state, query.mode.as_deref())?;
     let id = match (&target, query.id.as_deref().map(str::trim)) {
         (Target::Item { kind: "SITE", .. }, None | Some("")) => Some("main".to_owned()),
-        (Target::Item { .. }, Some(id)) if !id.is_empty() && id.len() <= 64 => Some(id.to_owned()),
+        // Characters, as the document's maxLength counts them.
+        (Target::Item { .. }, Some(id)) if !id.is_empty() && id.chars().count() <= 64 => {
+            Some(id.to_owned())
+        }
         (Target::Item { .. }, _) => {
             return Err(ApiError::invalid("id: name the item to attach to"))
         }

@@ -354,6 +354,23 @@ async fn lists_are_newest_first_and_paged() {
     assert_eq!(all.body["Thecount"], 12);
     let long = format!("/api/home/uk/review/?ProductsId={}", "p".repeat(101));
     assert_eq!(app.get(&long).await.status, StatusCode::BAD_REQUEST);
+    // The cap counts characters, as the document's maxLength does: 100 two-byte characters are allowed
+    // (no such drink: nothing to show), 101 are not.
+    for (path, count) in [
+        ("/api/home/uk/review/", "Thecount"),
+        ("/api/home_uk/palestine/comment/reviews", "pages"),
+    ] {
+        let at_cap = format!("{path}?ProductsId={}", "%C3%A9".repeat(100));
+        let reply = app.get(&at_cap).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}: {}", reply.body);
+        assert!(reply.body[count].is_number(), "{}", reply.body);
+        let over = format!("{path}?ProductsId={}", "%C3%A9".repeat(101));
+        assert_eq!(
+            app.get(&over).await.status,
+            StatusCode::BAD_REQUEST,
+            "{path}"
+        );
+    }
 }
 
 #[tokio::test]

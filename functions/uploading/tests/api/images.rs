@@ -144,6 +144,27 @@ async fn an_unknown_item_or_a_full_list_stores_nothing() {
         app.names().await.is_empty(),
         "the stored object was removed again"
     );
+    // The id's cap counts characters, as the document's maxLength does: 64 two-byte characters name an
+    // item (there is none: 404), 65 are refused as no id at all (422).
+    let at_cap = app
+        .upload(
+            &format!("/api/new/?mode=12&id={}", "%C3%A9".repeat(64)),
+            form(&[("image", "a.png", &png())]),
+        )
+        .await;
+    assert_eq!(at_cap.status, StatusCode::NOT_FOUND, "{}", at_cap.body);
+    let over = app
+        .upload(
+            &format!("/api/new/?mode=12&id={}", "%C3%A9".repeat(65)),
+            form(&[("image", "a.png", &png())]),
+        )
+        .await;
+    assert_eq!(
+        over.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        over.body
+    );
 
     let drink = app.drink().await;
     let id = drink["_id"].as_str().unwrap();
