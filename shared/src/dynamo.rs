@@ -88,6 +88,22 @@ pub fn is_condition_failed<R>(
         .unwrap_or(false)
 }
 
+/// A conditional write's outcome: whether it was applied (`false` when its condition failed); any other
+/// error is the caller's.
+pub fn applied<T, E, R>(
+    result: Result<T, aws_sdk_dynamodb::error::SdkError<E, R>>,
+) -> Result<bool, crate::ApiError>
+where
+    E: ConditionFailure + std::error::Error + Send + Sync + 'static,
+    R: std::fmt::Debug + Send + Sync + 'static,
+{
+    match result {
+        Ok(_) => Ok(true),
+        Err(error) if is_condition_failed(&error) => Ok(false),
+        Err(error) => Err(error.into()),
+    }
+}
+
 /// The operations whose errors can report a failed condition.
 pub trait ConditionFailure {
     fn is_condition_failed(&self) -> bool;

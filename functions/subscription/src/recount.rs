@@ -250,11 +250,7 @@ async fn set_counters(
         .expression_attribute_values(":was_planned", n(stored.3))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(error) if shared::dynamo::is_condition_failed(&error) => Ok(false),
-        Err(error) => Err(error.into()),
-    }
+    shared::dynamo::applied(result)
 }
 
 /// Deliveries claimed (or released) before `stale` whose sender is gone: made `pending` again (only if
@@ -448,9 +444,5 @@ async fn set_count(
         .expression_attribute_values(":lists", string_list(lists))
         .send()
         .await;
-    match result {
-        Ok(_) => Ok(true),
-        Err(error) if shared::dynamo::is_condition_failed(&error) => Ok(false),
-        Err(error) => Err(error.into()),
-    }
+    shared::dynamo::applied(result)
 }
