@@ -170,20 +170,10 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         logical_id: "SenderFunction",
         routes: no_routes,
         mount: no_router,
-        // A mail queue batch (`Records`), or the schedule's event for the outbox sweep, as its main tells them apart.
+        // A mail queue batch, the schedule's sweep or a one-off task, told apart as its main does.
         handle: Some(|env, event| {
             let state = crate::mail::sender_state(env, &crate::mail::Options::default());
-            Box::pin(async move {
-                let state = state?;
-                if event.get("Records").is_some() {
-                    let batch = serde_json::from_value(event)?;
-                    return Ok(serde_json::to_value(sender::handle(&state, batch).await)?);
-                }
-                let queued = sender::sweep(&state)
-                    .await
-                    .map_err(|error| format!("the outbox sweep failed: {error:?}"))?;
-                Ok(serde_json::json!({ "queued": queued }))
-            })
+            Box::pin(async move { sender::handle_event(&state?, event).await })
         }),
     },
 ];

@@ -561,6 +561,29 @@ async fn send_outbox(state: &SenderState, id: &str, last_try: bool) -> Result<Ha
 /// Outbox items left unsent this long (seconds) are queued again by the sweep.
 pub const SWEEP_AFTER: i64 = 120;
 
+/// Any event the sender Lambda receives, told apart as its `main` does: the queue's batches carry `Records`;
+/// `make backfill-counts` sends `{"task": "backfill-counts"}`; the schedule's event is anything else.
+pub async fn handle_event(
+    state: &SenderState,
+    event: serde_json::Value,
+) -> Result<serde_json::Value, Box<dyn std::error::Error + Send + Sync>> {
+    if event.get("Records").is_some() {
+        let batch: SqsEvent = serde_json::from_value(event)?;
+        return Ok(serde_json::to_value(handle(state, batch).await)?);
+    }
+    if event.get("task").and_then(serde_json::Value::as_str) == Some("backfill-counts") {
+        let counts = subscription::recount::recount_lists(&state.subscription)
+            .await
+            .map_err(|e| format!("the list counts' recount failed: {e:?}"))?;
+        tracing::info!(?counts, "the list counts were recounted");
+        return Ok(serde_json::json!({ "listCounts": counts }));
+    }
+    let swept = sweep(state)
+        .await
+        .map_err(|e| format!("the schedule's sweep failed: {e:?}"))?;
+    Ok(serde_json::to_value(swept)?)
+}
+
 /// What the schedule's sweep did.
 #[derive(Debug, Default, serde::Serialize)]
 pub struct Swept {

@@ -1,7 +1,7 @@
 //! The sender Lambda: reads its settings, builds its clients once, and handles the mail queue's batches
-//! (answering the records to deliver again) and the schedule's outbox sweep.
+//! (answering the records to deliver again), the schedule's sweep (outbox mail and unfinished mailings) and
+//! `make backfill-counts`'s one-off recount of the list counts: `sender::handle_event` tells them apart.
 
-use aws_lambda_events::event::sqs::SqsEvent;
 use lambda_runtime::{service_fn, LambdaEvent};
 use serde_json::Value;
 
@@ -23,23 +23,7 @@ async fn main() -> Result<(), lambda_runtime::Error> {
     let state = sender::SenderState::new(app, mailer, settings);
     let state = &state;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
-        // The queue's batches carry `Records`; `make backfill-counts` sends `{"task": "backfill-counts"}`;
-        // the schedule's event is anything else.
-        if event.payload.get("Records").is_some() {
-            let batch: SqsEvent = serde_json::from_value(event.payload)?;
-            Ok::<Value, lambda_runtime::Error>(serde_json::to_value(
-                sender::handle(state, batch).await,
-            )?)
-        } else if event.payload.get("task").and_then(Value::as_str) == Some("backfill-counts") {
-            let counts = subscription::recount::recount_lists(&state.subscription)
-                .await
-                .map_err(|e| format!("{e:?}"))?;
-            tracing::info!(?counts, "the list counts were recounted");
-            Ok(serde_json::json!({ "listCounts": counts }))
-        } else {
-            let swept = sender::sweep(state).await.map_err(|e| format!("{e:?}"))?;
-            Ok(serde_json::to_value(swept)?)
-        }
+        sender::handle_event(state, event.payload).await
     }))
     .await
 }

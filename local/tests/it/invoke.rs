@@ -71,6 +71,12 @@ async fn one_event_per_function_runs_against_the_running_shop() {
         .await
         .unwrap_or_else(|e| panic!("sender sweep: {e}"));
     assert!(sweep["queued"].is_u64(), "{sweep}");
+    assert!(sweep["recounted"].is_u64(), "{sweep}");
+    // make backfill-counts' task: the list counts, set from the subscribers.
+    let backfill = local::invoke::run(port, "sender", "backfill-counts", &[])
+        .await
+        .unwrap_or_else(|e| panic!("sender backfill-counts: {e}"));
+    assert!(backfill["listCounts"].is_object(), "{backfill}");
     covered.push("SenderFunction".to_owned());
     let complaint = local::invoke::run(port, "subscriptionfeedback", "complaint", &set)
         .await
