@@ -60,5 +60,22 @@ export function adminHelpers({ check, eventually, BASE_URL }) {
     return page;
   }
 
-  return { api, outbox, adminSession, adminPage };
+  /** A paid order of one `drinkId` by `email`, through the API with Stripe's 4242 test card. */
+  async function paidOrder(email, drinkId) {
+    const form = new URLSearchParams({ type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' });
+    const made = await fetch(`${BASE_URL}/_local/stripe/v1/payment_methods`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+    const method = await made.json();
+    check(made.ok && method.id, 'a PaymentMethod for the 4242 card');
+    return api('POST', '/api/order/create/', {
+      fullname: 'Amira Haddad',
+      address: '1 High St, Leeds LS1 1AA',
+      phone: '07700 900123',
+      email,
+      message: '',
+      product: [{ product: drinkId, qty: 1 }],
+      payment: { provider: 'stripe', paymentMethod: method.id },
+    });
+  }
+
+  return { api, outbox, adminSession, adminPage, paidOrder };
 }

@@ -10,7 +10,7 @@ import { adminHelpers } from './admin.mjs';
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 export default function registerReviewJourneys({ journey, check, checkEqual, eventually, BASE_URL }) {
-  const { api, adminPage, adminSession } = adminHelpers({ check, eventually, BASE_URL });
+  const { api, adminPage, adminSession, paidOrder } = adminHelpers({ check, eventually, BASE_URL });
 
   /** A review through the API, from a fresh address (the shop allows 5 an hour per address). */
   async function writeReview(fullname, rating = 5) {
@@ -76,7 +76,8 @@ export default function registerReviewJourneys({ journey, check, checkEqual, eve
     await eventually(() => list.getByTestId('review').first().textContent(), (t) => t.includes(name), 'the new review first in the list');
     const mine = list.getByTestId('review').first();
     await mine.getByRole('img', { name: '4 out of 5 stars' }).waitFor();
-    check((await mine.textContent()).includes('Verified'), 'a verified badge');
+    // A made-up address that never ordered: no badge.
+    check(!(await mine.textContent()).includes('Verified'), 'no verified badge for a reviewer who never bought the drink');
     check((await mine.textContent()).toLowerCase().includes('crisp, fizzy and not too sweet.'), 'the comment as stored (lower case)');
     await eventually(() => basedOn(page), (n) => n === before + 1, 'the count after the review');
     const summary = await api('GET', '/api/home/uk/review/');
@@ -85,6 +86,29 @@ export default function registerReviewJourneys({ journey, check, checkEqual, eve
     check(things.some((t) => t['@type'] === 'Review' && t.author?.name === name), 'the review is in the JSON-LD');
     const store = things.find((t) => t['@type'] === 'Store');
     check(store?.openingHoursSpecification?.length === 2 && store.aggregateRating?.reviewCount === before + 1, 'the store has its hours and rating');
+  });
+
+  journey("reviews: a buyer's review of the drink they paid for has the verified badge; a non-buyer's has none", async ({ newPage }) => {
+    const [drink] = await api('GET', '/api/product/');
+    const buyer = `buyer.${tag()}@example.com`;
+    await paidOrder(buyer, drink._id);
+    const bought = `Verified Buyer ${tag()}`;
+    await api('POST', '/api/reviews/create/', { rating: 5, comment: 'Bought a case, gone in a week.', fullname: bought, email: buyer, products: drink._id });
+    const stranger = `Never Bought ${tag()}`;
+    await api('POST', '/api/reviews/create/', { rating: 1, comment: 'Never tried it but here I am.', fullname: stranger, email: `stranger.${tag()}@example.com`, products: drink._id });
+    const page = await newPage({ width: 1280, height: 900 });
+    await page.goto(`${BASE_URL}/drinks/review?product=${encodeURIComponent(drink._id)}`);
+    const byName = (name) => page.getByTestId('review').filter({ hasText: name });
+    await byName(stranger).waitFor();
+    check((await byName(bought).textContent()).includes('Verified'), "the buyer's review has the badge");
+    check(!(await byName(stranger).textContent()).includes('Verified'), "the non-buyer's review has none");
+    // The admin sees which is which.
+    const admin = await adminPage(newPage);
+    await admin.goto(`${BASE_URL}/new/uk/reviews`);
+    const row = (name) => admin.getByTestId('admin-review').filter({ hasText: name });
+    await row(bought).waitFor();
+    check((await row(bought).textContent()).includes('Verified buyer'), 'the admin list marks the buyer');
+    check((await row(stranger).textContent()).includes('No order found'), 'the admin list marks the non-buyer');
   });
 
   journey("reviews: 'View more comments' shows the next page and goes on the last", async ({ newPage }) => {

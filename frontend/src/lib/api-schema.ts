@@ -1563,6 +1563,11 @@ export interface components {
             products: string;
             /** Format: uint8 */
             rating: number;
+            /**
+             * @description Whether the reviewer bought the drink: their e-mail had a paid order containing it when the review
+             *     was written. Only then does the storefront show the "Verified" badge.
+             */
+            verified: boolean;
         };
         Category: {
             _id: string;
@@ -2234,7 +2239,8 @@ export interface components {
             results: components["schemas"]["MonthResult"][];
         };
         /**
-         * @description A review as anyone may read it: `{_id, rating, Date, createdAt, fullname, comment, image, products}`
+         * @description A review as anyone may read it: `{_id, rating, Date, createdAt, fullname, comment, image, products,
+         *     verified}`
          *     (API.md).
          */
         Review: {
@@ -2249,6 +2255,11 @@ export interface components {
             products: string;
             /** Format: uint8 */
             rating: number;
+            /**
+             * @description Whether the reviewer bought the drink: their e-mail had a paid order containing it when the review
+             *     was written. Only then does the storefront show the "Verified" badge.
+             */
+            verified: boolean;
         };
         /** @description A review as the form sends it. */
         ReviewInput: {

@@ -12,6 +12,7 @@ export function makeReview(n: number, overrides: Partial<Review> = {}): Review {
     comment: `review number ${n}: a proper fizzy drink.`,
     image: '',
     products: 'p-cola',
+    verified: false,
     ...overrides,
   };
 }
@@ -21,7 +22,7 @@ export function reviewPage(reviews: Review[], pageNumber: number, pages: number)
   return { product: reviews, pages, result: pageNumber < pages ? { next: { page: pageNumber + 1 } } : {} };
 }
 
-export const layla = makeReview(1, { fullname: 'Layla Haddad', rating: 4, comment: 'crisp and not too sweet.', Date: '22 November 2026' });
+export const layla = makeReview(1, { fullname: 'Layla Haddad', rating: 4, comment: 'crisp and not too sweet.', Date: '22 November 2026', verified: true });
 export const sami = makeReview(2, { fullname: 'Sami Khalil', rating: 2, comment: 'too fizzy for me, sorry.', createdAt: '2026-11-03T09:00:00Z', image: 'can.png' });
 export const noor = makeReview(3, { fullname: 'Noor Aziz', rating: 5, Date: 'Jan', createdAt: '2026-10-01T09:00:00Z', image: 'a.png' });
 

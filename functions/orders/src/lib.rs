@@ -9,6 +9,7 @@ mod mail;
 mod manage;
 mod order;
 pub mod payment;
+pub mod purchases;
 pub mod stripe;
 pub mod webhook;
 
@@ -20,7 +21,7 @@ use shared::rate::{AddressLimit, RateStore};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
-pub use order::{Order, Status};
+pub use order::{Line, Order, Status};
 
 pub struct Config {
     pub orders_table: String,

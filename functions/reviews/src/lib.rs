@@ -23,16 +23,20 @@ pub struct Config {
     pub catalog_table: String,
     /// The content table, read for the site info the summary answers as `connect`.
     pub content_table: String,
+    /// The orders, read (the customer's own, through their index) to tell whether a reviewer bought the
+    /// drink: the "verified" badge.
+    pub orders_table: String,
     pub auth: AuthConfig,
 }
 
 impl Config {
-    /// `REVIEWS_TABLE`, `CATALOG_TABLE`, `CONTENT_TABLE` and the auth settings.
+    /// `REVIEWS_TABLE`, `CATALOG_TABLE`, `CONTENT_TABLE`, `ORDERS_TABLE` and the auth settings.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         Ok(Config {
             table: required(env, "REVIEWS_TABLE")?,
             catalog_table: required(env, "CATALOG_TABLE")?,
             content_table: required(env, "CONTENT_TABLE")?,
+            orders_table: required(env, "ORDERS_TABLE")?,
             auth: AuthConfig::from_env(env)?,
         })
     }
@@ -45,6 +49,7 @@ pub struct AppState {
     table: Arc<str>,
     catalog: Store,
     content: Store,
+    orders_table: Arc<str>,
 }
 
 impl AppState {
@@ -53,6 +58,7 @@ impl AppState {
             auth: config.auth.into_auth(dynamodb.clone()),
             catalog: Store::new(dynamodb.clone(), config.catalog_table),
             content: Store::new(dynamodb.clone(), config.content_table),
+            orders_table: config.orders_table.into(),
             db: dynamodb,
             table: config.table.into(),
         }

@@ -9,7 +9,7 @@ use crate::AppState;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use shared::dynamo::{get_n, get_s, get_s_or_default, n, s, Item, ItemError};
+use shared::dynamo::{b, get_bool, get_n, get_s, get_s_or_default, n, s, Item, ItemError};
 use shared::validation::{bounded_text, check, Email, Rating};
 use shared::ApiError;
 use std::borrow::Cow;
@@ -61,6 +61,8 @@ pub struct Review {
     /// The drink's name when the review was written, for the admin's list.
     pub product_name: String,
     pub email: String,
+    /// Its e-mail had a paid order containing the drink when it was written (orders::purchases).
+    pub verified: bool,
 }
 
 impl Review {
@@ -77,6 +79,7 @@ impl Review {
             ("products".to_owned(), s(&self.product)),
             ("productName".to_owned(), s(&self.product_name)),
             ("email".to_owned(), s(&self.email)),
+            ("verified".to_owned(), b(self.verified)),
             ("gsi1pk".to_owned(), s(LIST)),
             ("gsi1sk".to_owned(), s(&self.order)),
             ("gsi2pk".to_owned(), s(product_list(&self.product))),
@@ -102,6 +105,8 @@ impl Review {
             product: get_s(item, "products")?,
             product_name: get_s_or_default(item, "productName"),
             email: get_s(item, "email")?,
+            // Reviews written before purchases were checked claim nothing.
+            verified: get_bool(item, "verified"),
         })
     }
 
@@ -116,6 +121,7 @@ impl Review {
             comment: &self.comment,
             image: &self.image,
             products: &self.product,
+            verified: self.verified,
         }
     }
 
@@ -169,7 +175,8 @@ impl JsonSchema for AdminView {
     }
 }
 
-/// A review as anyone may read it: `{_id, rating, Date, createdAt, fullname, comment, image, products}`
+/// A review as anyone may read it: `{_id, rating, Date, createdAt, fullname, comment, image, products,
+/// verified}`
 /// (API.md).
 #[derive(Debug, Serialize, JsonSchema)]
 #[schemars(rename = "Review")]
@@ -188,6 +195,9 @@ pub struct PublicReview<'a> {
     image: &'a str,
     /// The drink's `_id`.
     products: &'a str,
+    /// Whether the reviewer bought the drink: their e-mail had a paid order containing it when the review
+    /// was written. Only then does the storefront show the "Verified" badge.
+    verified: bool,
 }
 
 /// A review as an admin reads it: with the reviewer's e-mail and the drink's name.
@@ -311,6 +321,7 @@ mod tests {
             product: "p-1".to_owned(),
             product_name: "Classic Cola".to_owned(),
             email: "layla@example.com".to_owned(),
+            verified: true,
         }
     }
 
@@ -339,7 +350,8 @@ mod tests {
                 "fullname",
                 "image",
                 "products",
-                "rating"
+                "rating",
+                "verified"
             ]
         );
         let admin = serde_json::to_value(sample().admin()).unwrap();

@@ -49,6 +49,13 @@ pub async fn create_review(
     Json(input): Json<ReviewInput>,
 ) -> ApiResult<Created<review::PublicView>> {
     let checked = input.check(&state).await?;
+    let verified = orders::purchases::has_bought(
+        &state.db,
+        &state.orders_table,
+        checked.email.as_str(),
+        &checked.product.id,
+    )
+    .await?;
     let now = shared::time::now_unix();
     let mut writes = LIMITS
         .reserve(
@@ -72,6 +79,7 @@ pub async fn create_review(
         product: checked.product.id.clone(),
         product_name: checked.product.name.clone(),
         email: checked.email.into_inner(),
+        verified,
     };
     let put = Put::builder()
         .table_name(&*state.table)

@@ -11,7 +11,7 @@ import ReviewsScreen from './ReviewsScreen';
 const admin = { auth: { ...initialAuthState, token: 'jwt', userInfo: { email: 'admin@example.com', role: 'admin' } } };
 
 const adminReview = (n: number): AdminReview => ({
-  ...makeReview(n, { rating: (n % 5) + 1 }),
+  ...makeReview(n, { rating: (n % 5) + 1, verified: n % 2 === 0 }),
   email: `reviewer${n}@example.com`,
   productName: 'Classic Cola',
 });
@@ -48,6 +48,8 @@ describe('ReviewsScreen', () => {
     expect(first).toHaveTextContent('Reviewer 1');
     expect(first).toHaveTextContent('reviewer1@example.com');
     expect(first).toHaveTextContent('Classic Cola');
+    expect(first).toHaveTextContent('No order found');
+    expect(rows[1]).toHaveTextContent('Verified buyer');
     expect(first).toHaveTextContent('22/11/2026');
     expect(first).toHaveTextContent('review number 1: a proper fizzy drink.');
     await user.click(screen.getByRole('button', { name: 'Load more reviews' }));

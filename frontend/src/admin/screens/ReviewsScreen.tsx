@@ -1,5 +1,6 @@
 // /new/uk/reviews: every customer review, newest first, 20 at a time with 'Load more reviews': the stars,
-// the reviewer's name and e-mail, the drink, the date and the comment. An admin deletes a review after a
+// the reviewer's name and e-mail, the drink, whether the reviewer bought it (verified), the date and the
+// comment. An admin deletes a review after a
 // confirm; the list (and with it the shop's rating summary) is then fetched again.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -31,6 +32,7 @@ function ReviewRow({ review, busy, confirm }: ReviewRowProps) {
       <th scope="row">{review.fullname}</th>
       <td>{review.email}</td>
       <td>{review.productName || review.products}</td>
+      <td>{review.verified ? 'Verified buyer' : 'No order found'}</td>
       <td>
         <time dateTime={review.createdAt}>{date}</time>
       </td>
@@ -91,6 +93,7 @@ export default function ReviewsScreen({ confirm = (question: string) => window.c
                 <th scope="col">Name</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">Drink</th>
+                <th scope="col">Bought it</th>
                 <th scope="col">Date</th>
                 <th scope="col">Comment</th>
                 <th scope="col">

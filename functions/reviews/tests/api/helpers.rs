@@ -15,19 +15,28 @@ pub struct TestApp {
     /// Two drinks' ids: "Classic Cola" and "Mango Passion".
     pub cola: String,
     pub mango: String,
+    db: aws_sdk_dynamodb::Client,
+    orders_table: String,
 }
 
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "ReviewsFunction",
         &[],
-        &["ReviewsTable", "CatalogTable", "ContentTable", "UsersTable"],
+        &[
+            "ReviewsTable",
+            "CatalogTable",
+            "ContentTable",
+            "UsersTable",
+            "OrdersTable",
+        ],
     )
     .await;
     let lookup = harness.lookup();
     let config = reviews::Config::from_env(&lookup).expect("reviews config from the template");
     let keys = harness.keys();
     let db = shared::aws::dynamodb(&harness.sdk);
+    let orders_table = config.orders_table.clone();
     let state = reviews::AppState::new(config, db.clone());
     put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
     put_user(&state.auth.users, "shopper@example.com", Role::Customer).await;
@@ -70,6 +79,8 @@ pub async fn spawn_app() -> TestApp {
         admin,
         cola: ids[0].clone(),
         mango: ids[1].clone(),
+        db: shared::aws::dynamodb(&harness.sdk),
+        orders_table,
     }
 }
 
@@ -95,6 +106,53 @@ impl TestApp {
 
     pub async fn post(&self, uri: &str, body: Value) -> Reply {
         self.client.call(Method::POST, uri, None, Some(body)).await
+    }
+
+    /// An order by `email` for one of `product`, in `status`, stored as the orders function stores it.
+    pub async fn order(&self, email: &str, product: &str, status: orders::Status) {
+        use shared::money::{Pence, Percent};
+        let id = shared::store::new_id();
+        let now = shared::time::now_iso();
+        let order = orders::Order {
+            id,
+            lines: vec![orders::Line {
+                product: product.to_owned(),
+                name: "A drink".to_owned(),
+                image: String::new(),
+                qty: 1,
+                quantity: "24 x 330ml".to_owned(),
+                price_pence: 1799,
+            }],
+            subtotal: Pence::new(1799).unwrap(),
+            discount: Pence::ZERO,
+            shipping: Pence::new(499).unwrap(),
+            total: Pence::new(2298).unwrap(),
+            code: None,
+            code_rate: Percent::ZERO,
+            code_marked: false,
+            status,
+            fullname: "Amira Haddad".to_owned(),
+            address: "1 High St, Leeds LS1 1AA".to_owned(),
+            phone: "07700 900123".to_owned(),
+            email: email.to_owned(),
+            message: String::new(),
+            card_brand: "visa".to_owned(),
+            card_last4: "4242".to_owned(),
+            payment_intent: String::new(),
+            hold_until: 0,
+            idempotency_key: None,
+            refund_id: None,
+            created_at: now.clone(),
+            updated_at: now,
+            version: 1,
+        };
+        self.db
+            .put_item()
+            .table_name(&self.orders_table)
+            .set_item(Some(order.to_item()))
+            .send()
+            .await
+            .expect("the order is stored");
     }
 
     /// Writes a review and answers the stored one; it must succeed.

@@ -25,7 +25,7 @@ async fn a_shopper_writes_a_review_and_the_public_never_sees_the_email() {
         json!({
             "_id": id, "rating": 4, "Date": "22 November 2026", "createdAt": created["createdAt"],
             "fullname": "Layla Haddad", "comment": "crisp, fizzy and not too sweet.", "image": "",
-            "products": app.cola,
+            "products": app.cola, "verified": false,
         })
     );
     assert!(created["createdAt"].as_str().unwrap().ends_with('Z'));
@@ -435,4 +435,64 @@ async fn the_summary_carries_the_site_info_once_it_exists() {
     let after = app.summary().await;
     assert_eq!(after["connect"]["name"], "Palestine Drinks");
     assert_eq!(after["connect"]["_id"], "main");
+}
+
+#[tokio::test]
+async fn only_a_paid_buyer_of_that_drink_is_verified() {
+    let app = spawn_app().await;
+    let verified = |body: &Value| body["verified"].as_bool().expect("every review says");
+    let review = |email: &str, product: &str| {
+        let mut body = review_of(product, 5, "Sami Haddad");
+        body["email"] = json!(email);
+        body
+    };
+    // Paid for cola (the address as typed differs only in case and spaces): verified for cola...
+    app.order("buyer@example.com", &app.cola, orders::Status::Paid)
+        .await;
+    let buyer = app.write(review(" Buyer@Example.com ", &app.cola)).await;
+    assert!(verified(&buyer), "{buyer}");
+    // ... but not for mango, which they never bought.
+    let other = app.write(review("buyer@example.com", &app.mango)).await;
+    assert!(!verified(&other), "{other}");
+    // An order that was never paid, or was refunded, is no purchase; a shipped one is.
+    for (email, status, expected) in [
+        ("pending@example.com", orders::Status::Pending, false),
+        ("expired@example.com", orders::Status::Expired, false),
+        ("refunded@example.com", orders::Status::Refunded, false),
+        ("shipped@example.com", orders::Status::Shipped, true),
+    ] {
+        app.order(email, &app.cola, status).await;
+        let written = app.write(review(email, &app.cola)).await;
+        assert_eq!(verified(&written), expected, "{email}: {written}");
+    }
+    // A made-up address with no order at all.
+    let stranger = app.write(review("made.up@example.com", &app.cola)).await;
+    assert!(!verified(&stranger), "{stranger}");
+    // An order placed after the review does not make it verified later.
+    app.order("made.up@example.com", &app.cola, orders::Status::Paid)
+        .await;
+
+    // The public list and the admin's list say the same.
+    let public = app
+        .get(&format!(
+            "/api/home_uk/palestine/comment/reviews?ProductsId={}",
+            app.cola
+        ))
+        .await;
+    let by_id = |list: &Value, id: &Value| {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["_id"] == *id)
+            .cloned()
+            .unwrap()
+    };
+    assert!(verified(&by_id(&public.body["product"], &buyer["_id"])));
+    assert!(!verified(&by_id(&public.body["product"], &stranger["_id"])));
+    let admin = app
+        .admin(Method::GET, "/api/reviews?pageNumber=1", None)
+        .await;
+    assert!(verified(&by_id(&admin.body["product"], &buyer["_id"])));
+    assert!(!verified(&by_id(&admin.body["product"], &other["_id"])));
+    assert!(!verified(&by_id(&admin.body["product"], &stranger["_id"])));
 }

@@ -1,5 +1,6 @@
-// The review list: stars, date, name with a 'verified' badge, the comment and an optional picture per
-// review; 'View more comments' while the list has a next page.
+// The review list: stars, date, name (with the 'Verified' badge only where the reviewer bought the drink:
+// the back end's `verified`), the comment and an optional picture per review; 'View more comments' while
+// the list has a next page.
 import type { Review } from '../reviewsSlice';
 import { reviewDate, reviewImage } from '../display';
 import { Stars } from './Stars';
@@ -17,7 +18,15 @@ export function ReviewItem({ review }: { review: Review }) {
           </time>
         </div>
         <p className={styles.author}>
-          <span>{review.fullname}</span> <span className={styles.verified}>Verified</span>
+          <span>{review.fullname}</span>
+          {review.verified && (
+            <>
+              {' '}
+              <span className={styles.verified} title="Bought this drink from the shop before reviewing it">
+                Verified
+              </span>
+            </>
+          )}
         </p>
         <p className={styles.comment}>{review.comment}</p>
         {image && (
