@@ -54,15 +54,18 @@ pub fn trimmed(min: usize, max: usize) -> String {
     }
 }
 
+/// The longest e-mail address the shop takes (RFC 5321), once trimmed.
+pub const EMAIL_MAX: usize = 254;
+
 /// An e-mail address as `Email::parse_normalised` takes it (trimmed, lower-cased, then letters, digits and
-/// `. _ -` around one `@`, a dot in the domain but not at its ends), at least `min` characters long.
+/// `. _ -` around one `@`, a dot in the domain but not at its ends), `min` to 254 characters long.
 pub fn email(min: usize) -> String {
     let address = r"[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]";
     // The shortest address the rest allows has 5 characters.
-    if min <= 5 {
-        return padded(address);
-    }
-    padded(&format!("(?=[A-Za-z0-9._@-]{{{min}}}){address}"))
+    let min = min.max(5);
+    padded(&format!(
+        "(?=[A-Za-z0-9._@-]{{{min},{EMAIL_MAX}}}{SPACE}*$){address}"
+    ))
 }
 
 pub fn string(pattern: String) -> Schema {
@@ -119,8 +122,36 @@ crate::text_type!(
 mod tests {
     use super::*;
 
-    fn matches(pattern: &str, text: &str) -> bool {
-        regex_lite::Regex::new(pattern).unwrap().is_match(text)
+    /// A pattern's verdict. `regex_lite` has no look-ahead: the e-mail patterns' one, which only bounds the
+    /// trimmed address's length, is checked by hand.
+    pub(crate) fn matches(pattern: &str, text: &str) -> bool {
+        let Some((before, rest)) = pattern.split_once("(?=") else {
+            return regex_lite::Regex::new(pattern).unwrap().is_match(text);
+        };
+        let (ahead, after) = rest.split_once("*$)").expect("a look-ahead to the end");
+        let bounds = ahead.rsplit_once('{').unwrap().1.split_once('}').unwrap().0;
+        let (min, max) = bounds.split_once(',').unwrap();
+        let length = text.trim().chars().count();
+        (min.parse::<usize>().unwrap()..=max.parse().unwrap()).contains(&length)
+            && regex_lite::Regex::new(&format!("{before}{after}"))
+                .unwrap()
+                .is_match(text)
+    }
+
+    #[test]
+    fn an_address_is_at_most_254_characters() {
+        let pattern = email(8);
+        let address = |n: usize| format!("{}@{}.uk", "a".repeat(64), "b".repeat(n - 68));
+        assert!(matches(&pattern, &address(254)));
+        assert!(matches(&pattern, &format!("  {}  ", address(254))));
+        assert!(!matches(&pattern, &address(255)));
+        assert!(
+            !matches(&pattern, "a@b.cd"),
+            "the login rule's 8 characters"
+        );
+        assert!(Email::json_schema(&mut SchemaGenerator::default())
+            .get("pattern")
+            .is_some());
     }
 
     fn fits<T: JsonSchema>(text: &str) -> bool {

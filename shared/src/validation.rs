@@ -146,6 +146,8 @@ pub fn is_expiry(text: &str) -> bool {
 /// capped, so an over-long value is a 4xx before it reaches a table or a mail (docs/validation.md).
 pub fn max_len(kind: &str) -> Option<usize> {
     Some(match kind {
+        // RFC 5321's longest forward path less its angle brackets; a longer key would not fit DynamoDB's.
+        "email" | "login_email" => 254,
         "checkout_fullname" | "review_fullname" => 100,
         "checkout_phone" => 30,
         "checkout_address" => 300,

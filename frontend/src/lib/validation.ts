@@ -147,6 +147,8 @@ const textRules: Record<Exclude<ValidationKind, 'review_rating' | 'discount_rate
 
 /** The longest each free-text kind may be, in characters after trimming (docs/validation.md). */
 export const maxLength: Partial<Record<ValidationKind, number>> = {
+  email: 254,
+  login_email: 254,
   checkout_fullname: 100,
   review_fullname: 100,
   checkout_phone: 30,

@@ -139,8 +139,8 @@ fn too_many_wrong(now: i64) -> ApiError {
 
 /// The login rule of the spec: valid, and longer than 7 characters.
 fn login_email(raw: &str) -> Result<Email, ApiError> {
-    let email = Email::parse_normalised(raw)
-        .map_err(|_| ApiError::invalid("email must be a valid e-mail address"))?;
+    // The parser's own refusal says what was wrong (a malformed address, or one past 254 characters).
+    let email = Email::parse_normalised(raw)?;
     if !check(
         "login_email",
         &serde_json::Value::String(email.as_str().to_owned()),

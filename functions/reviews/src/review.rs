@@ -241,8 +241,7 @@ pub struct ReviewInput {
 const COMMENT_PATTERN: &str = r"^\s*\S[\s\S]{6,}\S\s*$";
 const FULLNAME_PATTERN: &str = r"^\s*\S[\s\S]{4,}\S\s*$";
 /// `Email::parse_normalised`: letters, digits and `._-`, one `@`, a dot in the domain but not at its ends.
-const EMAIL_PATTERN: &str =
-    r"^\s*[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
+const EMAIL_PATTERN: &str = r"^\s*(?=[A-Za-z0-9._@-]{5,254}\s*$)[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
 
 /// A review that passed every rule, its drink found in the catalogue.
 #[derive(Debug)]

@@ -212,3 +212,26 @@ async fn bad_login_input_is_refused_and_sends_nothing() {
         );
     }
 }
+
+/// Issue 24: an address past RFC 5321's 254 characters is a 422 (it was a 500: too long a key).
+#[tokio::test]
+async fn an_address_over_254_characters_is_refused_and_one_at_254_is_taken() {
+    let app = spawn_app().await;
+    let reply = app
+        .ask_code(&format!("{}@example.com", "a".repeat(3_000)))
+        .await;
+    assert_eq!(
+        reply.status,
+        http::StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    assert_eq!(
+        reply.body["message"],
+        "email must be at most 254 characters"
+    );
+    let longest = format!("{}@{}.uk", "a".repeat(64), "b".repeat(254 - 68));
+    assert_eq!(longest.len(), 254);
+    let reply = app.ask_code(&longest).await;
+    assert_eq!(reply.status, http::StatusCode::OK, "{}", reply.body);
+}

@@ -144,3 +144,24 @@ async fn over_long_contact_fields_are_refused_with_their_cap() {
         .await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
 }
+
+/// Issue 24: a sender's address past 254 characters is a 422 (it was a 500), and nothing is sent.
+#[tokio::test]
+async fn a_sender_address_over_254_characters_is_refused() {
+    let app = spawn_app().await;
+    let long = format!("{}@example.com", "a".repeat(3_000));
+    let reply = app
+        .client
+        .call(Method::POST, FEEDBACK, None, Some(message(&long)))
+        .await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    assert_eq!(
+        reply.body["message"],
+        "email must be at most 254 characters"
+    );
+}

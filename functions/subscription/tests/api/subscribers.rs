@@ -440,3 +440,24 @@ async fn a_complaint_unsubscribes_and_counts_once_on_its_mailing() {
     assert_eq!(counted.body["complained"], 1, "{}", counted.body);
     assert_eq!(counted.body["bounced"], 1, "{}", counted.body);
 }
+
+/// Issue 24: an address past 254 characters is a 422 (it was a 500), and nothing is stored.
+#[tokio::test]
+async fn an_address_over_254_characters_is_refused() {
+    let app = spawn_app().await;
+    let reply = app
+        .sign_up(json!({"email": format!("{}@example.com", "a".repeat(3_000))}))
+        .await;
+    assert_eq!(
+        reply.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        reply.body
+    );
+    assert_eq!(
+        reply.body["message"],
+        "email must be at most 254 characters"
+    );
+    let listed = app.admin(Method::GET, "/api/subscription/", None).await;
+    assert_eq!(listed.body["product"], json!([]), "{}", listed.body);
+}
