@@ -163,8 +163,10 @@ impl<K: Kind> Entity for Entry<K> {
 /// A link is a web address or a path inside the shop.
 pub fn check_link(raw: &str) -> Result<String, ApiError> {
     let link = raw.trim();
-    let shaped =
-        link.starts_with("https://") || link.starts_with("http://") || link.starts_with('/');
+    // A path in the shop starts with one `/`: `//host` and `/\host` are other sites to a browser
+    // (protocol-relative), so a link that looked like a shop path would lead away from the shop.
+    let shop_path = link.starts_with('/') && !link[1..].starts_with(['/', '\\']);
+    let shaped = link.starts_with("https://") || link.starts_with("http://") || shop_path;
     // At most 500 characters as sent, as the document's maxLength counts them.
     if !shaped || link.chars().any(char::is_whitespace) || raw.chars().count() > 500 {
         return Err(ApiError::invalid(
@@ -339,7 +341,16 @@ mod tests {
             "https://example.com/a"
         );
         assert!(check_link("/shop/drinks/").is_ok());
-        for bad in ["javascript:alert(1)", "example.com", "https://a b", ""] {
+        assert!(check_link("/").is_ok());
+        for bad in [
+            "javascript:alert(1)",
+            "example.com",
+            "https://a b",
+            "",
+            "//evil.example",
+            " //evil.example/drinks",
+            "/\\evil.example",
+        ] {
             assert!(check_link(bad).is_err(), "{bad}");
         }
     }

@@ -30,11 +30,12 @@ pub const PHONE_OR_BLANK: &str = r"^\s*([0-9+()-][0-9 +()-]{8,28}[0-9+()-])?\s*$
 /// A social link: a web address without spaces, or blank to clear it (at most 500 bytes).
 pub const SOCIAL_LINK: &str = r"^\s*(https?://\S*)?\s*$";
 
-/// `check_link`: a web address or a path in the shop, without spaces (at most 500 bytes).
-pub const LINK: &str = r"^\s*(https?://|/)\S*\s*$";
+/// `check_link`: a web address or a path in the shop, without spaces (at most 500 bytes); a path's second
+/// character is not `/` or `\` (a protocol-relative link leads to another site).
+pub const LINK: &str = r"^\s*(https?://\S*|/([^/\\\s]\S*)?)\s*$";
 
 /// A link, or blank for none (the entries that need no link).
-pub const LINK_OR_BLANK: &str = r"^\s*((https?://|/)\S*)?\s*$";
+pub const LINK_OR_BLANK: &str = r"^\s*(https?://\S*|/([^/\\\s]\S*)?)?\s*$";
 
 /// `schema` (an object's) with `fields` required and no longer `null`: what a create insists on where an
 /// update takes each field or leaves it.

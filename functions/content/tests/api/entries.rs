@@ -111,6 +111,17 @@ async fn bad_entries_are_refused_and_store_nothing() {
             json!({"name": "Recipes", "link": "javascript:alert(1)"}),
             "link must be a web address (https://...) or a path in the shop (/...)",
         ),
+        // Protocol-relative: another site to a browser, though it starts like a shop path (issue 24).
+        (
+            "link",
+            json!({"name": "Recipes", "link": "//evil.example/drinks"}),
+            "link must be a web address (https://...) or a path in the shop (/...)",
+        ),
+        (
+            "about",
+            json!({"name": "About us", "link": "/\\evil.example"}),
+            "link must be a web address (https://...) or a path in the shop (/...)",
+        ),
         (
             "policy",
             json!({"name": "x"}),
