@@ -2071,7 +2071,7 @@ export interface components {
             address: string;
             card?: components["schemas"]["OrderCard"];
             /** @description The discount code used, if any. */
-            code: string | null;
+            code?: string | null;
             codeRate: components["schemas"]["Percent"];
             createdAt: string;
             discount: components["schemas"]["Pounds"];

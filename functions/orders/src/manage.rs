@@ -109,8 +109,9 @@ pub async fn show_order(
     Ok(Json(OrderPage(shown)))
 }
 
-/// What the order page leaves out for anyone but the owner and admins.
-const PRIVATE: [&str; 4] = ["email", "phone", "card", "message"];
+/// What the order page leaves out for anyone but the owner and admins: the contact details and card, the
+/// discount code (a code shared by link would otherwise be readable off any order id) and Stripe's refund.
+const PRIVATE: [&str; 6] = ["email", "phone", "card", "message", "code", "refundId"];
 
 /// An order as its page shows it: an `Order`, without `PRIVATE` unless the owner or an admin asks.
 #[derive(Serialize)]

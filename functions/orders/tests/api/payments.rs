@@ -475,6 +475,41 @@ async fn the_public_order_page_hides_contact_details_from_everyone_but_the_owner
     assert_eq!(owner["email"], json!(app.alice_email));
     assert_eq!(owner["card"]["last4"], "4242");
     assert_eq!(app.stored(&id).await["phone"], "07700 900123");
+
+    // The discount code and Stripe's refund id are the owner's and the admins' too (issue 24).
+    app.code(json!({"code": "SECRET20", "discount": 20})).await;
+    let mut body = checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
+    body["code"] = json!("secret20");
+    let coded = app.place(body).await.body.as_str().unwrap().to_owned();
+    let cancelled = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/update/{coded}"),
+            Some(json!({"status": "cancelled"})),
+        )
+        .await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{}", cancelled.body);
+    let uri = format!("/api/order/Orderdetails/{coded}");
+    let public = app.orders.get(&uri).await.body;
+    assert_eq!(public["status"], "refunded", "{public}");
+    for private in ["code", "refundId"] {
+        assert!(
+            public.get(private).is_none(),
+            "{private} is shown: {public}"
+        );
+    }
+    let owner = app
+        .orders
+        .call(Method::GET, &uri, Some(&app.alice), None)
+        .await
+        .body;
+    assert_eq!(owner["code"], "SECRET20");
+    assert!(
+        owner["refundId"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("re_")),
+        "{owner}"
+    );
 }
 
 #[tokio::test]
