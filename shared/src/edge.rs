@@ -43,8 +43,27 @@ pub fn parse_viewer_address(value: &str) -> Option<IpAddr> {
         .ok()
 }
 
+/// The key a viewer address is counted under by the per-address limits: an IPv4 address as it is, an IPv6
+/// address by its /64 (`2001:db8:1:2::/64`). One IPv6 subscriber is given a whole /64, so keying by the
+/// full address would let one household or server step through 2^64 addresses, each with a fresh limit.
+pub fn rate_key(ip: IpAddr) -> String {
+    match ip {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let network = u128::from(v6) & !((1u128 << 64) - 1);
+                format!("{}/64", std::net::Ipv6Addr::from(network))
+            }
+        },
+    }
+}
+
 /// Refuses requests that lack the origin secret (403) and records the viewer's address of those that have
-/// it. Wraps every router a Lambda serves (`shared::lambda::run`).
+/// it. A request with the secret but no readable `CloudFront-Viewer-Address` is refused too (403): the
+/// per-address limits must never fail open, and CloudFront always sends it (template.yaml's origin request
+/// policy), so its absence means the distribution is misconfigured. Wraps every router a Lambda serves
+/// (`shared::lambda::run`).
 pub fn through_cloudfront(router: Router, origin_secret: &str) -> Router {
     let secret: Arc<[u8]> = origin_secret.as_bytes().into();
     router.layer(axum::middleware::from_fn_with_state(secret, check_origin))
@@ -71,7 +90,16 @@ async fn check_origin(
         .get(VIEWER_ADDRESS_HEADER)
         .and_then(|v| v.to_str().ok())
         .and_then(parse_viewer_address);
-    request.extensions_mut().insert(ClientAddress(viewer));
+    let Some(viewer) = viewer else {
+        tracing::error!(
+            "a request with the origin secret but no CloudFront-Viewer-Address: check the distribution's origin request policy"
+        );
+        return message_response(
+            StatusCode::FORBIDDEN,
+            "The shop could not tell where this request came from: try again from the shop's address",
+        );
+    };
+    request.extensions_mut().insert(ClientAddress(Some(viewer)));
     request.headers_mut().remove(ORIGIN_VERIFY_HEADER);
     next.run(request).await
 }
@@ -134,6 +162,32 @@ mod tests {
         ])
         .await;
         assert_eq!((status, body.as_str()), (StatusCode::OK, "203.0.113.9"));
+    }
+
+    #[tokio::test]
+    async fn a_request_with_the_secret_but_no_viewer_address_is_refused_not_let_through_unlimited()
+    {
+        for headers in [
+            vec![(ORIGIN_VERIFY_HEADER, "origin-secret")],
+            vec![
+                (ORIGIN_VERIFY_HEADER, "origin-secret"),
+                (VIEWER_ADDRESS_HEADER, "not an address"),
+            ],
+        ] {
+            let (status, body) = who(&headers).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{headers:?}");
+            assert!(body.contains("could not tell where"), "{body}");
+        }
+    }
+
+    #[test]
+    fn ipv6_viewers_are_counted_by_their_64_and_ipv4_by_their_address() {
+        let key = |text: &str| rate_key(text.parse().unwrap());
+        assert_eq!(key("203.0.113.9"), "203.0.113.9");
+        assert_eq!(key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2::1"), key("2001:db8:1:2:ffff::9"));
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("::ffff:203.0.113.9"), "203.0.113.9");
     }
 
     #[test]

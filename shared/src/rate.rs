@@ -179,7 +179,7 @@ impl<S: Send + Sync> FromRequestParts<S> for SourceIp {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let crate::edge::ClientAddress(ip) =
             crate::edge::ClientAddress::from_request_parts(parts, state).await?;
-        Ok(SourceIp(ip.map(|ip| ip.to_string())))
+        Ok(SourceIp(ip.map(crate::edge::rate_key)))
     }
 }
 
@@ -216,7 +216,14 @@ pub async fn limit_per_address(
         return next.run(request).await;
     };
     let key = Item::from([
-        ("pk".to_owned(), s(format!("{}-RATE#ip#{ip}", limit.scope))),
+        (
+            "pk".to_owned(),
+            s(format!(
+                "{}-RATE#ip#{}",
+                limit.scope,
+                crate::edge::rate_key(ip)
+            )),
+        ),
         ("sk".to_owned(), s("RATE")),
     ]);
     let window = Window {

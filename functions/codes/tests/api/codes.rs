@@ -282,3 +282,31 @@ async fn one_address_cannot_guess_codes_past_the_hourly_limit() {
     let other = lookup("2001:db8::7", "REAL10".to_owned()).await;
     assert_eq!(other.status, StatusCode::OK, "{}", other.body);
 }
+
+/// Issue 24: an IPv6 viewer is counted by their /64, so stepping through the addresses of one network
+/// (every subscriber has 2^64 of them) does not reset the limit; the next network has its own.
+#[tokio::test]
+async fn ipv6_guessers_are_limited_per_64_not_per_address() {
+    let app = spawn_app().await;
+    let lookup = |ip: String, code: String| {
+        let client = app.client.clone();
+        async move {
+            client
+                .call_from(
+                    &ip,
+                    Method::POST,
+                    "/api/code/customer/",
+                    Some(json!({ "code": code })),
+                )
+                .await
+        }
+    };
+    for i in 0..codes::LOOKUP_LIMIT.limit {
+        let reply = lookup(format!("2001:db8:5:6::{:x}", i + 1), format!("GUESS{i}")).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+    }
+    let refused = lookup("2001:db8:5:6:ffff::1".to_owned(), "GUESS".to_owned()).await;
+    shared::testing::assert_too_many(&refused, codes::LOOKUP_LIMIT.refusal);
+    let next = lookup("2001:db8:5:7::1".to_owned(), "GUESS".to_owned()).await;
+    assert_eq!(next.status, StatusCode::OK, "{}", next.body);
+}
