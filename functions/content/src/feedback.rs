@@ -39,6 +39,15 @@ pub struct FeedbackSent {
     message: &'static str,
 }
 
+/// Contact messages one viewer address may send in an hour, whatever the e-mail addresses they give: the
+/// per-sender limit alone let one client make the shop mail on behalf of any number of addresses.
+pub const PER_ADDRESS: shared::rate::AddressLimit = shared::rate::AddressLimit {
+    scope: "FEEDBACK",
+    limit: 10,
+    seconds: 3600,
+    refusal: "Many messages came from your network in the last hour",
+};
+
 /// The contact form's message, capped like every free-text message (docs/validation.md).
 pub const MESSAGE_MAX: usize = 1_000;
 

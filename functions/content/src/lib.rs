@@ -2,7 +2,7 @@
 //! who-we-are texts, policies, link entries, and the contact form that e-mails the shop.
 
 mod entries;
-mod feedback;
+pub mod feedback;
 mod rules;
 mod site;
 mod sitemap;
@@ -216,6 +216,7 @@ fn api() -> ApiRoutes<AppState> {
         )
         .summary("Sends a message to the shop through the contact form (a few an hour per address)")
         .fails(&[429])
+        .limit_per_address(feedback::PER_ADDRESS)
         .get("/sitemap.xml", Public, sitemap::show_sitemap)
         .summary("The sitemap: the shop's pages, every drink and every policy")
         .describe(text_reply("application/xml", "The sitemap"))
@@ -230,7 +231,15 @@ pub fn routes() -> Vec<RouteSpec> {
 }
 
 pub fn router(state: AppState) -> axum::Router {
-    api().into_router().with_state(state)
+    // The contact form's per-address windows live in the content table, beside its per-sender ones.
+    let rates = shared::rate::RateStore {
+        client: state.db.clone(),
+        table: state.table.clone(),
+    };
+    api()
+        .into_router()
+        .layer(axum::Extension(rates))
+        .with_state(state)
 }
 
 #[cfg(test)]

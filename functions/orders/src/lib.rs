@@ -186,6 +186,15 @@ pub const CREATE_LIMIT: AddressLimit = AddressLimit {
     refusal: "Many orders came from your network in the last hour",
 };
 
+/// Confirmations per viewer address: each asks Stripe, so an open loop on it would spend the shop's Stripe
+/// rate; a shopper confirms once or twice per order.
+pub const CONFIRM_LIMIT: AddressLimit = AddressLimit {
+    scope: "ORDER-CONFIRM",
+    limit: 30,
+    seconds: 60 * 60,
+    refusal: "Many payment confirmations came from your network in the last hour",
+};
+
 fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Customer, Public};
     ApiRoutes::new()
@@ -238,6 +247,7 @@ fn api() -> ApiRoutes<AppState> {
         .summary("After 3-D Secure: the server asks Stripe where the payment stands")
         .answers::<String>(200, "The order is paid: its id")
         .fails(&[402, 409, 502, 503])
+        .limit_per_address(CONFIRM_LIMIT)
         .post(
             "/api/order/webhook/stripe/",
             Public,

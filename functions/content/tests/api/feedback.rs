@@ -165,3 +165,43 @@ async fn a_sender_address_over_254_characters_is_refused() {
         "email must be at most 254 characters"
     );
 }
+
+/// Issue 24: one network cannot make the shop mail on behalf of any number of addresses: past the limit per
+/// viewer address a message is refused, whichever e-mail it gives, and another network is not held up.
+#[tokio::test]
+async fn one_network_is_limited_whatever_addresses_it_gives() {
+    let app = spawn_app().await;
+    for i in 0..content::feedback::PER_ADDRESS.limit {
+        let reply = app
+            .client
+            .call_from(
+                "198.51.100.23",
+                Method::POST,
+                FEEDBACK,
+                Some(message(&new_email(&format!("sender{i}")))),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{i}: {}", reply.body);
+    }
+    let fresh = new_email("fresh");
+    let refused = app
+        .client
+        .call_from(
+            "198.51.100.23",
+            Method::POST,
+            FEEDBACK,
+            Some(message(&fresh)),
+        )
+        .await;
+    shared::testing::assert_too_many(&refused, content::feedback::PER_ADDRESS.refusal);
+    let elsewhere = app
+        .client
+        .call_from(
+            "198.51.100.24",
+            Method::POST,
+            FEEDBACK,
+            Some(message(&fresh)),
+        )
+        .await;
+    assert_eq!(elsewhere.status, StatusCode::CREATED, "{}", elsewhere.body);
+}

@@ -37,6 +37,35 @@ async fn one_address_places_a_bounded_number_of_orders_an_hour() {
     assert_eq!(app.stock(&soda).await, 4);
 }
 
+/// Issue 24: the public confirm call asks Stripe each time, so it is limited per viewer address too; every
+/// call counts (an unknown order as well), and another network is not held up.
+#[tokio::test]
+async fn one_address_confirms_a_bounded_number_of_times_an_hour() {
+    let app = spawn_app().await;
+    let confirm = |ip: &'static str| {
+        let client = app.orders.clone();
+        async move {
+            client
+                .call_from(
+                    ip,
+                    Method::POST,
+                    "/api/order/confirm/00000000-0000-4000-8000-000000000000/",
+                    None,
+                )
+                .await
+        }
+    };
+    for _ in 0..orders::CONFIRM_LIMIT.limit {
+        let reply = confirm("203.0.113.81").await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{}", reply.body);
+    }
+    shared::testing::assert_too_many(
+        &confirm("203.0.113.81").await,
+        orders::CONFIRM_LIMIT.refusal,
+    );
+    assert_eq!(confirm("198.51.100.81").await.status, StatusCode::NOT_FOUND);
+}
+
 /// Issue 14: every free-text field of a checkout is capped; an over-long one is a 4xx naming the cap, and
 /// nothing is taken from stock.
 #[tokio::test]
