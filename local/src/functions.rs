@@ -318,7 +318,12 @@ impl LocalEnv {
 
 /// The orders crate's state as one of its functions (the API, or the scheduled expiry) gets it in Lambda.
 pub fn orders_state(env: &LocalEnv, logical_id: &str) -> Result<orders::AppState, BoxError> {
-    let config = orders::Config::from_env(&env.lookup(logical_id))?;
+    let lookup = env.lookup(logical_id);
+    let config = if logical_id == "OrdersExpiryFunction" {
+        orders::Config::for_expiry(&lookup)?
+    } else {
+        orders::Config::from_env(&lookup)?
+    };
     Ok(orders::AppState::new(
         config,
         env.dynamodb.clone(),

@@ -20,6 +20,12 @@ const MAX_EVENT_BYTES: usize = 256 * 1024;
 
 /// Checks `Stripe-Signature: t=...,v1=...` against the raw body.
 pub fn verify(header: Option<&str>, body: &[u8], secret: &str, now: i64) -> Result<(), ApiError> {
+    // Anyone can sign with an empty key: a state built without the secret (the expiry job's) takes no events.
+    if secret.is_empty() {
+        return Err(ApiError::internal(
+            "no Stripe webhook secret is configured here",
+        ));
+    }
     let header = header.ok_or_else(|| ApiError::bad_request("Stripe-Signature is missing"))?;
     let mut timestamp = None;
     let mut signatures = Vec::new();
@@ -250,6 +256,13 @@ mod tests {
         let body = br#"{"id":"evt_1"}"#;
         let header = sign(body, SECRET, 1_000);
         assert!(verify(Some(&header), body, SECRET, 1_010).is_ok());
+    }
+
+    #[test]
+    fn without_a_secret_nothing_passes_not_even_a_signature_made_with_the_empty_key() {
+        let body = br#"{"id":"evt_1"}"#;
+        let header = sign(body, "", 1_000);
+        assert!(verify(Some(&header), body, "", 1_000).is_err());
     }
 
     #[test]

@@ -111,3 +111,51 @@ fn the_api_answers_only_cloudfront_and_no_secret_sits_in_an_environment() {
         }
     }
 }
+
+/// Issue 24: the expiry job reads Stripe's API key and not the webhook secret (it verifies no events), and
+/// is not even told where that secret is.
+#[test]
+fn the_expiry_job_cannot_read_the_webhook_secret() {
+    let template = template();
+    let function = &template["Resources"]["OrdersExpiryFunction"]["Properties"];
+    let variables = text(&function["Environment"]["Variables"]);
+    assert!(!variables.contains("webhook"), "{variables}");
+    let mut secrets = 0;
+    for statement in statements(&template, "OrdersExpiryFunction") {
+        if !actions(statement).contains(&"secretsmanager:GetSecretValue".to_owned()) {
+            continue;
+        }
+        secrets += 1;
+        let resource = text(&statement["Resource"]);
+        assert!(resource.contains("stripe-secret-key-*"), "{resource}");
+        assert!(!resource.contains("orders/*"), "{resource}");
+    }
+    assert_eq!(secrets, 1, "one secret statement, for the API key");
+}
+
+/// Issue 24: the uploading function appends image names; its update may touch nothing else of a drink
+/// (never its price) and may not answer the whole item back.
+#[test]
+fn the_uploading_function_updates_only_image_lists() {
+    let template = template();
+    let mut updates = 0;
+    for statement in statements(&template, "UploadingFunction") {
+        let acts = actions(statement);
+        if !acts
+            .iter()
+            .any(|a| a.starts_with("dynamodb:") && a != "dynamodb:GetItem")
+        {
+            continue;
+        }
+        updates += 1;
+        assert_eq!(acts, vec!["dynamodb:UpdateItem".to_owned()]);
+        let condition = text(&statement["Condition"]);
+        for attribute in ["image", "version", "ReturnValues"] {
+            assert!(condition.contains(attribute), "{condition}");
+        }
+        for other in ["price", "Discountprice", "stock", "name"] {
+            assert!(!condition.contains(other), "{condition}");
+        }
+    }
+    assert_eq!(updates, 1, "one update statement");
+}

@@ -8,7 +8,7 @@ async fn main() -> Result<(), lambda_http::Error> {
     let aws = shared::aws::sdk_config().await;
     // Settings with the secrets (Stripe's key) read from Secrets Manager, once per cold start.
     let env = shared::secrets::process_env(&aws).await?;
-    let config = orders::Config::from_env(&env)?;
+    let config = orders::Config::for_expiry(&env)?;
     let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
     let state = &state;
     lambda_runtime::run(service_fn(
