@@ -9,6 +9,7 @@ use crate::order::{order_key, Line, Order, Status};
 use crate::payment::{
     payment_required, payment_unavailable, settle, settle_refusal, PaymentInput, Settlement,
 };
+use crate::records::{idempotency_item_key, sales_update};
 use crate::stripe::StripeError;
 use crate::AppState;
 use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem, Update};
@@ -22,11 +23,17 @@ use shared::dynamo::{n, s, Item};
 use shared::extract::Path;
 use shared::json::NumberField;
 use shared::money::{Pence, Percent};
+use shared::rate::SourceIp;
 use shared::validation::{bounded_text, Address, Email, FullName, Phone};
 use shared::{ApiError, ApiResult, Json};
 use std::collections::HashMap;
 
 pub const MAX_LINES: usize = 50;
+/// Units of one drink an order may hold. Every order holds its stock while it is unpaid: without a cap a
+/// few unpaid orders could keep a drink sold out (issue 24). Larger orders go through the contact form.
+pub const MAX_PER_DRINK: u32 = 24;
+/// Unpaid orders one e-mail address, and one viewer address, may have open at once.
+pub const MAX_OPEN_UNPAID: i64 = 2;
 const IDEMPOTENCY_TTL: i64 = 24 * 60 * 60;
 
 // The checkout's rules as JSON Schema patterns (ECMA-262): each field is trimmed before its rule, so the
@@ -116,6 +123,9 @@ pub enum NextStep {
 /// What went into the transaction, in order, so a cancellation reason can be read back as a message.
 enum Step {
     Order,
+    /// The e-mail's, then the viewer address's, count of open unpaid orders.
+    OpenForEmail,
+    OpenForClient,
     Stock(String),
     Code,
     CodeMark,
@@ -166,13 +176,6 @@ impl OrderInput {
         let digest = ring::digest::digest(&ring::digest::SHA256, canonical.to_string().as_bytes());
         digest.as_ref().iter().map(|b| format!("{b:02x}")).collect()
     }
-}
-
-pub(crate) fn idempotency_item_key(key: &str) -> Item {
-    Item::from([
-        ("pk".to_owned(), s(format!("IDEMPOTENCY#{key}"))),
-        ("sk".to_owned(), s("KEY")),
-    ])
 }
 
 /// The answer to a retry: where the order placed earlier under this key stands (its id when paid, the 3-D
@@ -240,6 +243,15 @@ pub(crate) async fn find_order(state: &AppState, id: &str) -> Result<Option<Orde
         .map_err(Into::into)
 }
 
+/// 429 for a buyer (or network) with `MAX_OPEN_UNPAID` orders waiting: each is paid or released within
+/// the short hold of a 3-D Secure step, so a few minutes fix it.
+fn too_many_open(what: &str) -> ApiError {
+    ApiError::too_many_requests(format!(
+        "{what}: pay or cancel them first, or try again in a few minutes"
+    ))
+    .retry_after(300)
+}
+
 pub(crate) fn id_reply(status: StatusCode, id: &str) -> Response {
     let mut response = Json(id).into_response();
     *response.status_mut() = status;
@@ -293,6 +305,11 @@ fn wanted_lines(lines: &[LineInput]) -> Result<Vec<(String, u32)>, ApiError> {
             Some((_, total)) => *total += qty as u32,
             None => wanted.push((id.to_owned(), qty as u32)),
         }
+    }
+    if let Some((id, _)) = wanted.iter().find(|(_, qty)| *qty > MAX_PER_DRINK) {
+        return Err(ApiError::invalid(format!(
+            "qty of {id}: at most {MAX_PER_DRINK} of one drink in an order (for more, write to us through the contact page)"
+        )));
     }
     if wanted.len() > MAX_LINES {
         return Err(ApiError::invalid(format!(
@@ -402,6 +419,7 @@ pub fn price(lines: Vec<Line>, rate: Percent, delivery: crate::Delivery) -> Pric
 
 pub async fn create_order(
     State(state): State<AppState>,
+    SourceIp(client): SourceIp,
     headers: HeaderMap,
     Json(input): Json<OrderInput>,
 ) -> ApiResult<Response> {
@@ -488,6 +506,7 @@ pub async fn create_order(
         hold_until: now_unix + state.hold_seconds,
         idempotency_key: idempotency.as_ref().map(|(key, _)| key.clone()),
         refund_id: None,
+        client,
         created_at: now.clone(),
         updated_at: now,
         version: 1,
@@ -522,6 +541,12 @@ pub async fn create_order(
                     "{name} just sold out: change the quantity and try again"
                 )))
             }
+            Some(Step::OpenForEmail) => Err(too_many_open(
+                "This e-mail address has unpaid orders waiting for their payment",
+            )),
+            Some(Step::OpenForClient) => Err(too_many_open(
+                "Your network has unpaid orders waiting for their payment",
+            )),
             Some(Step::Code) => Err(ApiError::invalid("code: this code can no longer be used")),
             Some(Step::CodeMark) => Err(ApiError::invalid("code: you have used this code already")),
             _ => Err(failed.error),
@@ -699,6 +724,24 @@ fn transaction(
         &tables.orders,
     )?);
     steps.push(Step::Order);
+    for (key, step) in crate::payment::open_unpaid_keys(order) {
+        let update = Update::builder()
+            .table_name(&tables.orders)
+            .set_key(Some(key))
+            .update_expression("ADD #open :one")
+            .condition_expression("attribute_not_exists(#open) OR #open < :max")
+            .expression_attribute_names("#open", "open")
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":max", n(MAX_OPEN_UNPAID))
+            .build()
+            .map_err(ApiError::internal)?;
+        items.push(TransactWriteItem::builder().update(update).build());
+        steps.push(if step {
+            Step::OpenForClient
+        } else {
+            Step::OpenForEmail
+        });
+    }
     for line in &order.lines {
         items.push(catalog::take_stock(
             &tables.catalog,
@@ -730,24 +773,6 @@ fn transaction(
         steps.push(Step::Idempotency);
     }
     Ok((items, steps))
-}
-
-/// Adds (`sign` 1) or takes back (`sign` -1) an order in its month's counters.
-pub fn sales_update(table: &str, order: &Order, sign: i64) -> Result<TransactWriteItem, ApiError> {
-    let month = order.month();
-    let update = Update::builder()
-        .table_name(table)
-        .key("pk", s(format!("SALES#{month}")))
-        .key("sk", s("SALES"))
-        .update_expression("SET gsi1pk = :sales, gsi1sk = :month ADD totalOrders :orders, totalProductsSold :units, totalPence :pence")
-        .expression_attribute_values(":sales", s("SALES"))
-        .expression_attribute_values(":month", s(month))
-        .expression_attribute_values(":orders", n(sign))
-        .expression_attribute_values(":units", n(sign * i64::from(order.units())))
-        .expression_attribute_values(":pence", n(sign * order.total.pence()))
-        .build()
-        .map_err(ApiError::internal)?;
-    Ok(TransactWriteItem::builder().update(update).build())
 }
 
 #[cfg(test)]

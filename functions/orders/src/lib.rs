@@ -10,6 +10,7 @@ mod manage;
 mod order;
 pub mod payment;
 pub mod purchases;
+mod records;
 pub mod stripe;
 pub mod webhook;
 
@@ -45,6 +46,8 @@ pub struct StripeConfig {
     pub js_url: String,
     /// How long an unpaid order holds its reservation.
     pub hold_seconds: i64,
+    /// How long an order waiting for the shopper's 3-D Secure step holds it (`PAYMENT_ACTION_HOLD_MINUTES`).
+    pub action_hold_seconds: i64,
 }
 
 /// The flat UK delivery fee, free from a threshold (after the code's discount).
@@ -110,6 +113,17 @@ impl StripeConfig {
                 name: "PAYMENT_HOLD_MINUTES",
                 reason: format!("{raw_hold:?} is not a number of minutes from 5 to 1440"),
             })?;
+        let raw_action = optional(env, "PAYMENT_ACTION_HOLD_MINUTES", "10");
+        let action_minutes = raw_action
+            .parse::<i64>()
+            .ok()
+            .filter(|m| (2..=hold_minutes).contains(m))
+            .ok_or(ConfigError::Invalid {
+                name: "PAYMENT_ACTION_HOLD_MINUTES",
+                reason: format!(
+                    "{raw_action:?} is not a number of minutes from 2 to PAYMENT_HOLD_MINUTES"
+                ),
+            })?;
         Ok(StripeConfig {
             api_base: optional(env, "STRIPE_API_BASE", "https://api.stripe.com"),
             secret_key: required(env, "STRIPE_SECRET_KEY")?,
@@ -121,6 +135,7 @@ impl StripeConfig {
             publishable_key: optional(env, "STRIPE_PUBLISHABLE_KEY", ""),
             js_url: optional(env, "STRIPE_JS_URL", "https://js.stripe.com/v3/"),
             hold_seconds: hold_minutes * 60,
+            action_hold_seconds: action_minutes * 60,
         })
     }
 }
@@ -145,6 +160,7 @@ pub struct AppState {
     pub webhook_secret: Arc<str>,
     pub payment_settings: Arc<PaymentSettings>,
     pub hold_seconds: i64,
+    pub action_hold_seconds: i64,
 }
 
 pub struct Tables {
@@ -182,6 +198,7 @@ impl AppState {
                 js_url: config.stripe.js_url,
             }),
             hold_seconds: config.stripe.hold_seconds,
+            action_hold_seconds: config.stripe.action_hold_seconds,
         }
     }
 }

@@ -125,6 +125,9 @@ pub struct Order {
     /// The checkout's Idempotency-Key, released with the reservation so a new attempt can use it.
     pub idempotency_key: Option<String>,
     pub refund_id: Option<String>,
+    /// The viewer address (as the per-address limits key it) the order was placed from, while it counts
+    /// among that address's open unpaid orders.
+    pub client: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
@@ -295,6 +298,9 @@ impl Order {
         if let Some(refund) = &self.refund_id {
             item.insert("refundId".to_owned(), s(refund));
         }
+        if let Some(client) = &self.client {
+            item.insert("client".to_owned(), s(client));
+        }
         item
     }
 
@@ -328,6 +334,7 @@ impl Order {
             idempotency_key: Some(get_s_or_default(item, "idempotencyKey"))
                 .filter(|k| !k.is_empty()),
             refund_id: Some(get_s_or_default(item, "refundId")).filter(|k| !k.is_empty()),
+            client: get_s(item, "client").ok(),
             created_at: get_s(item, "createdAt")?,
             updated_at: get_s(item, "updatedAt")?,
             version: get_n(item, "version")?,

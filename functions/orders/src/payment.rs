@@ -4,8 +4,8 @@
 //! move orders through these few conditional writes, so when two of them race exactly one wins and the other
 //! changes nothing.
 
-use crate::checkout::sales_update;
 use crate::order::{order_key, Order, Status};
+use crate::records::sales_update;
 use crate::stripe::{decline_message, Intent, IntentStatus, StripeError};
 use crate::AppState;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
@@ -135,6 +135,63 @@ pub fn give_back(state: &AppState, order: &Order) -> Result<Vec<TransactWriteIte
     Ok(items)
 }
 
+/// The counters of open unpaid orders an order counts in while it is pending: its e-mail's, and its viewer
+/// address's when it has one; `true` marks the address's.
+pub fn open_unpaid_keys(order: &Order) -> Vec<(Item, bool)> {
+    let key = |what: String| {
+        Item::from([
+            ("pk".to_owned(), s(format!("UNPAID#{what}"))),
+            ("sk".to_owned(), s("UNPAID")),
+        ])
+    };
+    let mut keys = vec![(key(format!("email#{}", order.email)), false)];
+    if let Some(client) = &order.client {
+        keys.push((key(format!("ip#{client}")), true));
+    }
+    keys
+}
+
+/// The items that take a pending order off its open-unpaid counters, with the write that moves it on.
+fn open_unpaid_release(
+    state: &AppState,
+    order: &Order,
+) -> Result<Vec<TransactWriteItem>, ApiError> {
+    open_unpaid_keys(order)
+        .into_iter()
+        .map(|(key, _)| {
+            let update = Update::builder()
+                .table_name(&state.tables.orders)
+                .set_key(Some(key))
+                .update_expression("ADD #open :minus")
+                .expression_attribute_names("#open", "open")
+                .expression_attribute_values(":minus", n(-1))
+                .build()
+                .map_err(ApiError::internal)?;
+            Ok(TransactWriteItem::builder().update(update).build())
+        })
+        .collect()
+}
+
+/// A 3-D Secure step waits for the shopper: the order's hold is cut to the short one, so an abandoned
+/// challenge frees the stock within minutes (the expiry job releases it).
+pub async fn shorten_hold(state: &AppState, order: &Order) -> Result<(), ApiError> {
+    let until = (shared::time::now_unix() + state.action_hold_seconds).min(order.hold_until);
+    let result = state
+        .db
+        .update_item()
+        .table_name(&state.tables.orders)
+        .set_key(Some(order_key(&order.id)))
+        .update_expression("SET holdUntil = :until, gsi3sk = :hold")
+        .condition_expression("#status = :pending AND holdUntil > :until")
+        .expression_attribute_names("#status", "status")
+        .expression_attribute_values(":pending", s(Status::Pending.as_str()))
+        .expression_attribute_values(":until", n(until))
+        .expression_attribute_values(":hold", s(crate::order::hold_key(until, &order.id)))
+        .send()
+        .await;
+    shared::dynamo::applied(result).map(drop)
+}
+
 /// The order's own write when it leaves `from`: new status, one version on, off the pending index.
 fn status_write(
     state: &AppState,
@@ -253,6 +310,7 @@ pub async fn mark_paid(
         status_write(state, order, Status::Pending, Status::Paid, &[])?,
         TransactWriteItem::builder().put(customer).build(),
     ];
+    items.extend(open_unpaid_release(state, order)?);
     items.extend(mails);
     let moved = run_move(state, items, event).await?;
     if moved == Moved::Now {
@@ -271,11 +329,12 @@ pub async fn release(
     event: Option<&str>,
 ) -> Result<Moved, ApiError> {
     let mut items = vec![status_write(state, order, Status::Pending, to, &[])?];
+    items.extend(open_unpaid_release(state, order)?);
     items.extend(give_back(state, order)?);
     if let Some(key) = &order.idempotency_key {
         let delete = Delete::builder()
             .table_name(&state.tables.orders)
-            .set_key(Some(crate::checkout::idempotency_item_key(key)))
+            .set_key(Some(crate::records::idempotency_item_key(key)))
             .build()
             .map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().delete(delete).build());
@@ -341,9 +400,12 @@ pub async fn settle(
             mark_paid(state, order, None).await?;
             Settlement::Paid
         }
-        IntentStatus::RequiresAction => Settlement::NeedsAction {
-            client_secret: intent.client_secret.clone().unwrap_or_default(),
-        },
+        IntentStatus::RequiresAction => {
+            shorten_hold(state, order).await?;
+            Settlement::NeedsAction {
+                client_secret: intent.client_secret.clone().unwrap_or_default(),
+            }
+        }
         IntentStatus::RequiresPaymentMethod | IntentStatus::Canceled => {
             if intent.status == IntentStatus::RequiresPaymentMethod {
                 // Stripe would let this intent try another card; the shop starts a new order instead.

@@ -142,6 +142,7 @@ impl TestApp {
             hold_until: 0,
             idempotency_key: None,
             refund_id: None,
+            client: None,
             created_at: now.clone(),
             updated_at: now,
             version: 1,
