@@ -1,6 +1,7 @@
 //! The scheduled release of unpaid orders. Every pending order whose hold has ended is looked up at Stripe:
 //! paid after all (a lost webhook) becomes paid; anything else has its PaymentIntent cancelled and its
 //! stock, code use and month figures given back, as `expired`. Reads the sparse pending index, never a scan.
+//! Each run also asks Stripe again for the late payments' refunds still due (crate::late_refund).
 
 use crate::checkout::find_order;
 use crate::order::{hold_key, Status, PENDING};
@@ -17,6 +18,8 @@ pub struct ExpirySummary {
     pub paid: u32,
     /// Left for the next run (Stripe still processing, or unreachable).
     pub waiting: u32,
+    /// Late payments' refunds that were due and are now done (crate::late_refund).
+    pub refunded: u32,
 }
 
 /// Releases every pending order whose hold ended by `now` (unix seconds).
@@ -44,7 +47,10 @@ pub async fn expire_pending(state: &AppState, now: i64) -> Result<ExpirySummary,
         }
         match page.last_evaluated_key() {
             Some(last) if !last.is_empty() => start = Some(last.clone()),
-            _ => return Ok(summary),
+            _ => {
+                summary.refunded = crate::late_refund::retry_due(state).await?;
+                return Ok(summary);
+            }
         }
     }
 }

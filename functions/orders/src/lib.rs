@@ -5,6 +5,7 @@
 
 mod checkout;
 pub mod expiry;
+mod late_refund;
 mod mail;
 mod manage;
 mod order;

@@ -77,7 +77,7 @@ pub enum Settlement {
     Waiting,
 }
 
-fn event_put(table: &str, event_id: &str) -> Result<TransactWriteItem, ApiError> {
+pub(crate) fn event_put(table: &str, event_id: &str) -> Result<TransactWriteItem, ApiError> {
     let item = Item::from([
         ("pk".to_owned(), s(format!("STRIPE_EVENT#{event_id}"))),
         ("sk".to_owned(), s("EVENT")),

@@ -4,6 +4,7 @@
 //! the confirm call, and records its id in the same transaction, so a redelivered event changes nothing.
 
 use crate::checkout::{find_order, order_of_intent};
+use crate::late_refund;
 use crate::order::Status;
 use crate::payment::{mark_paid, mark_refunded, record_event, release, Moved};
 use crate::AppState;
@@ -209,15 +210,18 @@ pub async fn receive_stripe_event(
         }
         ("payment_intent.succeeded", Status::Expired | Status::Cancelled) => {
             // The bank took the money after the shop gave the reservation back: return it at once.
+            // The refund is recorded as due with the event, then asked for; if Stripe fails now, the expiry
+            // job asks again until it is done (late_refund).
             tracing::warn!(order = %order.id, "payment arrived after the order was released: refunding");
-            if !record_event(&state, &event.id).await? {
+            if !late_refund::record_due(&state, &order.id, &order.payment_intent, &event.id).await?
+            {
                 return Ok(handled("repeated event"));
             }
-            state
-                .stripe
-                .refund(&order.payment_intent, &order.id)
-                .await?;
-            "refunded a late payment"
+            if late_refund::settle_due(&state, &order.id, &order.payment_intent).await? {
+                "refunded a late payment"
+            } else {
+                "refund of a late payment due: retried by the expiry job"
+            }
         }
         ("payment_intent.payment_failed" | "payment_intent.canceled", Status::Pending) => outcome(
             release(&state, &order, Status::Expired, Some(&event.id)).await?,

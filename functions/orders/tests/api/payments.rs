@@ -522,3 +522,90 @@ async fn the_checkout_is_told_the_publishable_key_and_where_stripe_js_lives() {
         json!({"publishableKey": "pk_test_orders", "jsUrl": "/_local/stripe.js"})
     );
 }
+
+/// Issue 24: a payment that arrives after its order was released is refunded, and a refund Stripe fails
+/// to make is not lost: it is recorded as due with the event, and the expiry job asks again until it is done.
+#[tokio::test]
+async fn a_late_payments_refund_that_fails_is_retried_until_done() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 10, 0).await;
+    let (id, secret, intent) = waiting_for_3ds(&app, &soda, 1).await;
+    // The shopper completes 3-D Secure and the bank takes the money...
+    stripe().authenticate(&secret, true).unwrap();
+    let confirmed = stripe()
+        .api(
+            "POST",
+            &format!("/v1/payment_intents/{intent}/confirm"),
+            &[],
+        )
+        .unwrap_or_else(|_| {
+            stripe()
+                .api("GET", &format!("/v1/payment_intents/{intent}"), &[])
+                .unwrap()
+        });
+    assert_eq!(confirmed["status"], "succeeded", "{confirmed}");
+    // ... just after the shop had released the order (as an expiry whose cancel came too late would).
+    app.state
+        .db
+        .update_item()
+        .table_name(&app.state.tables.orders)
+        .key("pk", shared::dynamo::s(format!("ORDER#{id}")))
+        .key("sk", shared::dynamo::s("ORDER"))
+        .update_expression("SET #status = :expired REMOVE gsi3pk, gsi3sk")
+        .expression_attribute_names("#status", "status")
+        .expression_attribute_values(":expired", shared::dynamo::s("expired"))
+        .send()
+        .await
+        .unwrap();
+
+    // Stripe cannot be reached when the webhook tries the refund.
+    let mut unreachable = app.state.clone();
+    unreachable.stripe = orders::stripe::Stripe::new("http://127.0.0.1:9", "sk_test_unreachable");
+    let offline = shared::testing::Client::new(orders::router(unreachable));
+    let body = intent_event("payment_intent.succeeded", &intent, &id).to_string();
+    let signature = orders::webhook::sign(
+        body.as_bytes(),
+        crate::helpers::WEBHOOK_SECRET,
+        shared::time::now_unix(),
+    );
+    let request = http::Request::builder()
+        .method(Method::POST)
+        .uri("/api/order/webhook/stripe/")
+        .header("content-type", "application/json")
+        .header("stripe-signature", signature)
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let answered = offline.send(request).await;
+    assert_eq!(answered.status, StatusCode::OK, "{}", answered.body);
+    assert!(
+        answered.body["outcome"].as_str().unwrap().contains("due"),
+        "{}",
+        answered.body
+    );
+    let refunds = |intent: &str| {
+        stripe()
+            .api("GET", &format!("/v1/refunds?payment_intent={intent}"), &[])
+            .map(|list| list["data"].as_array().map_or(0, Vec::len))
+            .unwrap_or(0)
+    };
+    assert_eq!(refunds(&intent), 0, "nothing was refunded yet");
+
+    // The expiry job's next run asks again: done, once, and the order says so.
+    let run = orders::expiry::expire_pending(&app.state, shared::time::now_unix())
+        .await
+        .unwrap();
+    assert_eq!(run.refunded, 1);
+    assert_eq!(refunds(&intent), 1);
+    let order = app.stored(&id).await;
+    assert!(
+        order["refundId"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("re_")),
+        "{order}"
+    );
+    let again = orders::expiry::expire_pending(&app.state, shared::time::now_unix())
+        .await
+        .unwrap();
+    assert_eq!(again.refunded, 0, "nothing is due any more");
+    assert_eq!(refunds(&intent), 1);
+}
