@@ -158,7 +158,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         mount: no_router,
         // An SQS batch of SES bounce and complaint notices, as the feedback queue hands it over.
         handle: Some(|env, event| {
-            let app = crate::mail::subscription_state(env, "SubscriptionFeedbackFunction");
+            let app = subscription_state(env, "SubscriptionFeedbackFunction");
             Box::pin(async move {
                 let batch = serde_json::from_value(event)?;
                 let answer = subscription::feedback::handle(&app?, batch).await;
@@ -172,7 +172,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         mount: no_router,
         // A mail queue batch, the schedule's sweep or a one-off task, told apart as its main does.
         handle: Some(|env, event| {
-            let state = crate::mail::sender_state(env, &crate::mail::Options::default());
+            let state = sender_state(env, &MailOptions::default());
             Box::pin(async move { sender::handle_event(&state?, event).await })
         }),
     },
@@ -368,4 +368,66 @@ pub fn find(name: &str) -> Option<&'static FunctionEntry> {
                 .strip_suffix("Function")
                 .is_some_and(|stem| stem.eq_ignore_ascii_case(name))
     })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The mail functions' states, as their Lambdas build them (the queue workers in mail.rs use them too).
+
+/// Locally a failed job comes back after this many seconds (the template's 6 minutes would look stuck).
+pub const VISIBILITY_SECONDS: u32 = 5;
+
+/// What only the local stack may change.
+#[derive(Debug, Clone, Default)]
+pub struct MailOptions {
+    /// `LOCAL_SES_FAULT_PERCENT`: this share of SES calls fails transiently (the benchmark's switch).
+    pub fault_percent: u8,
+    /// `LOCAL_MAIL_RATE_PER_SECOND`: replaces the template's rate (the benchmark measures the code).
+    pub rate_per_second: Option<String>,
+}
+
+impl MailOptions {
+    pub fn from_env() -> Self {
+        MailOptions {
+            fault_percent: std::env::var("LOCAL_SES_FAULT_PERCENT")
+                .ok()
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or(0),
+            rate_per_second: std::env::var("LOCAL_MAIL_RATE_PER_SECOND")
+                .ok()
+                .filter(|v| !v.trim().is_empty()),
+        }
+    }
+}
+
+pub fn subscription_state(
+    env: &LocalEnv,
+    logical_id: &str,
+) -> Result<subscription::AppState, BoxError> {
+    let config = subscription::Config::from_env(&env.lookup(logical_id))?;
+    Ok(subscription::AppState::new(
+        config,
+        env.dynamodb.clone(),
+        env.ses.clone(),
+        env.sqs.clone(),
+    ))
+}
+
+/// One sender as the Lambda builds it (`SenderFunction`'s environment), with the local options applied.
+pub fn sender_state(
+    env: &LocalEnv,
+    options: &MailOptions,
+) -> Result<sender::SenderState, BoxError> {
+    let lookup = env.lookup("SenderFunction");
+    let with_rate = |name: &str| match name {
+        "MAIL_RATE_PER_SECOND" if options.rate_per_second.is_some() => {
+            options.rate_per_second.clone()
+        }
+        // The local queue's visibility timeout, not the template's.
+        "MAIL_QUEUE_VISIBILITY_SECONDS" => Some(VISIBILITY_SECONDS.to_string()),
+        _ => lookup.get(name),
+    };
+    let settings = sender::Settings::from_env(&with_rate)?;
+    let app = subscription_state(env, "SenderFunction")?;
+    let mailer = shared::mail::Mailer::new(env.ses.clone(), app.mail_from.to_string());
+    Ok(sender::SenderState::new(app, mailer, settings).with_injected_faults(options.fault_percent))
 }

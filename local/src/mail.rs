@@ -4,42 +4,21 @@
 //! AWS. So `make run` sends a mailing progressively, as production does.
 
 use crate::functions::LocalEnv;
-use shared::config::Lookup;
+// Built here once, used by the queue workers and by `make invoke`'s sender (functions.rs): they live there,
+// below this module, so the two files do not import each other.
+pub use crate::functions::{
+    sender_state, subscription_state, MailOptions as Options, VISIBILITY_SECONDS,
+};
 use shared::emulator::BoxError;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::task::JoinHandle;
 
-/// Locally a failed job comes back after this many seconds (the template's 6 minutes would look stuck).
-pub const VISIBILITY_SECONDS: u32 = 5;
 /// How long an idle worker waits before polling again. The emulator serves one request at a time, so
 /// workers never long-poll (that would hold every other request up).
 const IDLE: Duration = Duration::from_millis(500);
 /// How often the outbox sweep runs locally.
 const SWEEP_EVERY: Duration = Duration::from_secs(30);
-
-/// What only the local stack may change.
-#[derive(Debug, Clone, Default)]
-pub struct Options {
-    /// `LOCAL_SES_FAULT_PERCENT`: this share of SES calls fails transiently (the benchmark's switch).
-    pub fault_percent: u8,
-    /// `LOCAL_MAIL_RATE_PER_SECOND`: replaces the template's rate (the benchmark measures the code).
-    pub rate_per_second: Option<String>,
-}
-
-impl Options {
-    pub fn from_env() -> Self {
-        Options {
-            fault_percent: std::env::var("LOCAL_SES_FAULT_PERCENT")
-                .ok()
-                .and_then(|v| v.trim().parse().ok())
-                .unwrap_or(0),
-            rate_per_second: std::env::var("LOCAL_MAIL_RATE_PER_SECOND")
-                .ok()
-                .filter(|v| !v.trim().is_empty()),
-        }
-    }
-}
 
 /// The running workers; dropping this stops them.
 pub struct Workers {
@@ -54,36 +33,6 @@ impl Drop for Workers {
             task.abort();
         }
     }
-}
-
-pub fn subscription_state(
-    env: &LocalEnv,
-    logical_id: &str,
-) -> Result<subscription::AppState, BoxError> {
-    let config = subscription::Config::from_env(&env.lookup(logical_id))?;
-    Ok(subscription::AppState::new(
-        config,
-        env.dynamodb.clone(),
-        env.ses.clone(),
-        env.sqs.clone(),
-    ))
-}
-
-/// One sender as the Lambda builds it (`SenderFunction`'s environment), with the local options applied.
-pub fn sender_state(env: &LocalEnv, options: &Options) -> Result<sender::SenderState, BoxError> {
-    let lookup = env.lookup("SenderFunction");
-    let with_rate = |name: &str| match name {
-        "MAIL_RATE_PER_SECOND" if options.rate_per_second.is_some() => {
-            options.rate_per_second.clone()
-        }
-        // The local queue's visibility timeout, not the template's.
-        "MAIL_QUEUE_VISIBILITY_SECONDS" => Some(VISIBILITY_SECONDS.to_string()),
-        _ => lookup.get(name),
-    };
-    let settings = sender::Settings::from_env(&with_rate)?;
-    let app = subscription_state(env, "SenderFunction")?;
-    let mailer = shared::mail::Mailer::new(env.ses.clone(), app.mail_from.to_string());
-    Ok(sender::SenderState::new(app, mailer, settings).with_injected_faults(options.fault_percent))
 }
 
 /// Starts the mail queue's workers, the feedback queue's worker and the outbox sweep.

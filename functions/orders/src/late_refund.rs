@@ -96,39 +96,23 @@ pub async fn settle_due(state: &AppState, order_id: &str, intent: &str) -> Resul
 /// Every refund still due, asked for again (the expiry job's schedule): answers how many are now done.
 pub async fn retry_due(state: &AppState) -> Result<u32, ApiError> {
     let mut done = 0;
-    let mut start: Option<Item> = None;
-    loop {
-        let page = state
+    // The index holds keys only: each record is read whole.
+    for listed in crate::manage::query_all(state, "gsi3", "gsi3pk", DUE).await? {
+        let found = state
             .db
-            .query()
+            .get_item()
             .table_name(&state.tables.orders)
-            .index_name("gsi3")
-            .key_condition_expression("gsi3pk = :due")
-            .expression_attribute_values(":due", s(DUE))
-            .set_exclusive_start_key(start.take())
+            .key("pk", s(get_s(&listed, "pk")?))
+            .key("sk", s("REFUND"))
+            .consistent_read(true)
             .send()
             .await?;
-        // The index holds keys only: each record is read whole.
-        for listed in page.items() {
-            let found = state
-                .db
-                .get_item()
-                .table_name(&state.tables.orders)
-                .key("pk", s(get_s(listed, "pk")?))
-                .key("sk", s("REFUND"))
-                .consistent_read(true)
-                .send()
-                .await?;
-            let Some(item) = found.item() else { continue };
-            let order = get_s(item, "orderId")?;
-            let intent = get_s(item, "paymentIntent")?;
-            if settle_due(state, &order, &intent).await? {
-                done += 1;
-            }
-        }
-        match page.last_evaluated_key() {
-            Some(last) if !last.is_empty() => start = Some(last.clone()),
-            _ => return Ok(done),
+        let Some(item) = found.item() else { continue };
+        let order = get_s(item, "orderId")?;
+        let intent = get_s(item, "paymentIntent")?;
+        if settle_due(state, &order, &intent).await? {
+            done += 1;
         }
     }
+    Ok(done)
 }

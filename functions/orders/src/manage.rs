@@ -26,7 +26,7 @@ fn no_such_order() -> ApiError {
 }
 
 /// Every item of an index partition, newest first.
-async fn query_all(
+pub(crate) async fn query_all(
     state: &AppState,
     index: &str,
     partition: &str,
