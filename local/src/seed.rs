@@ -28,7 +28,21 @@ struct Demo {
     featured: bool,
     category: usize,
     colours: [[u8; 3]; 2],
+    food: Food,
 }
+
+/// A demo drink's food information: ingredients (allergens marked `*so*`), allergens, nutrition per 100 ml
+/// (kJ, kcal, then grams of fat, saturates, carbohydrate, sugars, protein, salt) and caffeine in mg/l.
+struct Food {
+    ingredients: &'static str,
+    allergens: &'static [&'static str],
+    nutrition: [f64; 8],
+    caffeine: Option<u32>,
+    storage: &'static str,
+}
+
+const CANS: &str = "Store in a cool, dry place away from direct sunlight. Once opened, keep refrigerated and drink within 2 days.";
+const COLA: &str = "Carbonated water, cane sugar, colour (caramel E150d), acid (phosphoric acid), natural flavourings, caffeine.";
 
 const CATEGORIES: &[(&str, &str)] = &[
     (
@@ -50,6 +64,7 @@ const DRINKS: &[Demo] = &[
         featured: true,
         category: 0,
         colours: [[178, 34, 34], [250, 235, 215]],
+        food: Food { ingredients: COLA, allergens: &[], nutrition: [180.0, 42.0, 0.0, 0.0, 10.6, 10.6, 0.0, 0.0], caffeine: Some(100), storage: CANS },
     },
     Demo {
         name: "Zero Sugar Cola",
@@ -61,6 +76,10 @@ const DRINKS: &[Demo] = &[
         featured: true,
         category: 0,
         colours: [[25, 25, 25], [220, 20, 60]],
+        food: Food {
+            ingredients: "Carbonated water, colour (caramel E150d), acids (phosphoric acid, citric acid), sweeteners (aspartame, acesulfame K), natural flavourings, caffeine. Contains a source of phenylalanine.",
+            allergens: &[], nutrition: [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], caffeine: Some(120), storage: CANS,
+        },
     },
     Demo {
         name: "Orange Sparkle",
@@ -72,6 +91,10 @@ const DRINKS: &[Demo] = &[
         featured: true,
         category: 1,
         colours: [[255, 140, 0], [255, 248, 220]],
+        food: Food {
+            ingredients: "Sparkling spring water, orange juice from concentrate (20%), cane sugar, citric acid, natural orange flavouring, antioxidant (ascorbic acid).",
+            allergens: &[], nutrition: [150.0, 35.0, 0.0, 0.0, 8.4, 8.4, 0.1, 0.0], caffeine: None, storage: CANS,
+        },
     },
     Demo {
         name: "Lemon & Lime",
@@ -83,6 +106,10 @@ const DRINKS: &[Demo] = &[
         featured: false,
         category: 1,
         colours: [[154, 205, 50], [255, 250, 205]],
+        food: Food {
+            ingredients: "Carbonated water, sugar, lemon juice from concentrate (5%), lime juice from concentrate (2%), citric acid, natural lemon and lime flavourings, preservative (*potassium metabisulphite*).",
+            allergens: &["sulphites"], nutrition: [120.0, 28.0, 0.0, 0.0, 6.9, 6.9, 0.0, 0.0], caffeine: None, storage: CANS,
+        },
     },
     Demo {
         name: "Mango Passion",
@@ -94,6 +121,10 @@ const DRINKS: &[Demo] = &[
         featured: true,
         category: 1,
         colours: [[255, 179, 71], [128, 0, 64]],
+        food: Food {
+            ingredients: "Carbonated water, mango purée (15%), cane sugar, passion fruit juice from concentrate (4%), citric acid, natural flavourings.",
+            allergens: &[], nutrition: [170.0, 40.0, 0.0, 0.0, 9.6, 9.2, 0.1, 0.0], caffeine: None, storage: CANS,
+        },
     },
     Demo {
         name: "Sparkling Spring Water",
@@ -105,10 +136,15 @@ const DRINKS: &[Demo] = &[
         featured: false,
         category: 2,
         colours: [[70, 130, 180], [240, 248, 255]],
+        food: Food {
+            ingredients: "Sparkling natural spring water.",
+            allergens: &[], nutrition: [0.0; 8], caffeine: None,
+            storage: "Store in a cool, dry place away from direct sunlight and strong smells.",
+        },
     },
     Demo {
         name: "Cherry Cola",
-        des: "Classic cola with dark cherries.",
+        des: "Classic cola with dark cherries and an extra lift of caffeine from guarana.",
         qty: "24 x 330ml",
         price: 18.49,
         stock: 8,
@@ -116,6 +152,10 @@ const DRINKS: &[Demo] = &[
         featured: false,
         category: 0,
         colours: [[110, 14, 40], [255, 182, 193]],
+        food: Food {
+            ingredients: "Carbonated water, cane sugar, cherry juice from concentrate (3%), colour (caramel E150d), acid (phosphoric acid), natural flavourings, caffeine (from guarana).",
+            allergens: &[], nutrition: [190.0, 45.0, 0.0, 0.0, 11.2, 11.0, 0.0, 0.0], caffeine: Some(160), storage: CANS,
+        },
     },
 ];
 
@@ -287,6 +327,9 @@ pub async fn seed_demo_shop(env: &LocalEnv, api: &Router) -> Result<(), BoxError
             "qty": drink.qty, "price": drink.price, "TheNumber": drink.stock, "discount": drink.discount,
             "Isdefault": drink.featured, "sort": sort + 1, "image": [image],
             "category": category_ids[drink.category],
+            "ingredients": drink.food.ingredients, "allergens": drink.food.allergens,
+            "nutrition": nutrition(&drink.food.nutrition),
+            "caffeineMgPerLitre": drink.food.caffeine, "storage": drink.food.storage,
         });
         let created = call(
             api,
@@ -308,6 +351,14 @@ pub async fn seed_demo_shop(env: &LocalEnv, api: &Router) -> Result<(), BoxError
         "seeded the demo shop"
     );
     Ok(())
+}
+
+fn nutrition(values: &[f64; 8]) -> Value {
+    let [energy_kj, energy_kcal, fat, saturates, carbohydrate, sugars, protein, salt] = *values;
+    json!({
+        "energyKj": energy_kj, "energyKcal": energy_kcal, "fat": fat, "saturates": saturates,
+        "carbohydrate": carbohydrate, "sugars": sugars, "protein": protein, "salt": salt,
+    })
 }
 
 fn slug(name: &str) -> String {
@@ -349,6 +400,9 @@ async fn seed_site_info(env: &LocalEnv) -> Result<(), BoxError> {
         ("open".to_owned(), s("Mon-Fri 09:00-18:00, Sat 10:00-18:00")),
         ("close".to_owned(), s("Sunday")),
         ("address".to_owned(), s("1 Mill Yard, Leeds LS1 1AA")),
+        ("vatRate".to_owned(), AttributeValue::N("20".into())),
+        ("vatNumber".to_owned(), s("GB123456789")),
+        ("deliveryEstimate".to_owned(), s("2 to 4 working days")),
         ("Social".to_owned(), social),
         ("createdAt".to_owned(), s(&now)),
         ("updatedAt".to_owned(), s(&now)),

@@ -24,6 +24,7 @@ pub mod site;
 pub mod store;
 pub mod text_schema;
 pub mod time;
+pub mod trader;
 pub mod validation;
 
 #[cfg(feature = "emulator")]

@@ -1569,6 +1569,11 @@ export interface components {
              */
             verified: boolean;
         };
+        /**
+         * @description One allergen's name, as the document lists them.
+         * @enum {string}
+         */
+        AllergenInput: "celery" | "gluten" | "crustaceans" | "eggs" | "fish" | "lupin" | "milk" | "molluscs" | "mustard" | "nuts" | "peanuts" | "sesame" | "soya" | "sulphites";
         Category: {
             _id: string;
             createdAt: string;
@@ -1863,6 +1868,8 @@ export interface components {
             totalPayments: components["schemas"]["Pounds"];
             /** Format: int64 */
             totalProductsSold: number;
+            /** @description The VAT the month's payments include (orders placed before VAT was recorded add none). */
+            totalVat: components["schemas"]["Pounds"];
         };
         /** @description An entry (about text) as an admin sends it; `name` is required. */
         NewAboutInput: {
@@ -1942,6 +1949,14 @@ export interface components {
         NewProductInput: {
             Isdefault?: boolean | null;
             TheNumber?: (number | string) | null;
+            /** @description Of the 14 regulated allergens, those the drink contains. */
+            allergens?: components["schemas"]["AllergenInput"][] | null;
+            /**
+             * Format: double
+             * @description Milligrams per litre, a whole number; `null` for a drink without added caffeine.
+             * @default null
+             */
+            caffeineMgPerLitre?: number | null;
             /** @description A category's `_id`, or empty for none. */
             category?: string | null;
             des?: string | null;
@@ -1949,13 +1964,18 @@ export interface components {
             /** @description A whole percentage. */
             discount?: (number | string) | null;
             image?: components["schemas"]["UploadNameInput"][] | null;
+            /** @description The ingredients, allergens marked `*like this*`. */
+            ingredients?: string | null;
             /** @description Required on create. */
             name: string;
+            /** @description Per 100 ml, every value required; `null` clears it. */
+            nutrition?: components["schemas"]["NutritionInput"] | null;
             /** @description Pounds, above 0, at most two decimals. Required on create. */
             price: number | string;
             /** @description The pack label, e.g. "24 x 330ml". Required on create. */
             qty: string;
             sort?: (number | string) | null;
+            storage?: string | null;
         };
         /** @description The site info as an admin first sends it: `name` is required, any other field optional. */
         NewSiteInput: {
@@ -1963,6 +1983,7 @@ export interface components {
             address?: string | null;
             close?: string | null;
             cover_des?: string | null;
+            deliveryEstimate?: string | null;
             des?: string | null;
             discount?: string | null;
             email?: string | null;
@@ -1971,6 +1992,13 @@ export interface components {
             name: string;
             open?: string | null;
             phone?: string | null;
+            /** @description GB and 9 or 12 digits, or empty. */
+            vatNumber?: string | null;
+            /**
+             * Format: uint32
+             * @description The VAT rate prices include, a whole percentage from 0 to 100.
+             */
+            vatRate?: number | null;
         };
         /** @description An entry (who-we-are text) as an admin sends it; `name` is required. */
         NewWhoWeAreInput: {
@@ -1991,6 +2019,44 @@ export interface components {
         };
         /** @enum {string} */
         NextStep: "requires_action";
+        /** @description The nutrition declaration per 100 ml, in the order the regulations list it. */
+        Nutrition: {
+            /** @description Grams per 100 ml, one decimal. */
+            carbohydrate: number;
+            /** Format: uint32 */
+            energyKcal: number;
+            /** Format: uint32 */
+            energyKj: number;
+            /** @description Grams per 100 ml, one decimal. */
+            fat: number;
+            /** @description Grams per 100 ml, one decimal. */
+            protein: number;
+            /** @description Grams per 100 ml, one decimal. */
+            salt: number;
+            /** @description Grams per 100 ml, one decimal. */
+            saturates: number;
+            /** @description Grams per 100 ml, one decimal. */
+            sugars: number;
+        };
+        /** @description The nutrition declaration as an admin sends it: every value required. */
+        NutritionInput: {
+            /** @description Grams per 100 ml, one decimal. */
+            carbohydrate: number;
+            /** Format: double */
+            energyKcal: number;
+            /** Format: double */
+            energyKj: number;
+            /** @description Grams per 100 ml, one decimal. */
+            fat: number;
+            /** @description Grams per 100 ml, one decimal. */
+            protein: number;
+            /** @description Grams per 100 ml, one decimal. */
+            salt: number;
+            /** @description Grams per 100 ml, one decimal. */
+            saturates: number;
+            /** @description Grams per 100 ml, one decimal. */
+            sugars: number;
+        };
         /** @description RFC 8058's one-click unsubscribe (a multipart body with the same field is read too). */
         OneClickUnsubscribe: {
             /** @constant */
@@ -2022,6 +2088,13 @@ export interface components {
             subtotal: components["schemas"]["Pounds"];
             total: components["schemas"]["Pounds"];
             updatedAt: string;
+            /** @description The VAT the total includes, in pounds like `total`. */
+            vat: components["schemas"]["Pounds"] | null;
+            /**
+             * Format: uint32
+             * @description The VAT rate the prices included, a whole percentage (e.g. 20).
+             */
+            vatRate: number | null;
         };
         /** @description The card that paid, as Stripe describes it (empty until known). */
         OrderCard: {
@@ -2087,6 +2160,13 @@ export interface components {
             subtotal: components["schemas"]["Pounds"];
             total: components["schemas"]["Pounds"];
             updatedAt: string;
+            /** @description The VAT the total includes, in pounds like `total`. */
+            vat: components["schemas"]["Pounds"] | null;
+            /**
+             * Format: uint32
+             * @description The VAT rate the prices included, a whole percentage (e.g. 20).
+             */
+            vatRate: number | null;
         };
         PageResult: {
             next?: components["schemas"]["NextPage"] | null;
@@ -2173,17 +2253,30 @@ export interface components {
             /** Format: uint32 */
             TheNumber: number;
             _id: string;
+            /** @description Which of the 14 regulated allergens the drink contains, in the regulations' order. */
+            allergens: string[];
+            /**
+             * Format: uint32
+             * @description Milligrams of caffeine per litre; `null` for a drink without added caffeine.
+             */
+            caffeineMgPerLitre: number | null;
             category: string | null;
             createdAt: string;
             des: string;
             des2: string;
             discount: components["schemas"]["Percent"];
             image: string[];
+            /** @description The ingredients in descending order of weight; allergens marked `*like this*` so they print in bold. */
+            ingredients: string;
             name: string;
+            /** @description Per 100 ml; `null` until the admin enters it. */
+            nutrition: components["schemas"]["Nutrition"] | null;
             price: components["schemas"]["Pounds"];
             qty: string;
             /** Format: uint32 */
             sort: number;
+            /** @description How to keep it, e.g. "Store in a cool, dry place. Once opened, keep refrigerated." */
+            storage: string;
             updatedAt: string;
         };
         /**
@@ -2193,6 +2286,14 @@ export interface components {
         ProductInput: {
             Isdefault?: boolean | null;
             TheNumber?: (number | string) | null;
+            /** @description Of the 14 regulated allergens, those the drink contains. */
+            allergens?: components["schemas"]["AllergenInput"][] | null;
+            /**
+             * Format: double
+             * @description Milligrams per litre, a whole number; `null` for a drink without added caffeine.
+             * @default null
+             */
+            caffeineMgPerLitre?: number | null;
             /** @description A category's `_id`, or empty for none. */
             category?: string | null;
             des?: string | null;
@@ -2200,13 +2301,18 @@ export interface components {
             /** @description A whole percentage. */
             discount?: (number | string) | null;
             image?: components["schemas"]["UploadNameInput"][] | null;
+            /** @description The ingredients, allergens marked `*like this*`. */
+            ingredients?: string | null;
             /** @description Required on create. */
             name?: string | null;
+            /** @description Per 100 ml, every value required; `null` clears it. */
+            nutrition?: components["schemas"]["NutritionInput"] | null;
             /** @description Pounds, above 0, at most two decimals. Required on create. */
             price?: (number | string) | null;
             /** @description The pack label, e.g. "24 x 330ml". Required on create. */
             qty?: string | null;
             sort?: (number | string) | null;
+            storage?: string | null;
         };
         /** @description The profile fields to change; a field left out (or null) stays as it is, a blank one is cleared. */
         ProfileInput: {
@@ -2314,6 +2420,8 @@ export interface components {
             close: string;
             cover_des: string;
             createdAt?: string;
+            /** @description How long delivery takes, shown at checkout and in the confirmation, e.g. "2 to 4 working days". */
+            deliveryEstimate: string;
             des: string;
             /** @description A promotion line shown across the shop, e.g. "10% off your first order with HELLO10". */
             discount: string;
@@ -2324,6 +2432,13 @@ export interface components {
             open: string;
             phone: string;
             updatedAt?: string;
+            /** @description The shop's VAT number for receipts (GB and 9 or 12 digits), or empty. */
+            vatNumber: string;
+            /**
+             * Format: uint32
+             * @description The VAT rate prices include, a whole percentage (20 until an admin sets another).
+             */
+            vatRate: number;
         };
         /** @description What an admin sends; every field optional, an empty text clears it. */
         SiteInput: {
@@ -2331,6 +2446,7 @@ export interface components {
             address?: string | null;
             close?: string | null;
             cover_des?: string | null;
+            deliveryEstimate?: string | null;
             des?: string | null;
             discount?: string | null;
             email?: string | null;
@@ -2339,6 +2455,13 @@ export interface components {
             name?: string | null;
             open?: string | null;
             phone?: string | null;
+            /** @description GB and 9 or 12 digits, or empty. */
+            vatNumber?: string | null;
+            /**
+             * Format: uint32
+             * @description The VAT rate prices include, a whole percentage from 0 to 100.
+             */
+            vatRate?: number | null;
         };
         /** @description The shop's social links, each a web address or empty. */
         Social: {

@@ -144,3 +144,63 @@ export function graph(...things: Thing[]): Thing {
 export function serializeJsonLd(data: Thing): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
+
+/** What the product builder reads of a drink (the API's Product has these). */
+export interface DrinkFacts {
+  _id: string;
+  name: string;
+  des: string;
+  image: string[];
+  Discountprice: number;
+  TheNumber: number;
+  nutrition?: {
+    energyKcal: number;
+    fat: number;
+    saturates: number;
+    carbohydrate: number;
+    sugars: number;
+    protein: number;
+    salt: number;
+  } | null;
+}
+
+/** A drink with its offer and, when entered, its nutrition per 100 ml (salt given as sodium, 400 mg a gram). */
+export function product(drink: DrinkFacts, path: string, origin: string, producer: { name: string; address: string } | null): Thing {
+  const n = drink.nutrition;
+  const g = (value: number) => `${value.toFixed(1)} g`;
+  return compact({
+    '@type': 'Product',
+    '@id': absolute(origin, `${path}#product`),
+    name: drink.name,
+    description: drink.des,
+    sku: drink._id,
+    image: drink.image.map((name) => absolute(origin, `/uploads/${encodeURIComponent(name)}`)),
+    offers: {
+      '@type': 'Offer',
+      url: absolute(origin, path),
+      price: drink.Discountprice.toFixed(2),
+      priceCurrency: 'GBP',
+      availability: drink.TheNumber > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+    nutrition: n
+      ? {
+          '@type': 'NutritionInformation',
+          servingSize: '100 ml',
+          calories: `${Math.round(n.energyKcal)} kcal`,
+          fatContent: g(n.fat),
+          saturatedFatContent: g(n.saturates),
+          carbohydrateContent: g(n.carbohydrate),
+          sugarContent: g(n.sugars),
+          proteinContent: g(n.protein),
+          sodiumContent: `${Math.round(n.salt * 400)} mg`,
+        }
+      : undefined,
+    manufacturer: producer?.name
+      ? compact({
+          '@type': 'Organization',
+          name: producer.name,
+          address: producer.address ? { '@type': 'PostalAddress', streetAddress: producer.address, addressCountry: 'GB' } : undefined,
+        })
+      : undefined,
+  });
+}

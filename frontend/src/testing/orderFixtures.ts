@@ -13,6 +13,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     discount: 2.12,
     shipping: 4.99,
     total: 24.1,
+    vatRate: 20,
+    vat: 4.02,
     code: 'SUMMER',
     codeRate: 10,
     status: 'paid',

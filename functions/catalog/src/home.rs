@@ -1,6 +1,6 @@
 //! The public lists the storefront reads: the home page, the drinks list and search.
 
-use crate::categories::Category;
+use crate::category::Category;
 use crate::products::Product;
 use crate::AppState;
 use axum::extract::State;

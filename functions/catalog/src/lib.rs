@@ -2,6 +2,8 @@
 //! Lambda, in the local gateway and in the tests.
 
 mod categories;
+mod category;
+pub mod food;
 mod home;
 mod products;
 
@@ -11,7 +13,7 @@ use shared::config::{required, ConfigError, Lookup};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
-pub use categories::Category;
+pub use category::Category;
 pub use products::{return_stock, take_stock, Product};
 pub use shared::store::{Entity, Store};
 

@@ -1,6 +1,7 @@
 //! Products: the drinks. The server owns `_id`, `Discountprice` and the timestamps; everything else comes
 //! from the admin's form and is checked here before it is stored.
 
+use crate::food::{self, AllergenInput, FoodInfo, NutritionInput};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use axum::extract::State;
@@ -11,7 +12,7 @@ use shared::dynamo::{
     ItemError,
 };
 use shared::extract::Path;
-use shared::json::{Created, Message, NumberField, PriceField, WholeNumber};
+use shared::json::{Created, Message, NumberField, Object, PriceField, WholeNumber};
 use shared::money::{Pence, Percent};
 use shared::store::{new_id, not_found, version_of, Entity};
 use shared::validation::{bounded_text, Name, UploadName, NAME_PATTERN, NOT_BLANK_PATTERN};
@@ -37,6 +38,8 @@ pub struct Product {
     pub image: Vec<String>,
     pub discount: Percent,
     pub category: Option<String>,
+    /// What the food regulations ask a shopper be shown before buying.
+    pub food: FoodInfo,
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
@@ -77,6 +80,8 @@ struct ProductJson<'a> {
     #[serde(rename = "Discountprice")]
     discount_price: Pence,
     category: Option<&'a str>,
+    #[serde(flatten)]
+    food: &'a FoodInfo,
     #[serde(rename = "createdAt")]
     created_at: &'a str,
     #[serde(rename = "updatedAt")]
@@ -99,6 +104,7 @@ impl Serialize for Product {
             discount: self.discount,
             discount_price: self.discount_price(),
             category: self.category.as_deref(),
+            food: &self.food,
             created_at: &self.created_at,
             updated_at: &self.updated_at,
         }
@@ -151,6 +157,7 @@ impl Entity for Product {
         if let Some(category) = &self.category {
             item.insert("category".to_owned(), s(category));
         }
+        self.food.write_attributes(&mut item);
         item
     }
 
@@ -174,6 +181,7 @@ impl Entity for Product {
             image: get_string_list(item, "image"),
             discount,
             category: Some(get_s_or_default(item, "category")).filter(|c| !c.is_empty()),
+            food: FoodInfo::from_item(item)?,
             created_at: get_s(item, "createdAt")?,
             updated_at: get_s(item, "updatedAt")?,
             version: version_of(item)?,
@@ -259,6 +267,25 @@ pub struct ProductInput {
     discount: Option<NumberField>,
     /// A category's `_id`, or empty for none.
     category: Option<String>,
+    /// The ingredients, allergens marked `*like this*`.
+    #[schemars(length(max = food::MAX_INGREDIENTS))]
+    ingredients: Option<String>,
+    /// Of the 14 regulated allergens, those the drink contains.
+    #[schemars(length(max = 14))]
+    allergens: Option<Vec<AllergenInput>>,
+    /// Per 100 ml, every value required; `null` clears it.
+    #[serde(default, deserialize_with = "shared::json::present")]
+    nutrition: Option<Option<Object<NutritionInput>>>,
+    /// Milligrams per litre, a whole number; `null` for a drink without added caffeine.
+    #[serde(
+        rename = "caffeineMgPerLitre",
+        default,
+        deserialize_with = "shared::json::present"
+    )]
+    #[schemars(range(min = 0, max = 2_000))]
+    caffeine_mg_per_litre: Option<Option<f64>>,
+    #[schemars(length(max = food::MAX_STORAGE))]
+    storage: Option<String>,
 }
 
 /// The body of `POST /api/product/create/`: a `ProductInput` with the essentials required (the document's
@@ -346,7 +373,27 @@ impl ProductInput {
             let category = category.trim();
             product.category = (!category.is_empty()).then(|| category.to_owned());
         }
+        self.apply_food(&mut product.food)?;
         Ok(product)
+    }
+
+    fn apply_food(&self, food: &mut FoodInfo) -> Result<(), ApiError> {
+        if let Some(ingredients) = &self.ingredients {
+            food.ingredients = food::parse_ingredients(ingredients)?;
+        }
+        if let Some(allergens) = &self.allergens {
+            food.allergens = food::parse_allergens(allergens)?;
+        }
+        if let Some(nutrition) = &self.nutrition {
+            food.nutrition = nutrition.as_ref().map(|n| n.0.parse()).transpose()?;
+        }
+        if let Some(caffeine) = self.caffeine_mg_per_litre {
+            food.caffeine_mg_per_litre = caffeine.map(food::parse_caffeine).transpose()?;
+        }
+        if let Some(storage) = &self.storage {
+            food.storage = bounded_text("storage", storage, food::MAX_STORAGE)?;
+        }
+        Ok(())
     }
 
     fn missing_for_create(&self) -> Option<&'static str> {
@@ -376,6 +423,7 @@ fn blank_product(now: &str) -> Product {
         image: Vec::new(),
         discount: Percent::ZERO,
         category: None,
+        food: FoodInfo::default(),
         created_at: now.to_owned(),
         updated_at: now.to_owned(),
         version: 1,
@@ -407,7 +455,7 @@ pub async fn create_product(
         return Err(ApiError::invalid(format!("{field} is required")));
     }
     let product = input.apply(blank_product(&shared::time::now_iso()))?;
-    crate::categories::check_exists(&state, product.category.as_deref()).await?;
+    crate::category::check_exists(&state, product.category.as_deref()).await?;
     state.store.insert(&product).await?;
     Ok(Created(product))
 }
@@ -424,7 +472,7 @@ pub async fn update_product(
         .await?
         .ok_or_else(not_found::<Product>)?;
     let mut product = input.apply(stored)?;
-    crate::categories::check_exists(&state, product.category.as_deref()).await?;
+    crate::category::check_exists(&state, product.category.as_deref()).await?;
     product.updated_at = shared::time::now_iso();
     state.store.replace(&product).await?;
     product.version += 1;

@@ -1,6 +1,7 @@
 //! The content lists an admin keeps: about texts, who-we-are texts, policies and link entries. One shape
 //! (`_id, name, des, link, image, sort`), one set of handlers, a marker type per kind.
 
+use crate::policies::Standard;
 use crate::rules;
 use crate::AppState;
 use axum::extract::State;
@@ -13,6 +14,7 @@ use shared::dynamo::{
 use shared::extract::Path;
 use shared::json::{Created, Message};
 use shared::store::{new_id, not_found, version_of, Entity};
+use shared::trader::Trader;
 use shared::validation::{bounded_text, Name, UploadName};
 use shared::{ApiError, ApiResult, Json};
 use std::borrow::Cow;
@@ -26,6 +28,8 @@ pub trait Kind: Send + Sync + 'static {
     /// Link entries point somewhere; the others need no link.
     const NEEDS_LINK: bool = false;
     const MAX_DES: usize = 5_000;
+    /// Entries the shop always has, served with their standard text until an admin saves their own.
+    const STANDARD: &'static [Standard] = &[];
 }
 
 pub struct About;
@@ -50,6 +54,7 @@ impl Kind for Policy {
     const NOUN: &'static str = "policy";
     const SCHEMA: &'static str = "Policy";
     const MAX_DES: usize = 50_000;
+    const STANDARD: &'static [Standard] = crate::policies::STANDARD;
 }
 
 impl Kind for Link {
@@ -258,20 +263,73 @@ impl EntryInput {
     }
 }
 
+impl<K: Kind> Entry<K> {
+    fn blank(id: String) -> Entry<K> {
+        let now = shared::time::now_iso();
+        Entry {
+            id,
+            name: String::new(),
+            des: String::new(),
+            link: String::new(),
+            image: Vec::new(),
+            sort: 0,
+            created_at: now.clone(),
+            updated_at: now,
+            version: 1,
+            kind: PhantomData,
+        }
+    }
+
+    /// A standard entry as served before an admin saves their own version.
+    fn standard(standard: &Standard, trader: &Trader) -> Entry<K> {
+        Entry {
+            name: standard.name.to_owned(),
+            des: standard.text(trader),
+            sort: standard.sort,
+            ..Entry::blank(standard.id.to_owned())
+        }
+    }
+}
+
+fn find_standard<K: Kind>(id: &str) -> Option<&'static Standard> {
+    K::STANDARD.iter().find(|s| s.id == id)
+}
+
+/// The stored entry, or the standard one of that id when none is stored.
+async fn stored_or_standard<K: Kind>(state: &AppState, id: &str) -> ApiResult<(Entry<K>, bool)> {
+    if let Some(entry) = state.store.get::<Entry<K>>(id).await? {
+        return Ok((entry, true));
+    }
+    match find_standard::<K>(id) {
+        Some(standard) => Ok((Entry::standard(standard, &state.trader().await?), false)),
+        None => Err(not_found::<Entry<K>>()),
+    }
+}
+
 pub async fn list<K: Kind>(State(state): State<AppState>) -> ApiResult<Json<Vec<Entry<K>>>> {
-    Ok(Json(state.store.list::<Entry<K>>().await?))
+    Ok(Json(all::<K>(&state).await?))
+}
+
+/// Every entry of the kind in order: the stored ones and the standard ones not stored.
+pub async fn all<K: Kind>(state: &AppState) -> ApiResult<Vec<Entry<K>>> {
+    let mut entries = state.store.list::<Entry<K>>().await?;
+    let missing: Vec<&Standard> = K::STANDARD
+        .iter()
+        .filter(|s| !entries.iter().any(|e| e.id == s.id))
+        .collect();
+    if !missing.is_empty() {
+        let trader = state.trader().await?;
+        entries.extend(missing.iter().map(|s| Entry::standard(s, &trader)));
+        entries.sort_by_key(|e| e.order_key());
+    }
+    Ok(entries)
 }
 
 pub async fn show<K: Kind>(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Entry<K>>> {
-    state
-        .store
-        .get::<Entry<K>>(&id)
-        .await?
-        .map(Json)
-        .ok_or_else(not_found::<Entry<K>>)
+    Ok(Json(stored_or_standard::<K>(&state, &id).await?.0))
 }
 
 pub async fn create<K: Kind>(
@@ -285,20 +343,7 @@ pub async fn create<K: Kind>(
     if K::NEEDS_LINK && input.link.is_none() {
         return Err(ApiError::invalid("link is required"));
     }
-    let now = shared::time::now_iso();
-    let blank = Entry::<K> {
-        id: new_id(),
-        name: String::new(),
-        des: String::new(),
-        link: String::new(),
-        image: Vec::new(),
-        sort: 0,
-        created_at: now.clone(),
-        updated_at: now,
-        version: 1,
-        kind: PhantomData,
-    };
-    let entry = input.apply(blank)?;
+    let entry = input.apply(Entry::<K>::blank(new_id()))?;
     state.store.insert(&entry).await?;
     Ok(Created(entry))
 }
@@ -309,15 +354,16 @@ pub async fn update<K: Kind>(
     Path(id): Path<String>,
     Json(input): Json<EntryInput>,
 ) -> ApiResult<Json<Entry<K>>> {
-    let stored = state
-        .store
-        .get::<Entry<K>>(&id)
-        .await?
-        .ok_or_else(not_found::<Entry<K>>)?;
-    let mut entry = input.apply(stored)?;
+    let (base, stored) = stored_or_standard::<K>(&state, &id).await?;
+    let mut entry = input.apply(base)?;
     entry.updated_at = shared::time::now_iso();
-    state.store.replace(&entry).await?;
-    entry.version += 1;
+    if stored {
+        state.store.replace(&entry).await?;
+        entry.version += 1;
+    } else {
+        // A standard entry's first save stores it under its fixed id.
+        state.store.insert(&entry).await?;
+    }
     Ok(Json(entry))
 }
 
@@ -326,7 +372,20 @@ pub async fn delete<K: Kind>(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Message>> {
+    let (_, stored) = stored_or_standard::<K>(&state, &id).await?;
+    if !stored {
+        return Err(ApiError::conflict(format!(
+            "The shop must show this {}: edit it instead",
+            K::NOUN
+        )));
+    }
     state.store.delete::<Entry<K>>(&id).await?;
+    if find_standard::<K>(&id).is_some() {
+        return Ok(Message::new(format!(
+            "The {} was deleted: the standard text shows again",
+            K::NOUN
+        )));
+    }
     Ok(Message::new(format!("The {} was deleted", K::NOUN)))
 }
 

@@ -3,6 +3,7 @@
 
 mod entries;
 pub mod feedback;
+mod policies;
 mod rules;
 mod site;
 mod sitemap;
@@ -74,6 +75,13 @@ impl AppState {
             db: dynamodb,
             table: config.table.into(),
         }
+    }
+}
+
+impl AppState {
+    /// The trader's facts from the site info (name, address, contacts, VAT rate, delivery estimate).
+    pub async fn trader(&self) -> Result<shared::trader::Trader, shared::ApiError> {
+        shared::trader::Trader::load(&self.db, &self.table, &self.shop_name).await
     }
 }
 

@@ -28,6 +28,9 @@ pub const PHONE: &str = r"^\s*[0-9+()-][0-9 +()-]{8,28}[0-9+()-]\s*$";
 pub const PHONE_OR_BLANK: &str = r"^\s*([0-9+()-][0-9 +()-]{8,28}[0-9+()-])?\s*$";
 
 /// A social link: a web address without spaces, or blank to clear it (at most 500 bytes).
+/// A UK VAT number or nothing: GB and 9 digits (12 for a group), spaces allowed between the groups.
+pub const VAT_NUMBER_OR_BLANK: &str = r"^\s*(GB ?[0-9]{3} ?[0-9]{4} ?[0-9]{2}( ?[0-9]{3})?)?\s*$";
+
 pub const SOCIAL_LINK: &str = r"^\s*(https?://\S*)?\s*$";
 
 /// `check_link`: a web address or a path in the shop, without spaces (at most 500 bytes); a path's second

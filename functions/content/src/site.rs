@@ -10,10 +10,13 @@ use axum::extract::State;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
-use shared::dynamo::{get_s, get_s_or_default, get_string_list, s, string_list, Item, ItemError};
+use shared::dynamo::{
+    get_s, get_s_or_default, get_string_list, n, s, string_list, Item, ItemError,
+};
 use shared::extract::Path;
 use shared::json::{Created, Object};
 use shared::store::{version_of, Entity};
+use shared::trader::{Trader, DEFAULT_DELIVERY_ESTIMATE, DEFAULT_VAT_RATE};
 use shared::validation::{bounded_text, Email, Name, Phone, UploadName};
 use shared::{ApiError, ApiResult, Json};
 
@@ -51,7 +54,7 @@ pub struct SocialInput {
 }
 
 /// The site info as the API answers it.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct SiteInfo {
     /// `null` until an admin (or the seed) creates the record.
     #[serde(rename = "_id")]
@@ -71,12 +74,47 @@ pub struct SiteInfo {
     pub social: Social,
     /// A promotion line shown across the shop, e.g. "10% off your first order with HELLO10".
     pub discount: String,
+    /// The VAT rate prices include, a whole percentage (20 until an admin sets another).
+    #[serde(rename = "vatRate")]
+    pub vat_rate: u32,
+    /// The shop's VAT number for receipts (GB and 9 or 12 digits), or empty.
+    #[serde(rename = "vatNumber")]
+    pub vat_number: String,
+    /// How long delivery takes, shown at checkout and in the confirmation, e.g. "2 to 4 working days".
+    #[serde(rename = "deliveryEstimate")]
+    pub delivery_estimate: String,
     #[serde(rename = "createdAt", skip_serializing_if = "String::is_empty")]
     pub created_at: String,
     #[serde(rename = "updatedAt", skip_serializing_if = "String::is_empty")]
     pub updated_at: String,
     #[serde(skip)]
     pub version: u64,
+}
+
+/// Before an admin creates the record: empty texts, the default VAT rate and delivery estimate.
+impl Default for SiteInfo {
+    fn default() -> Self {
+        SiteInfo {
+            id: None,
+            name: String::new(),
+            des: String::new(),
+            cover_des: String::new(),
+            image: Vec::new(),
+            phone: String::new(),
+            email: String::new(),
+            open: String::new(),
+            close: String::new(),
+            address: String::new(),
+            social: Social::default(),
+            discount: String::new(),
+            vat_rate: DEFAULT_VAT_RATE,
+            vat_number: String::new(),
+            delivery_estimate: DEFAULT_DELIVERY_ESTIMATE.to_owned(),
+            created_at: String::new(),
+            updated_at: String::new(),
+            version: 0,
+        }
+    }
 }
 
 impl Entity for SiteInfo {
@@ -109,6 +147,9 @@ impl Entity for SiteInfo {
             ("close".to_owned(), s(&self.close)),
             ("address".to_owned(), s(&self.address)),
             ("discount".to_owned(), s(&self.discount)),
+            ("vatRate".to_owned(), n(self.vat_rate)),
+            ("vatNumber".to_owned(), s(&self.vat_number)),
+            ("deliveryEstimate".to_owned(), s(&self.delivery_estimate)),
             (
                 "Social".to_owned(),
                 AttributeValue::M(Item::from([
@@ -135,6 +176,8 @@ impl Entity for SiteInfo {
             },
             _ => Social::default(),
         };
+        // The facts checkout reads too, with the same defaults.
+        let trader = Trader::from_item(item, "");
         Ok(SiteInfo {
             id: Some(get_s(item, "id")?),
             name: get_s_or_default(item, "name"),
@@ -148,6 +191,9 @@ impl Entity for SiteInfo {
             address: get_s_or_default(item, "address"),
             social,
             discount: get_s_or_default(item, "discount"),
+            vat_rate: trader.vat_rate,
+            vat_number: trader.vat_number,
+            delivery_estimate: trader.delivery_estimate,
             created_at: get_s_or_default(item, "createdAt"),
             updated_at: get_s_or_default(item, "updatedAt"),
             version: version_of(item)?,
@@ -181,6 +227,17 @@ pub struct SiteInput {
     social: Option<Object<SocialInput>>,
     #[schemars(length(max = 200))]
     discount: Option<String>,
+    /// The VAT rate prices include, a whole percentage from 0 to 100.
+    #[serde(rename = "vatRate")]
+    #[schemars(range(max = 100))]
+    vat_rate: Option<u32>,
+    /// GB and 9 or 12 digits, or empty.
+    #[serde(rename = "vatNumber")]
+    #[schemars(regex(pattern = rules::VAT_NUMBER_OR_BLANK), length(max = 20))]
+    vat_number: Option<String>,
+    #[serde(rename = "deliveryEstimate")]
+    #[schemars(length(max = 200))]
+    delivery_estimate: Option<String>,
 }
 
 /// The create route's body: `SiteInput` with `name` required.
@@ -213,6 +270,17 @@ fn social_link(field: &str, value: &str) -> Result<String, ApiError> {
         )));
     }
     check_link(value)
+}
+
+/// A UK VAT number with its spaces taken out (GB123456789), or empty.
+fn vat_number(raw: &str) -> Result<String, ApiError> {
+    let pattern = regex_lite::Regex::new(rules::VAT_NUMBER_OR_BLANK).map_err(ApiError::internal)?;
+    if !pattern.is_match(raw) {
+        return Err(ApiError::invalid(
+            "vatNumber must be GB followed by 9 or 12 digits, e.g. GB123456789",
+        ));
+    }
+    Ok(raw.chars().filter(|c| !c.is_whitespace()).collect())
 }
 
 impl SiteInput {
@@ -264,6 +332,25 @@ impl SiteInput {
         }
         if let Some(discount) = &self.discount {
             site.discount = bounded_text("discount", discount, 200)?;
+        }
+        if let Some(rate) = self.vat_rate {
+            if rate > 100 {
+                return Err(ApiError::invalid(
+                    "vatRate must be a whole percentage from 0 to 100",
+                ));
+            }
+            site.vat_rate = rate;
+        }
+        if let Some(number) = &self.vat_number {
+            site.vat_number = vat_number(number)?;
+        }
+        if let Some(estimate) = &self.delivery_estimate {
+            let estimate = bounded_text("deliveryEstimate", estimate, 200)?;
+            site.delivery_estimate = if estimate.is_empty() {
+                DEFAULT_DELIVERY_ESTIMATE.to_owned()
+            } else {
+                estimate
+            };
         }
         Ok(site)
     }

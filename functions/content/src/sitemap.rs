@@ -3,7 +3,7 @@
 //! cannot know it). Absolute addresses come from `SITE_URL` alone, never from the request. CloudFront sends both to the API like `/api/*`; the local gateway serves them from this
 //! same router.
 
-use crate::entries::{Entry, Policy};
+use crate::entries::Policy;
 use crate::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
@@ -50,7 +50,7 @@ pub async fn show_sitemap(State(state): State<AppState>) -> ApiResult<Response> 
     let catalog = Store::new(state.db.clone(), state.catalog_table.to_string());
     let (drinks, policies) = tokio::join!(
         catalog.list::<catalog::Product>(),
-        state.store.list::<Entry<Policy>>()
+        crate::entries::all::<Policy>(&state)
     );
     let mut urls: Vec<(String, Option<String>)> =
         PAGES.iter().map(|p| (format!("{base}{p}"), None)).collect();

@@ -468,6 +468,8 @@ pub async fn create_order(
     let code = load_code(&state, input.code.as_deref(), now_unix).await?;
     let rate = code.as_ref().map(|c| c.discount).unwrap_or(Percent::ZERO);
     let priced = price(lines, rate, state.delivery);
+    // Prices include VAT at the site info's rate: the order keeps the rate and the VAT of its total.
+    let trader = state.trader().await?;
 
     // The card as Stripe knows it (brand and last four for the order), before anything is reserved.
     let card = match state.stripe.payment_method(payment_method).await {
@@ -491,6 +493,8 @@ pub async fn create_order(
         discount: priced.discount,
         shipping: priced.shipping,
         total: priced.total,
+        vat_rate: Some(trader.vat_rate),
+        vat: Some(trader.vat_in(priced.total)),
         code: code.as_ref().map(|c| c.code.clone()),
         code_rate: rate,
         code_marked: code.as_ref().is_some_and(|c| c.once_per_email),

@@ -29,6 +29,10 @@ pub struct Config {
     pub orders_table: String,
     pub catalog_table: String,
     pub codes_table: String,
+    /// The site info's table: the trader's name, address and VAT rate for checkout and the confirmation.
+    pub content_table: String,
+    /// The shop's address, for the links in the confirmation (policies, receipt).
+    pub site_url: String,
     pub auth: AuthConfig,
     pub mail_from: String,
     pub mail_table: String,
@@ -70,7 +74,7 @@ fn pounds(env: &impl Lookup, name: &'static str, default: &str) -> Result<Pence,
 }
 
 impl Config {
-    /// `ORDERS_TABLE`, `CATALOG_TABLE`, `CODES_TABLE`, the auth settings, `MAIL_FROM`, `MAIL_TABLE` and
+    /// `ORDERS_TABLE`, `CATALOG_TABLE`, `CODES_TABLE`, `CONTENT_TABLE`, `SITE_URL`, the auth settings, `MAIL_FROM`, `MAIL_TABLE` and
     /// `MAIL_QUEUE_URL` (the outbox), `SHOP_NAME`,
     /// `DELIVERY_FEE` and `FREE_DELIVERY_FROM` (pounds), `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`,
     /// `STRIPE_API_BASE`, `STRIPE_PUBLISHABLE_KEY`, `STRIPE_JS_URL` and `PAYMENT_HOLD_MINUTES`.
@@ -78,7 +82,8 @@ impl Config {
         Self::read(env, true)
     }
 
-    /// The expiry job's settings: as [`Config::from_env`] but without `STRIPE_WEBHOOK_SECRET`. The job never
+    /// The expiry job's settings: as [`Config::from_env`] but without `STRIPE_WEBHOOK_SECRET` (nor the
+    /// site info's table and the site address, which only checkout and its mail use). The job never
     /// verifies an event, so template.yaml lets it read Stripe's API key only, not the webhook secret.
     pub fn for_expiry(env: &impl Lookup) -> Result<Self, ConfigError> {
         Self::read(env, false)
@@ -89,6 +94,15 @@ impl Config {
             orders_table: required(env, "ORDERS_TABLE")?,
             catalog_table: required(env, "CATALOG_TABLE")?,
             codes_table: required(env, "CODES_TABLE")?,
+            // The expiry job places no order and sends no mail: it reads neither.
+            content_table: match verifies_events {
+                true => required(env, "CONTENT_TABLE")?,
+                false => optional(env, "CONTENT_TABLE", ""),
+            },
+            site_url: match verifies_events {
+                true => shared::config::site_url(env)?,
+                false => String::new(),
+            },
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
             mail_table: required(env, "MAIL_TABLE")?,
@@ -156,6 +170,7 @@ pub struct AppState {
     pub outbox: shared::outbox::Outbox,
     pub shop_name: Arc<str>,
     pub shop_address: Arc<str>,
+    pub site_url: Arc<str>,
     pub delivery: Delivery,
     pub stripe: stripe::Stripe,
     pub webhook_secret: Arc<str>,
@@ -168,6 +183,7 @@ pub struct Tables {
     pub orders: String,
     pub catalog: String,
     pub codes: String,
+    pub content: String,
 }
 
 impl AppState {
@@ -188,7 +204,9 @@ impl AppState {
                 orders: config.orders_table,
                 catalog: config.catalog_table,
                 codes: config.codes_table,
+                content: config.content_table,
             }),
+            site_url: config.site_url.into(),
             shop_address: config.mail_from.into(),
             shop_name: config.shop_name.into(),
             delivery: config.delivery,
@@ -201,6 +219,13 @@ impl AppState {
             hold_seconds: config.stripe.hold_seconds,
             action_hold_seconds: config.stripe.action_hold_seconds,
         }
+    }
+}
+
+impl AppState {
+    /// The trader's facts as the site info holds them now.
+    pub async fn trader(&self) -> Result<shared::trader::Trader, shared::ApiError> {
+        shared::trader::Trader::load(&self.db, &self.tables.content, &self.shop_name).await
     }
 }
 

@@ -417,6 +417,9 @@ pub struct MonthResult {
     total_orders: i64,
     #[serde(rename = "totalPayments")]
     total_payments: Pence,
+    /// The VAT the month's payments include (orders placed before VAT was recorded add none).
+    #[serde(rename = "totalVat")]
+    total_vat: Pence,
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
@@ -443,6 +446,8 @@ pub async fn show_results(_: Admin, State(state): State<AppState>) -> ApiResult<
             total_products_sold: get_n(item, "totalProductsSold")?,
             total_orders: get_n(item, "totalOrders")?,
             total_payments: Pence::new(get_n::<i64>(item, "totalPence")?.max(0))
+                .unwrap_or_default(),
+            total_vat: Pence::new(get_n::<i64>(item, "vatPence").unwrap_or(0).max(0))
                 .unwrap_or_default(),
         });
     }

@@ -106,6 +106,10 @@ pub struct Order {
     pub discount: Pence,
     pub shipping: Pence,
     pub total: Pence,
+    /// The VAT rate (whole percent) prices included when the order was placed, and the VAT its total holds,
+    /// rounded once; `None` on orders placed before the shop recorded VAT.
+    pub vat_rate: Option<u32>,
+    pub vat: Option<Pence>,
     pub code: Option<String>,
     pub code_rate: Percent,
     /// Whether a once-per-e-mail mark was written for the code (a cancel removes it).
@@ -155,6 +159,11 @@ struct OrderJson<'a> {
     discount: Pence,
     shipping: Pence,
     total: Pence,
+    /// The VAT rate the prices included, a whole percentage (e.g. 20).
+    #[serde(rename = "vatRate")]
+    vat_rate: Option<u32>,
+    /// The VAT the total includes, in pounds like `total`.
+    vat: Option<Pence>,
     /// The discount code used, if any.
     code: Option<&'a str>,
     #[serde(rename = "codeRate")]
@@ -195,6 +204,8 @@ impl Serialize for Order {
             discount: self.discount,
             shipping: self.shipping,
             total: self.total,
+            vat_rate: self.vat_rate,
+            vat: self.vat,
             code: self.code.as_deref(),
             code_rate: self.code_rate,
             status: self.status,
@@ -301,6 +312,10 @@ impl Order {
         if let Some(client) = &self.client {
             item.insert("client".to_owned(), s(client));
         }
+        if let (Some(rate), Some(vat)) = (self.vat_rate, self.vat) {
+            item.insert("vatRate".to_owned(), n(rate));
+            item.insert("vatPence".to_owned(), n(vat.pence()));
+        }
         item
     }
 
@@ -318,6 +333,8 @@ impl Order {
             discount: pence(item, "discountPence")?,
             shipping: pence(item, "shippingPence")?,
             total: pence(item, "totalPence")?,
+            vat_rate: get_n(item, "vatRate").ok(),
+            vat: pence(item, "vatPence").ok(),
             code: Some(get_s_or_default(item, "code")).filter(|c| !c.is_empty()),
             code_rate,
             code_marked: get_bool(item, "codeMarked"),

@@ -305,7 +305,7 @@ pub async fn mark_paid(
         .map_err(ApiError::internal)?;
     let mut paid = order.clone();
     paid.status = Status::Paid;
-    let (mails, pending) = crate::mail::confirmations(state, &paid)?;
+    let (mails, pending) = crate::mail::confirmations(state, &paid).await?;
     let mut items = vec![
         status_write(state, order, Status::Pending, Status::Paid, &[])?,
         TransactWriteItem::builder().put(customer).build(),

@@ -23,7 +23,21 @@ export interface ProductForm {
   image: string;
   des: string;
   des2: string;
+  /** Food information: allergens marked *like this* in the ingredients. */
+  ingredients: string;
+  allergens: string[];
+  storage: string;
+  /** mg per litre; blank for a drink without added caffeine. */
+  caffeineMgPerLitre: string;
+  /** Per 100 ml; all blank means no declaration yet. */
+  nutrition: Record<NutrientName, string>;
 }
+
+export const NUTRIENTS = ['energyKj', 'energyKcal', 'fat', 'saturates', 'carbohydrate', 'sugars', 'protein', 'salt'] as const;
+export type NutrientName = (typeof NUTRIENTS)[number];
+
+const blankNutrition = (): Record<NutrientName, string> =>
+  Object.fromEntries(NUTRIENTS.map((name) => [name, ''])) as Record<NutrientName, string>;
 
 export interface AdminProductsState extends Loadable {
   products: Product[];
@@ -49,7 +63,24 @@ export const initialAdminProductsState: AdminProductsState = {
 };
 
 export function emptyProductForm(): ProductForm {
-  return { name: '', qty: '', price: '', discount: '0', TheNumber: '0', sort: '0', Isdefault: false, category: '', image: '', des: '', des2: '' };
+  return {
+    name: '',
+    qty: '',
+    price: '',
+    discount: '0',
+    TheNumber: '0',
+    sort: '0',
+    Isdefault: false,
+    category: '',
+    image: '',
+    des: '',
+    des2: '',
+    ingredients: '',
+    allergens: [],
+    storage: '',
+    caffeineMgPerLitre: '',
+    nutrition: blankNutrition(),
+  };
 }
 
 export function formFromProduct(product: Product): ProductForm {
@@ -66,6 +97,29 @@ export function formFromProduct(product: Product): ProductForm {
     image: product.image.join(', '),
     des: product.des,
     des2: product.des2,
+    ingredients: product.ingredients,
+    allergens: [...product.allergens],
+    storage: product.storage,
+    caffeineMgPerLitre: product.caffeineMgPerLitre == null ? '' : String(product.caffeineMgPerLitre),
+    nutrition: product.nutrition
+      ? (Object.fromEntries(NUTRIENTS.map((name) => [name, String(product.nutrition?.[name] ?? '')])) as Record<NutrientName, string>)
+      : blankNutrition(),
+  };
+}
+
+/** The declaration as sent: null when every value is blank, numbers as typed otherwise (a blank is 0). */
+function nutritionBody(values: Record<NutrientName, string>) {
+  if (NUTRIENTS.every((name) => values[name].trim() === '')) return null;
+  const read = (name: NutrientName) => Number(values[name].trim() || '0');
+  return {
+    energyKj: read('energyKj'),
+    energyKcal: read('energyKcal'),
+    fat: read('fat'),
+    saturates: read('saturates'),
+    carbohydrate: read('carbohydrate'),
+    sugars: read('sugars'),
+    protein: read('protein'),
+    salt: read('salt'),
   };
 }
 
@@ -88,6 +142,11 @@ export function productBody(form: ProductForm): Body<'post', '/product/create/'>
       .filter(Boolean),
     des: form.des.trim(),
     des2: form.des2.trim(),
+    ingredients: form.ingredients.trim(),
+    allergens: form.allergens as NonNullable<Body<'post', '/product/create/'>['allergens']>,
+    storage: form.storage.trim(),
+    caffeineMgPerLitre: form.caffeineMgPerLitre.trim() === '' ? null : Number(form.caffeineMgPerLitre.trim()),
+    nutrition: nutritionBody(form.nutrition),
   };
 }
 

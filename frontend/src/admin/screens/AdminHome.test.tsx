@@ -16,6 +16,7 @@ const month = (year: number, m: number, orders: number, payments: number) => ({
   totalOrders: orders,
   totalProductsSold: orders * 2,
   totalPayments: payments,
+  totalVat: Math.round((payments / 6) * 100) / 100,
 });
 
 describe('monthOf', () => {

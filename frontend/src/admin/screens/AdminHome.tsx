@@ -25,6 +25,7 @@ export function monthOf(results: MonthResult[], now: Date, offset = 0): MonthRes
       totalOrders: 0,
       totalProductsSold: 0,
       totalPayments: 0,
+      totalVat: 0,
     }
   );
 }

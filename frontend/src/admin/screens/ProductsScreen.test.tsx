@@ -24,6 +24,32 @@ describe('product form rules', () => {
     expect(productFormErrors({ ...good, price: 'abc' })).toHaveProperty('price');
   });
 
+  it('checks the nutrition sums and the caffeine before sending', () => {
+    const good = { ...emptyProductForm(), name: 'Cherry Pop', qty: '24 x 330ml', price: '18.50' };
+    const nutrition = { ...good.nutrition, energyKj: '180', energyKcal: '42', fat: '0.2', saturates: '0.1', carbohydrate: '10.6', sugars: '10.6' };
+    expect(productFormErrors({ ...good, nutrition })).toEqual({});
+    expect(Object.keys(productFormErrors({ ...good, nutrition: { ...nutrition, sugars: '11' } }))).toEqual(['sugars']);
+    expect(Object.keys(productFormErrors({ ...good, nutrition: { ...nutrition, saturates: '0.3' } }))).toEqual(['saturates']);
+    expect(Object.keys(productFormErrors({ ...good, nutrition: { ...nutrition, salt: '-1' } }))).toEqual(['salt']);
+    expect(Object.keys(productFormErrors({ ...good, caffeineMgPerLitre: '1.5' }))).toEqual(['caffeineMgPerLitre']);
+  });
+
+  it('sends the food information: a blank declaration as null, allergens as chosen', () => {
+    const base = { ...emptyProductForm(), name: 'Cherry Pop', qty: '24 x 330ml', price: '18.50' };
+    expect(productBody(base)).toMatchObject({ nutrition: null, caffeineMgPerLitre: null, allergens: [] });
+    const body = productBody({
+      ...base,
+      allergens: ['sulphites'],
+      caffeineMgPerLitre: '160',
+      nutrition: { ...base.nutrition, energyKj: '190', carbohydrate: '11.2', sugars: '11' },
+    });
+    expect(body).toMatchObject({
+      allergens: ['sulphites'],
+      caffeineMgPerLitre: 160,
+      nutrition: { energyKj: 190, energyKcal: 0, carbohydrate: 11.2, sugars: 11, salt: 0 },
+    });
+  });
+
   it('sends numbers as numbers and image names as a list', () => {
     const body = productBody({ ...emptyProductForm(), name: ' Cherry Pop ', qty: '24 x 330ml', price: '18.50', TheNumber: '40', image: 'a.png, ,b.png ' });
     expect(body).toMatchObject({ name: 'Cherry Pop', price: 18.5, TheNumber: 40, discount: 0, sort: 0, image: ['a.png', 'b.png'] });

@@ -23,23 +23,64 @@ import {
   emptyProductForm,
   fetchAdminProducts,
   formFromProduct,
+  NUTRIENTS,
   productFormClosed,
   productFormOpened,
   saveProduct,
   selectAdminProducts,
+  type NutrientName,
   type ProductForm,
 } from '../products/adminProductsSlice';
+import { ALLERGEN_LABELS, ALLERGENS } from '../../features/product/food';
 
-type TextField = Exclude<keyof ProductForm, '_id' | 'Isdefault'>;
-const FIELDS: readonly TextField[] = ['name', 'qty', 'price', 'discount', 'TheNumber', 'sort', 'category', 'image', 'des', 'des2'];
+type TextField = Exclude<keyof ProductForm, '_id' | 'Isdefault' | 'allergens' | 'nutrition'>;
+type FormField = TextField | NutrientName | 'allergens';
+const FIELDS: readonly FormField[] = [
+  'name',
+  'qty',
+  'price',
+  'discount',
+  'TheNumber',
+  'sort',
+  'category',
+  'image',
+  'des',
+  'des2',
+  'ingredients',
+  'allergens',
+  'storage',
+  'caffeineMgPerLitre',
+  ...NUTRIENTS,
+];
 
-/** The essentials, checked before sending; the server checks the rest. */
-export function productFormErrors(form: ProductForm): Partial<Record<TextField, string>> {
-  const errors: Partial<Record<TextField, string>> = {};
+const NUTRIENT_LABELS: Record<NutrientName, string> = {
+  energyKj: 'Energy (kJ)',
+  energyKcal: 'Energy (kcal)',
+  fat: 'Fat (g)',
+  saturates: 'of which saturates (g)',
+  carbohydrate: 'Carbohydrate (g)',
+  sugars: 'of which sugars (g)',
+  protein: 'Protein (g)',
+  salt: 'Salt (g)',
+};
+
+/** The essentials and the food information's sums, checked before sending; the server checks the rest. */
+export function productFormErrors(form: ProductForm): Partial<Record<FormField, string>> {
+  const errors: Partial<Record<FormField, string>> = {};
   if (form.name.trim().length < 3) errors.name = 'The name needs at least 3 characters';
   if (!form.qty.trim()) errors.qty = 'Give the pack label, e.g. 24 x 330ml';
   const price = Number(form.price.trim());
   if (!form.price.trim() || !Number.isFinite(price) || price <= 0) errors.price = 'The price is an amount in pounds above 0';
+  const value = (name: NutrientName) => Number(form.nutrition[name].trim() || '0');
+  for (const name of NUTRIENTS) {
+    const n = value(name);
+    if (!Number.isFinite(n) || n < 0) errors[name] = 'A number from 0 up';
+  }
+  if (!errors.saturates && !errors.fat && value('saturates') > value('fat')) errors.saturates = 'Saturates are part of the fat: at most the fat';
+  if (!errors.sugars && !errors.carbohydrate && value('sugars') > value('carbohydrate'))
+    errors.sugars = 'Sugars are part of the carbohydrate: at most the carbohydrate';
+  const caffeine = form.caffeineMgPerLitre.trim();
+  if (caffeine && !(Number.isInteger(Number(caffeine)) && Number(caffeine) >= 0)) errors.caffeineMgPerLitre = 'A whole number of mg per litre, or blank';
   return errors;
 }
 
@@ -55,11 +96,15 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
   const [form, setForm] = useState<ProductForm>(initial);
   // The drink's pictures as the server holds them: what may be removed (uploads add to it at once).
   const [saved, setSaved] = useState<string[]>(() => parseImages(initial.image));
-  const [errors, setErrors] = useState<Partial<Record<TextField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
   const update = Boolean(form._id);
   const set = (field: TextField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
-  const serverField = fieldOfMessage(error, FIELDS);
-  const errorFor = (field: TextField) => errors[field] ?? (serverField === field ? error : null);
+  const setNutrient = (name: NutrientName) => (value: string) => setForm((f) => ({ ...f, nutrition: { ...f.nutrition, [name]: value } }));
+  const toggleAllergen = (allergen: string, on: boolean) =>
+    setForm((f) => ({ ...f, allergens: on ? [...f.allergens, allergen] : f.allergens.filter((a) => a !== allergen) }));
+  // The server names a nutrient as nutrition.sugars.
+  const serverField = fieldOfMessage(error?.replace(/^nutrition\./, '') ?? null, FIELDS);
+  const errorFor = (field: FormField) => errors[field] ?? (serverField === field ? error : null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -133,6 +178,55 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
       )}
       <Field id="product-des" label="Short description" value={form.des} onChange={set('des')} error={errorFor('des')} multiline rows={3} />
       <Field id="product-des2" label="Full description" value={form.des2} onChange={set('des2')} error={errorFor('des2')} multiline rows={6} />
+      <fieldset className={styles.field}>
+        <legend>Ingredients and nutrition</legend>
+        <Field
+          id="product-ingredients"
+          label="Ingredients"
+          hint="In descending order of weight; mark allergens with stars, e.g. *barley* malt, so they print in bold."
+          value={form.ingredients}
+          onChange={set('ingredients')}
+          error={errorFor('ingredients')}
+          multiline
+          rows={3}
+        />
+        <fieldset className={styles.field} aria-describedby={errorFor('allergens') ? 'product-allergens-error' : undefined}>
+          <legend>Allergens it contains</legend>
+          {ALLERGENS.map((allergen) => (
+            <label key={allergen} className={styles.check}>
+              <input type="checkbox" checked={form.allergens.includes(allergen)} onChange={(e) => toggleAllergen(allergen, e.target.checked)} />{' '}
+              {ALLERGEN_LABELS[allergen]}
+            </label>
+          ))}
+          {errorFor('allergens') && (
+            <p id="product-allergens-error" className={styles.alert} role="alert">
+              {errorFor('allergens')}
+            </p>
+          )}
+        </fieldset>
+        <p>Nutrition per 100 ml (leave all blank until you have the declaration):</p>
+        {NUTRIENTS.map((name) => (
+          <Field
+            key={name}
+            id={`product-${name}`}
+            label={NUTRIENT_LABELS[name]}
+            inputMode="decimal"
+            value={form.nutrition[name]}
+            onChange={setNutrient(name)}
+            error={errorFor(name)}
+          />
+        ))}
+        <Field
+          id="product-caffeineMgPerLitre"
+          label="Caffeine (mg per litre)"
+          hint="Blank for none added. Over 150 shows the high-caffeine warning."
+          inputMode="numeric"
+          value={form.caffeineMgPerLitre}
+          onChange={set('caffeineMgPerLitre')}
+          error={errorFor('caffeineMgPerLitre')}
+        />
+        <Field id="product-storage" label="Storage" value={form.storage} onChange={set('storage')} error={errorFor('storage')} />
+      </fieldset>
       <div className={styles.actions}>
         <button type="submit" className={ui.primary} aria-disabled={saving}>
           {saving ? 'Saving…' : update ? 'Save' : 'Add drink'}

@@ -1,4 +1,4 @@
-// /new/uk/result: monthly sales (products sold, orders, payments in pounds) as a table and a plain SVG bar
+// /new/uk/result: monthly sales (products sold, orders, payments in pounds and the VAT they include) as a table and a plain SVG bar
 // chart of payments, and the customer e-mail list.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -85,6 +85,9 @@ export default function ResultScreen() {
                 <th scope="col" className={styles.num}>
                   Payments
                 </th>
+                <th scope="col" className={styles.num}>
+                  VAT included
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -94,6 +97,7 @@ export default function ResultScreen() {
                   <td className={styles.num}>{m.totalProductsSold}</td>
                   <td className={styles.num}>{m.totalOrders}</td>
                   <td className={styles.num}>{formatMoney(m.totalPayments)}</td>
+                  <td className={styles.num}>{formatMoney(m.totalVat)}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,8 +3,10 @@
 // list and form) are a further chunk fetched only when the shopper nears them, below the fold, so the
 // product page's first render carries none of it.
 import { Suspense } from 'react';
+import { useAppSelector } from '../hooks';
 import { AddToBasket } from '../../features/cart/components/AddToBasket';
 import { ProductPage, type PurchaseSlotProps } from '../../features/product/components/ProductPage';
+import { selectSiteInfo } from '../../features/site/siteSlice';
 import { LoadingView } from '../../components/StatusView';
 import { WhenNear } from '../../components/WhenNear';
 import { lazyPage } from '../../lib/chunks';
@@ -28,5 +30,8 @@ function below(product: Product) {
 }
 
 export default function ProductRoute() {
-  return <ProductPage purchase={purchase} below={below} />;
+  // The producer named beside the food information is the trader in the site info (loaded by the footer).
+  const info = useAppSelector(selectSiteInfo);
+  const producer = info?.name ? { name: info.name, address: info.address } : null;
+  return <ProductPage purchase={purchase} below={below} producer={producer} />;
 }

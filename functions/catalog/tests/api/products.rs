@@ -384,3 +384,123 @@ async fn a_category_needs_a_name() {
     assert_eq!(reply.body["message"], "name is required");
     assert_eq!(app.get("/api/category/").await.body, json!([]));
 }
+
+fn cola_nutrition() -> serde_json::Value {
+    json!({"energyKj": 180, "energyKcal": 42, "fat": 0, "saturates": 0, "carbohydrate": 10.6,
+        "sugars": 10.6, "protein": 0, "salt": 0})
+}
+
+#[tokio::test]
+async fn a_drink_carries_its_food_information() {
+    let app = spawn_app().await;
+    let mut body = drink("Barley Cola", 1.99);
+    body["ingredients"] = json!("Carbonated water, sugar, *barley* malt extract, caffeine.");
+    body["allergens"] = json!(["sulphites", "gluten"]);
+    body["nutrition"] = cola_nutrition();
+    body["caffeineMgPerLitre"] = json!(320);
+    body["storage"] = json!("Store in a cool, dry place.");
+    let created = app.create_drink(body).await;
+    assert_eq!(created["allergens"], json!(["gluten", "sulphites"]));
+    assert_eq!(created["nutrition"]["sugars"], 10.6);
+    assert_eq!(created["nutrition"]["energyKj"], 180);
+    assert_eq!(created["caffeineMgPerLitre"], 320);
+    let id = created["_id"].as_str().unwrap();
+    assert_eq!(app.get(&format!("/api/product/{id}")).await.body, created);
+
+    // null clears the declaration and the caffeine; fields left out stay.
+    let cleared = app
+        .call(
+            Method::PUT,
+            &format!("/api/product/update/{id}"),
+            Some(&app.admin),
+            Some(json!({"nutrition": null, "caffeineMgPerLitre": null})),
+        )
+        .await;
+    assert_eq!(cleared.status, StatusCode::OK, "{}", cleared.body);
+    assert_eq!(cleared.body["nutrition"], json!(null));
+    assert_eq!(cleared.body["caffeineMgPerLitre"], json!(null));
+    assert_eq!(cleared.body["allergens"], json!(["gluten", "sulphites"]));
+
+    // A drink with none of it answers empty fields, not missing ones.
+    let plain = app.create_drink(drink("Plain Water", 0.99)).await;
+    assert_eq!(
+        (
+            &plain["ingredients"],
+            &plain["allergens"],
+            &plain["nutrition"]
+        ),
+        (&json!(""), &json!([]), &json!(null))
+    );
+}
+
+#[tokio::test]
+async fn food_information_that_breaks_a_rule_is_422_naming_the_field_and_changes_nothing() {
+    let app = spawn_app().await;
+    let created = app.create_drink(drink("Lemon Fizz", 1.49)).await;
+    let id = created["_id"].as_str().unwrap();
+    let with = |field: &str, value: serde_json::Value| {
+        let mut nutrition = cola_nutrition();
+        nutrition[field] = value;
+        json!({ "nutrition": nutrition })
+    };
+    for (body, message) in [
+        (
+            with("sugars", json!(11)),
+            "nutrition.sugars cannot be more than nutrition.carbohydrate",
+        ),
+        (
+            with("saturates", json!(0.5)),
+            "nutrition.saturates cannot be more than nutrition.fat",
+        ),
+        (
+            with("salt", json!(-1)),
+            "nutrition.salt must be grams from 0 to 100",
+        ),
+        (
+            with("protein", json!(0.25)),
+            "nutrition.protein must have at most 1 decimal",
+        ),
+        (
+            json!({"allergens": ["gluten", "chocolate"]}),
+            "allergens: \"chocolate\" is not one of the 14 allergens",
+        ),
+        (
+            json!({"caffeineMgPerLitre": 2.5}),
+            "caffeineMgPerLitre must be a whole number from 0 to 2000",
+        ),
+        (
+            json!({"ingredients": "Water, *barley malt"}),
+            "ingredients: an allergen mark is not closed",
+        ),
+    ] {
+        let reply = app
+            .call(
+                Method::PUT,
+                &format!("/api/product/update/{id}"),
+                Some(&app.admin),
+                Some(body.clone()),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert!(
+            reply.body["message"].as_str().unwrap().starts_with(message),
+            "{}",
+            reply.body
+        );
+    }
+    // A declaration missing a value does not fit the document: 400 naming it.
+    let reply = app
+        .call(
+            Method::PUT,
+            &format!("/api/product/update/{id}"),
+            Some(&app.admin),
+            Some(json!({"nutrition": {"energyKj": 1}})),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::BAD_REQUEST);
+    assert!(reply.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("nutrition"));
+    assert_eq!(app.get(&format!("/api/product/{id}")).await.body, created);
+}

@@ -4,6 +4,20 @@ use crate::helpers::spawn_app;
 use http::{Method, StatusCode};
 use serde_json::json;
 
+/// The policies every shop has (content's `policies::STANDARD`).
+const STANDARD_POLICIES: [&str; 5] = ["terms", "delivery", "returns", "privacy", "cookies"];
+
+/// The spec's path for one policy.
+fn show(id: &str) -> String {
+    format!("/api/_uk_home/palestine/show/details/website/{id}")
+}
+
+const POLICY_SHOW_RETURNS: &str = "/api/_uk_home/palestine/show/details/website/returns";
+
+fn is_standard(entry: &serde_json::Value) -> bool {
+    STANDARD_POLICIES.contains(&entry["_id"].as_str().unwrap_or_default())
+}
+
 #[tokio::test]
 async fn each_list_is_created_read_updated_and_deleted() {
     let app = spawn_app().await;
@@ -36,6 +50,7 @@ async fn each_list_is_created_read_updated_and_deleted() {
             .as_array()
             .unwrap()
             .iter()
+            .filter(|e| !is_standard(e))
             .map(|e| e["name"].as_str().unwrap().to_owned())
             .collect();
         assert_eq!(
@@ -64,7 +79,9 @@ async fn each_list_is_created_read_updated_and_deleted() {
                 .body
                 .as_array()
                 .unwrap()
-                .len(),
+                .iter()
+                .filter(|e| !is_standard(e))
+                .count(),
             1
         );
         let gone = app
@@ -142,9 +159,78 @@ async fn bad_entries_are_refused_and_store_nothing() {
         )
         .await;
     assert_eq!(too_long.status, StatusCode::UNPROCESSABLE_ENTITY);
-    for kind in ["about", "link", "policy"] {
+    for kind in ["about", "link"] {
         assert_eq!(app.get(&format!("/api/{kind}/")).await.body, json!([]));
     }
+    let policies = app.get("/api/policy/").await.body;
+    assert!(policies.as_array().unwrap().iter().all(is_standard));
+}
+
+#[tokio::test]
+async fn the_policies_the_law_asks_for_are_always_there_and_editable() {
+    let app = spawn_app().await;
+    app.admin(
+        Method::POST,
+        "/api/connect/create/",
+        Some(
+            json!({"name": "Fizz Ltd", "address": "1 Mill Yard, Leeds LS1 1AA",
+            "email": "hello@fizz.example"}),
+        ),
+    )
+    .await;
+    let list = app.get("/api/policy/").await.body;
+    let ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, STANDARD_POLICIES);
+    let returns = app.get(POLICY_SHOW_RETURNS).await;
+    assert_eq!(returns.status, StatusCode::OK);
+    let text = returns.body["des"].as_str().unwrap();
+    assert!(text.contains("## Model cancellation form"), "{text}");
+    assert!(text.contains("To: Fizz Ltd, 1 Mill Yard, Leeds LS1 1AA, hello@fizz.example"));
+
+    // Deleting a standard policy that was never saved is refused: the shop must show it.
+    let refused = app
+        .admin(Method::DELETE, "/api/policy/delete/terms", None)
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+
+    // The first save stores it under its id; later reads answer the saved text.
+    let saved = app
+        .admin(
+            Method::PUT,
+            "/api/policy/update/terms",
+            Some(json!({"des": "Our own terms."})),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(saved.body["name"], "Terms of sale");
+    assert_eq!(app.get(&show("terms")).await.body["des"], "Our own terms.");
+    let again = app
+        .admin(
+            Method::PUT,
+            "/api/policy/update/terms",
+            Some(json!({"des": "Our own terms, revised."})),
+        )
+        .await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    // Deleting the saved version brings the standard text back.
+    let deleted = app
+        .admin(Method::DELETE, "/api/policy/delete/terms", None)
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK);
+    let back = app.get(&show("terms")).await.body;
+    assert!(back["des"]
+        .as_str()
+        .unwrap()
+        .contains("The seller is Fizz Ltd"));
+    assert_eq!(
+        app.get(&show("no-such")).await.status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 #[tokio::test]

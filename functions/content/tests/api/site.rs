@@ -14,6 +14,45 @@ async fn a_new_shop_has_empty_site_info_with_a_null_id() {
         site.body["Social"],
         json!({"facebook": "", "instagram": "", "x": "", "tiktok": "", "youtube": ""})
     );
+    // Prices include VAT at the standard rate until an admin says otherwise.
+    assert_eq!(site.body["vatRate"], 20);
+    assert_eq!(site.body["deliveryEstimate"], "2 to 4 working days");
+}
+
+#[tokio::test]
+async fn the_vat_rate_and_number_are_kept_and_checked() {
+    let app = spawn_app().await;
+    let created = app
+        .admin(
+            Method::POST,
+            "/api/connect/create/",
+            Some(json!({"name": "Fizz Ltd", "vatRate": 5, "vatNumber": "GB 123 4567 89"})),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    assert_eq!(created.body["vatRate"], 5);
+    assert_eq!(created.body["vatNumber"], "GB123456789");
+    for (body, message) in [
+        (
+            json!({"vatNumber": "123456789"}),
+            "vatNumber must be GB followed by 9 or 12 digits, e.g. GB123456789",
+        ),
+        (
+            json!({"vatRate": 101}),
+            "vatRate must be a whole percentage from 0 to 100",
+        ),
+    ] {
+        let reply = app
+            .admin(Method::PUT, "/api/connect/update/main", Some(body))
+            .await;
+        assert_eq!(reply.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(reply.body["message"], message);
+    }
+    let site = app.get("/api/connect/uk/palestine/connect/").await.body;
+    assert_eq!(
+        (site["vatRate"].clone(), site["vatNumber"].clone()),
+        (json!(5), json!("GB123456789"))
+    );
 }
 
 #[tokio::test]
@@ -219,4 +258,6 @@ async fn the_sitemap_lists_pages_drinks_and_policies() {
     assert!(xml.contains(&format!(
         "<loc>https://shop.example.co.uk/drinks/policies/{policy}</loc>"
     )));
+    // The standard policies are pages too.
+    assert!(xml.contains("<loc>https://shop.example.co.uk/drinks/policies/returns</loc>"));
 }

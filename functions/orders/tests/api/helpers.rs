@@ -54,6 +54,7 @@ pub async fn spawn_app() -> TestApp {
             "CodesTable",
             "UsersTable",
             "MailTable",
+            "ContentTable",
         ],
     )
     .await;

@@ -7,3 +7,4 @@ mod helpers;
 mod manage;
 mod payments;
 mod security;
+mod vat;

@@ -127,6 +127,8 @@ impl TestApp {
             discount: Pence::ZERO,
             shipping: Pence::new(499).unwrap(),
             total: Pence::new(2298).unwrap(),
+            vat_rate: Some(20),
+            vat: Some(Pence::new(383).unwrap()),
             code: None,
             code_rate: Percent::ZERO,
             code_marked: false,

@@ -21,6 +21,35 @@ describe('ProductPage', () => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Classic Cola \(12 x 500ml\)/);
   });
 
+  it('shows the food information: allergens in bold, the nutrition per 100 ml and per can, the producer', async () => {
+    const drink = {
+      ...cola,
+      ingredients: 'Carbonated water, sugar, preservative (*potassium metabisulphite*).',
+      allergens: ['sulphites'],
+      caffeineMgPerLitre: 100,
+    };
+    renderApp('/drinks/p-cola', { deps: { fetch: shopApi({ 'GET /api/product/p-cola': drink }).fetch } });
+    const section = await screen.findByRole('region', { name: 'Ingredients and nutrition' });
+    expect(within(section).getByText('potassium metabisulphite').tagName).toBe('STRONG');
+    expect(within(section).getByText(/Sulphur dioxide and sulphites/)).toBeInTheDocument();
+    const table = within(section).getByRole('table', { name: 'Nutrition' });
+    expect(within(table).getByRole('columnheader', { name: 'Per can (500 ml)' })).toBeInTheDocument();
+    const sugars = within(table).getByRole('row', { name: /of which sugars/ });
+    expect(within(sugars).getAllByRole('cell').map((c) => c.textContent)).toEqual(['9.2 g', '46.0 g']);
+    expect(within(section).queryByText(/High caffeine content/)).not.toBeInTheDocument();
+    expect((await within(section).findByText(/Made by:/)).parentElement).toHaveTextContent(/Made by: Palestine Drinks/);
+    const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}');
+    expect(ld['@graph'][0]).toMatchObject({ '@type': 'Product', nutrition: { '@type': 'NutritionInformation', sugarContent: '9.2 g' } });
+  });
+
+  it('warns of high caffeine above 150 mg per litre', async () => {
+    const drink = { ...cola, caffeineMgPerLitre: 320 };
+    renderApp('/drinks/p-cola', { deps: { fetch: shopApi({ 'GET /api/product/p-cola': drink }).fetch } });
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'High caffeine content. Not recommended for children or pregnant or breast-feeding women (32 mg/100 ml).',
+    );
+  });
+
   it('switches pictures', async () => {
     const { user } = renderApp('/drinks/p-cola', { deps: { fetch: shopApi().fetch } });
     await user.click(await screen.findByRole('button', { name: 'Picture 2 of 2' }));

@@ -6,15 +6,18 @@ import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { DrinkImage } from '../../../components/DrinkImage';
+import { JsonLd } from '../../../components/JsonLd';
 import { PageHeading } from '../../../components/PageHeading';
 import { Price } from '../../../components/Price';
 import { StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { truncate } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta';
+import { graph, product as productThing } from '../../../lib/structuredData';
 import { useQuery } from '../../../lib/useQuery';
 import type { Product } from '../../../types/catalog';
 import { fetchProduct, productReloadRequested, selectProductState } from '../productSlice';
+import { FoodInformation, type Producer } from './FoodInformation';
 import styles from './ProductPage.module.css';
 
 /** Few enough left to say so. */
@@ -71,9 +74,11 @@ interface ProductPageProps {
   purchase: (props: PurchaseSlotProps) => ReactNode;
   /** What shows under the drink (its reviews); loaded by the app as the shopper scrolls near it. */
   below?: (product: Product) => ReactNode;
+  /** Who makes the drinks (the site info's name and address), for the food information. */
+  producer?: Producer | null;
 }
 
-export function ProductPage({ purchase, below }: ProductPageProps) {
+export function ProductPage({ purchase, below, producer = null }: ProductPageProps) {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
   const params = useQuery();
@@ -127,8 +132,10 @@ export function ProductPage({ purchase, below }: ProductPageProps) {
                     <p className={styles.des2}>{shown.des2}</p>
                   </section>
                 )}
+                <FoodInformation product={shown} producer={producer} />
               </div>
             </article>
+            <JsonLd data={graph(productThing(shown, paths.product.to(shown._id), window.location.origin, producer))} />
             {below?.(shown)}
             <p className={styles.back}>
               <Link to={paths.shop.to()}>← Back to all drinks</Link>

@@ -1,0 +1,137 @@
+//! The trader a shopper contracts with, as the site info record holds it: name, geographic address, contact
+//! details, the VAT rate prices include and the VAT number, and the delivery estimate. The content function
+//! owns the record; the orders function reads these facts at checkout for the order's VAT and for the
+//! confirmation e-mail (Consumer Contracts Regulations 2013, schedule 2). Attribute names are the record's.
+
+use crate::dynamo::{get_n, get_s_or_default, s, Item};
+use crate::money::Pence;
+use crate::ApiError;
+
+/// UK standard rate, the rate prices include until an admin sets another.
+pub const DEFAULT_VAT_RATE: u32 = 20;
+/// Said when the site info has no estimate of its own.
+pub const DEFAULT_DELIVERY_ESTIMATE: &str = "2 to 4 working days";
+
+/// The site info record's key in the content table.
+pub fn site_key() -> Item {
+    Item::from([
+        ("pk".to_owned(), s("SITE#main")),
+        ("sk".to_owned(), s("SITE")),
+    ])
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Trader {
+    pub name: String,
+    pub address: String,
+    pub email: String,
+    pub phone: String,
+    /// A whole percentage, e.g. 20.
+    pub vat_rate: u32,
+    /// Blank when the shop has not set one.
+    pub vat_number: String,
+    pub delivery_estimate: String,
+}
+
+impl Trader {
+    /// The facts from a stored site info record, with the defaults for what it leaves out.
+    pub fn from_item(item: &Item, fallback_name: &str) -> Trader {
+        let name = get_s_or_default(item, "name");
+        let estimate = get_s_or_default(item, "deliveryEstimate");
+        Trader {
+            name: if name.is_empty() {
+                fallback_name.to_owned()
+            } else {
+                name
+            },
+            address: get_s_or_default(item, "address"),
+            email: get_s_or_default(item, "email"),
+            phone: get_s_or_default(item, "phone"),
+            vat_rate: get_n(item, "vatRate").unwrap_or(DEFAULT_VAT_RATE),
+            vat_number: get_s_or_default(item, "vatNumber"),
+            delivery_estimate: if estimate.is_empty() {
+                DEFAULT_DELIVERY_ESTIMATE.to_owned()
+            } else {
+                estimate
+            },
+        }
+    }
+
+    /// Reads the site info from the content table (`fallback_name` until an admin has created it).
+    pub async fn load(
+        db: &aws_sdk_dynamodb::Client,
+        content_table: &str,
+        fallback_name: &str,
+    ) -> Result<Trader, ApiError> {
+        let output = db
+            .get_item()
+            .table_name(content_table)
+            .set_key(Some(site_key()))
+            .send()
+            .await
+            .map_err(ApiError::internal)?;
+        Ok(Trader::from_item(
+            &output.item.unwrap_or_default(),
+            fallback_name,
+        ))
+    }
+
+    /// The VAT a VAT-inclusive amount holds at this trader's rate.
+    pub fn vat_in(&self, gross: Pence) -> Pence {
+        vat_in(gross, self.vat_rate)
+    }
+}
+
+/// The VAT inside a VAT-inclusive `gross` at `rate` percent: gross × rate / (100 + rate), rounded half-up to
+/// the penny once (HMRC lets a retailer round the VAT of a whole invoice once).
+pub fn vat_in(gross: Pence, rate: u32) -> Pence {
+    let gross = i128::from(gross.pence());
+    let rate = i128::from(rate);
+    let vat = (2 * gross * rate + 100 + rate) / (2 * (100 + rate));
+    Pence::new(vat as i64).unwrap_or(Pence::ZERO)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dynamo::n;
+
+    fn p(pence: i64) -> Pence {
+        Pence::new(pence).unwrap()
+    }
+
+    #[test]
+    fn vat_inside_a_gross_amount_rounds_half_up_once() {
+        assert_eq!(vat_in(p(1200), 20), p(200));
+        // 1234 / 6 = 205.67
+        assert_eq!(vat_in(p(1234), 20), p(206));
+        // 3 / 6 = 0.5 rounds up.
+        assert_eq!(vat_in(p(3), 20), p(1));
+        assert_eq!(vat_in(p(1050), 5), p(50));
+        assert_eq!(vat_in(p(999), 0), Pence::ZERO);
+        // Once for the whole: three lines of 0.50 hold 0.25, not 3 x 0.08.
+        assert_eq!(vat_in(p(150), 20), p(25));
+    }
+
+    #[test]
+    fn a_missing_record_gives_the_defaults() {
+        let trader = Trader::from_item(&Item::new(), "Palestine Drinks");
+        assert_eq!(trader.name, "Palestine Drinks");
+        assert_eq!(trader.vat_rate, DEFAULT_VAT_RATE);
+        assert_eq!(trader.delivery_estimate, DEFAULT_DELIVERY_ESTIMATE);
+        let item = Item::from([
+            ("name".to_owned(), s("Fizz Ltd")),
+            ("vatRate".to_owned(), n(5)),
+            ("vatNumber".to_owned(), s("GB123456789")),
+        ]);
+        let trader = Trader::from_item(&item, "x");
+        assert_eq!(
+            (
+                trader.name.as_str(),
+                trader.vat_rate,
+                trader.vat_number.as_str()
+            ),
+            ("Fizz Ltd", 5, "GB123456789")
+        );
+    }
+}
