@@ -242,6 +242,77 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await shot(desk, 'admin-results');
   });
 
+  journey('trading lawfully: food information on the drink page, the trader, VAT and policies before paying, VAT and the right to cancel in the e-mail, a printable receipt', async ({ newPage }) => {
+    const { body: drinks } = await api('GET', '/api/product/');
+    const withAllergen = drinks.find((d) => d.allergens.length > 0 && d.TheNumber >= 2);
+    const caffeinated = drinks.find((d) => (d.caffeineMgPerLitre ?? 0) > 150);
+    check(withAllergen && caffeinated, 'the demo shop has a drink with an allergen and a high-caffeine one');
+    const page = await newPage(DESKTOP);
+
+    // The drink page: allergens in bold in the ingredients, the nutrition per 100 ml and per can.
+    await page.goto(`${BASE_URL}/drinks/${encodeURIComponent(withAllergen._id)}`);
+    const food = page.getByRole('region', { name: 'Ingredients and nutrition' });
+    await food.waitFor();
+    const bold = await food.getByTestId('ingredients').locator('strong').allTextContents();
+    check(bold.length > 0 && bold.every((b) => withAllergen.ingredients.includes(`*${b}*`)), `the marked allergens are bold (${bold.join(', ')})`);
+    const table = food.getByRole('table', { name: 'Nutrition' });
+    await table.getByRole('columnheader', { name: 'Per 100 ml' }).waitFor();
+    await table.getByRole('columnheader', { name: /^Per can/ }).waitFor();
+    check(!(await food.textContent()).includes('High caffeine content'), 'no caffeine warning on a drink without much');
+    check(await page.locator('footer').getByRole('link', { name: 'Terms of sale' }).count() === 1, 'the footer links the terms');
+    await axe(page, 'drink page with food information');
+
+    await page.goto(`${BASE_URL}/drinks/${encodeURIComponent(caffeinated._id)}`);
+    const warning = await page.getByRole('note').textContent();
+    check(
+      warning.includes('High caffeine content. Not recommended for children or pregnant or breast-feeding women') &&
+        warning.includes(`${caffeinated.caffeineMgPerLitre / 10} mg/100 ml`),
+      `the caffeine warning (${warning})`,
+    );
+
+    // Checkout: before the Pay button, the trader and its address, the VAT in the total, terms and cancellation.
+    const { body: site } = await api('GET', '/api/connect/uk/palestine/connect/');
+    await addToBasket(page, withAllergen);
+    await page.goto(`${BASE_URL}/checkout`);
+    const before = page.getByTestId('before-you-pay');
+    await before.waitFor();
+    const beforeText = await before.textContent();
+    check(beforeText.includes(site.name) && beforeText.includes(site.address), `the trader and address before paying (${beforeText})`);
+    const total = pence(pounds(await page.getByTestId('total').textContent()));
+    const vat = Math.floor((2 * total * site.vatRate + 100 + site.vatRate) / (2 * (100 + site.vatRate)));
+    checkEqual(pence(pounds(await before.getByTestId('checkout-vat').textContent())), vat, 'the VAT the total includes');
+    checkEqual(await before.getByRole('link', { name: 'terms of sale' }).getAttribute('href'), '/drinks/policies/terms', 'terms link');
+    checkEqual(
+      await before.getByRole('link', { name: 'your right to cancel' }).getAttribute('href'),
+      '/drinks/policies/returns#model-cancellation-form',
+      'cancellation link',
+    );
+    const email = freshEmail();
+    await fillCheckout(page, { fullname: `Vat Buyer ${random()}`, email, card: VISA });
+    await page.getByRole('button', { name: `Pay £${(total / 100).toFixed(2)}` }).click();
+    const { id, order } = await landedOnPaidOrder(page, '4242');
+    checkEqual(`${order.vatRate}% ${pence(order.vat)}`, `${site.vatRate}% ${vat}`, 'the order keeps the rate and the VAT');
+    checkEqual(await page.getByTestId('order-vat').textContent(), `VAT included: £${(vat / 100).toFixed(2)} (at ${site.vatRate}%)`, 'the order page shows the VAT');
+
+    // The confirmation: the VAT line, the trader, the cancellation form and terms, the receipt.
+    const mail = await mailTo(email, (m) => m.text.includes(id), 'the order confirmation');
+    for (const part of ['VAT included', site.address, '/drinks/policies/returns#model-cancellation-form', '/drinks/policies/terms', `/order/${id}/receipt`]) {
+      check(mail.html.includes(part.replace(/&/g, '&amp;')) && mail.text.includes(part), `the confirmation carries ${part}`);
+    }
+
+    // The receipt, from the order page.
+    await page.getByRole('link', { name: 'Your VAT receipt' }).click();
+    await page.getByRole('heading', { name: 'VAT receipt' }).waitFor();
+    checkEqual(pence(pounds(await page.getByTestId('receipt-vat').textContent())), vat, 'the receipt shows the VAT');
+    if (site.vatNumber) check((await page.getByTestId('receipt-seller').textContent()).includes(site.vatNumber), 'the receipt shows the VAT number');
+    await axe(page, 'VAT receipt');
+    await shot(page, 'vat-receipt');
+
+    // The cancellation link lands on the model form.
+    await page.goto(`${BASE_URL}/drinks/policies/returns#model-cancellation-form`);
+    await page.getByRole('heading', { name: 'Model cancellation form' }).waitFor();
+  });
+
   journey('checkout: card 4000 0000 0000 0341 is declined: the reason shows at the form, the basket and stock are kept', async ({ newPage }) => {
     const { page, drink, email, stockBefore } = await checkoutWith(newPage, DECLINED);
     await page.getByRole('button', { name: /^Pay / }).click();

@@ -18,6 +18,7 @@ const LoginPage = lazyPage(() => import('../features/auth/components/LoginPage')
 const ReviewsPage = lazyPage(() => import('../features/reviews/components/ReviewsPage'));
 const CheckoutPage = lazyPage(() => import('../features/checkout/components/CheckoutPage'));
 const OrderPage = lazyPage(() => import('../features/order/components/OrderPage'));
+const ReceiptPage = lazyPage(() => import('../features/order/components/ReceiptPage'));
 const AccountLayout = lazyPage(() => import('../features/account/components/AccountLayout'));
 const AccountOrdersPage = lazyPage(() => import('../features/account/components/AccountOrdersPage'));
 const AccountProfilePage = lazyPage(() => import('../features/account/components/AccountProfilePage'));
@@ -91,6 +92,7 @@ export default function PageRoutes() {
         />
         <Route path={paths.checkout.pattern} element={<CheckoutPage />} />
         <Route path={paths.order.pattern} element={<OrderPage />} />
+        <Route path={paths.receipt.pattern} element={<ReceiptPage />} />
         <Route
           path={paths.account.pattern}
           element={

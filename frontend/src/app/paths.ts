@@ -26,6 +26,8 @@ export const paths = {
   reviews: { pattern: '/:product/review', to: () => `/${p}/review` },
   checkout: { pattern: '/checkout', to: () => '/checkout' },
   order: { pattern: '/myorder/:id', to: (id: string) => `/myorder/${encodeURIComponent(id)}` },
+  /** The printable VAT receipt of an order (the confirmation e-mail links here). */
+  receipt: { pattern: '/order/:id/receipt', to: (id: string) => `/order/${encodeURIComponent(id)}/receipt` },
   account: {
     pattern: '/account',
     orders: { pattern: 'order', to: () => '/account/order' },

@@ -26,12 +26,12 @@ const SOCIAL = [
 ] as const;
 type SocialKey = (typeof SOCIAL)[number][0];
 
-type TextField = 'name' | 'des' | 'cover_des' | 'image' | 'discount';
+type TextField = 'name' | 'des' | 'cover_des' | 'image' | 'discount' | 'vatRate' | 'vatNumber' | 'deliveryEstimate';
 type FormState = Record<TextField, string> & { Social: Record<SocialKey, string> };
 type ErrorKey = TextField | `Social.${SocialKey}`;
 
 const ERROR_KEYS: readonly ErrorKey[] = [
-  'name', 'des', 'cover_des', 'image', 'discount',
+  'name', 'des', 'cover_des', 'image', 'discount', 'vatRate', 'vatNumber', 'deliveryEstimate',
   'Social.facebook', 'Social.instagram', 'Social.x', 'Social.tiktok', 'Social.youtube',
 ];
 
@@ -44,6 +44,9 @@ function toForm(info: SiteInfo | null): FormState {
     cover_des: info?.cover_des ?? '',
     image,
     discount: info?.discount == null ? '' : String(info.discount),
+    vatRate: String(info?.vatRate ?? 20),
+    vatNumber: info?.vatNumber ?? '',
+    deliveryEstimate: info?.deliveryEstimate ?? '',
     Social: {
       facebook: social?.facebook ?? '',
       instagram: social?.instagram ?? '',
@@ -62,6 +65,9 @@ function toDraft(form: FormState): SiteDraft {
     cover_des: t(form.cover_des),
     image: parseImages(form.image),
     discount: t(form.discount),
+    vatRate: Number(t(form.vatRate)),
+    vatNumber: t(form.vatNumber),
+    deliveryEstimate: t(form.deliveryEstimate),
     Social: {
       facebook: t(form.Social.facebook),
       instagram: t(form.Social.instagram),
@@ -75,6 +81,10 @@ function toDraft(form: FormState): SiteDraft {
 function localErrors(form: FormState): Partial<Record<ErrorKey, string>> {
   const errors: Partial<Record<ErrorKey, string>> = {};
   if (!check('name', form.name)) errors.name = 'name must be at least 3 characters';
+  const rate = Number(form.vatRate.trim());
+  if (!form.vatRate.trim() || !Number.isInteger(rate) || rate < 0 || rate > 100) errors.vatRate = 'vatRate must be a whole percentage from 0 to 100';
+  if (form.vatNumber.trim() && !/^GB ?\d{3} ?\d{4} ?\d{2}( ?\d{3})?$/.test(form.vatNumber.trim()))
+    errors.vatNumber = 'vatNumber must be GB followed by 9 or 12 digits, e.g. GB123456789';
   for (const [key] of SOCIAL) {
     const link = form.Social[key].trim();
     if (link && !/^https?:\/\/\S+$/.test(link)) errors[`Social.${key}`] = `Social.${key} must be a web address (https://...)`;
@@ -141,6 +151,12 @@ export function SiteInfoScreen() {
           <PictureUpload mode={UPLOAD_MODE.siteInfo} id={site.info._id} what="the site info" onUploaded={(names) => setForm((f) => ({ ...f, image: withNames(f.image, names) }))} />
         )}
         <Field label="Promotion line" name="discount" value={form.discount} onChange={set('discount')} error={errorFor('discount')} />
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend>Trading and VAT</legend>
+        <Field label="VAT rate (%)" name="vatRate" inputMode="numeric" value={form.vatRate} onChange={set('vatRate')} error={errorFor('vatRate')} hint="Prices include VAT at this rate; each order keeps the rate it was sold at." />
+        <Field label="VAT number" name="vatNumber" value={form.vatNumber} onChange={set('vatNumber')} error={errorFor('vatNumber')} hint="Shown on VAT receipts, e.g. GB123456789." />
+        <Field label="Delivery estimate" name="deliveryEstimate" value={form.deliveryEstimate} onChange={set('deliveryEstimate')} error={errorFor('deliveryEstimate')} hint="Shown before paying and in the confirmation, e.g. 2 to 4 working days." />
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend>Social links</legend>

@@ -21,6 +21,9 @@ const draft: SiteDraft = {
   image: [],
   Social: { facebook: '', instagram: '', x: '', tiktok: '', youtube: '' },
   discount: '10% off this week',
+  vatRate: 20,
+  vatNumber: '',
+  deliveryEstimate: '2 to 4 working days',
 };
 
 describe('admin content lists', () => {

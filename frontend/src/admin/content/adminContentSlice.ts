@@ -247,6 +247,10 @@ export interface SiteDraft {
   image: string[];
   Social: SocialLinks;
   discount: string;
+  /** A whole percentage; prices include VAT at this rate. */
+  vatRate: number;
+  vatNumber: string;
+  deliveryEstimate: string;
 }
 
 /** Creates the site info (POST /api/connect/create/) when it has no `_id`, else updates it. */

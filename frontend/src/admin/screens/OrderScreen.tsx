@@ -48,7 +48,15 @@ function OrderRow({ order, busy }: { order: Order; busy: boolean }) {
         {order.email}
       </td>
       <td className={styles.num}>{order.product.reduce((n, line) => n + line.qty, 0)}</td>
-      <td className={styles.num}>{formatMoney(order.total)}</td>
+      <td className={styles.num}>
+        {formatMoney(order.total)}
+        {order.vat != null && (
+          <>
+            <br />
+            <small>VAT included: {formatMoney(order.vat)}</small>
+          </>
+        )}
+      </td>
       <td data-testid="admin-order-status">{order.status}</td>
       <td data-testid="admin-order-payment" data-state={payment}>
         {payment}

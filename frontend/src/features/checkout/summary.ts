@@ -21,3 +21,10 @@ export function checkoutSummary(lines: ReadonlyArray<{ price: number; qty: numbe
   const shipping = subtotal === 0 || kept >= FREE_DELIVERY_FROM_PENCE ? 0 : DELIVERY_FEE_PENCE;
   return { subtotal: subtotal / 100, discount: (subtotal - kept) / 100, shipping: shipping / 100, total: (kept + shipping) / 100 };
 }
+
+/** The VAT inside a VAT-inclusive total at `rate` percent, rounded half-up once, as the server stores it. */
+export function vatIn(total: number, rate: number): number {
+  const pence = toPence(total);
+  const r = Math.max(0, Math.round(rate));
+  return Math.floor((2 * pence * r + 100 + r) / (2 * (100 + r))) / 100;
+}

@@ -44,3 +44,6 @@ export type Order = Schemas['OrderPage'];
 export type PagedOrders = Schemas['Page_of_Order'];
 
 export type OrderTotals = Schemas['Totals'];
+
+/** A VAT receipt exists for money taken and kept, on orders that recorded their VAT. */
+export const hasReceipt = (order: Order): boolean => paymentState(order.status) === 'paid' && order.vat != null;

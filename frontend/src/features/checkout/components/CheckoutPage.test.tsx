@@ -41,6 +41,23 @@ async function typeCard(user: ReturnType<typeof renderApp>['user'], number: stri
 }
 
 describe('CheckoutPage', () => {
+  it('shows the trader, the VAT in the total, the delivery estimate and the terms and right to cancel before paying', async () => {
+    renderApp('/checkout', { preloadedState: basket, deps: { fetch: shopApi().fetch } });
+    const box = await screen.findByTestId('before-you-pay', undefined, FIRST_LOAD);
+    expect(box).toHaveTextContent('You are buying from Palestine Drinks');
+    // 21.23 + 4.99 = 26.22, of which VAT 26.22 / 6 = 4.37.
+    expect(within(box).getByTestId('checkout-vat')).toHaveTextContent('£4.37');
+    expect(box).toHaveTextContent('2 to 4 working days');
+    expect(within(box).getByRole('link', { name: 'terms of sale' })).toHaveAttribute('href', '/drinks/policies/terms');
+    expect(within(box).getByRole('link', { name: 'your right to cancel' })).toHaveAttribute(
+      'href',
+      '/drinks/policies/returns#model-cancellation-form',
+    );
+    // The box comes before the button, which says what it does.
+    const pay = screen.getByRole('button', { name: 'Pay £26.22' });
+    expect(box.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows Delivery, Payment with Order pay, and the Order summary with Subtotal, Shipping and Total', async () => {
     renderApp('/checkout', { preloadedState: basket, deps: { fetch: shopApi().fetch } });
     expect(await screen.findByRole('heading', { name: 'Delivery' }, FIRST_LOAD)).toBeInTheDocument();

@@ -21,7 +21,9 @@ import { discountCleared, selectAppliedDiscount, selectDiscountError } from '../
 import { lookUpDiscountCode } from '../../discount/lookUpDiscountCode';
 import { checkoutOpened, placeOrder, selectCheckout, type DeliveryDetails } from '../checkoutSlice';
 import { loadCheckoutStripe } from '../stripe';
-import { checkoutSummary } from '../summary';
+import { selectSiteInfo } from '../../site/siteSlice';
+import { checkoutSummary, vatIn } from '../summary';
+import { BeforeYouPay } from './BeforeYouPay';
 import { CARD_FIELD_REQUIRED, CardFields, emptyCardFields, type CardFieldName, type CardFieldState, type CardFieldsState } from './CardFields';
 import { Field } from '../../../components/Field';
 import styles from './Checkout.module.css';
@@ -122,6 +124,9 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
   }, [dispatch]);
 
   const summary = checkoutSummary(lines, applied?.discount ?? 0);
+  const info = useAppSelector(selectSiteInfo);
+  const vatRate = info?.vatRate ?? 20;
+  const vat = vatIn(summary.total, vatRate);
   const errors = form.error ? deliveryErrors(form) : {};
   const cardProblems = cardFieldErrors(cardFields, form.error);
   const busy = checkout.status === 'loading';
@@ -215,6 +220,7 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
               {checkout.error}
             </p>
           )}
+          <BeforeYouPay info={info} total={summary.total} vat={vat} vatRate={vatRate} />
           <button type="submit" className={ui.accent} disabled={busy || !ready} aria-busy={busy}>
             {checkout.awaitingBank ? 'Waiting for your bank…' : busy ? 'Paying…' : `Pay ${formatMoney(summary.total)}`}
           </button>
@@ -266,6 +272,8 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
             <dd className={styles.grand} data-testid="total">
               {formatMoney(summary.total)}
             </dd>
+            <dt>VAT included</dt>
+            <dd>{formatMoney(vat)}</dd>
           </dl>
           <p className={styles.note}>Delivery is £4.99, free for orders from £40 after any discount.</p>
         </section>

@@ -1,6 +1,6 @@
 // /{product}/policies/{id}: one policy; the last path segment is its id.
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { JsonLd } from '../../../components/JsonLd';
@@ -30,6 +30,11 @@ export default function PolicyPage() {
   useEffect(() => {
     if (policy.reload && id) void dispatch(fetchPolicy(id));
   }, [dispatch, policy.reload, id]);
+  // A link to a part (…/returns#model-cancellation-form) lands on it once the text is in.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (entry && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [entry, hash]);
 
   return (
     <div className={ui.container}>

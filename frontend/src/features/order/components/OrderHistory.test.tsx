@@ -53,6 +53,22 @@ describe('/myorder/{id}', () => {
     expect(screen.getByTestId('payment-note')).toHaveTextContent('Paid by visa ending 4242.');
     expect(screen.getByText('Card: visa ending 4242')).toBeInTheDocument();
     expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('order-vat')).toHaveTextContent('VAT included: £4.02 (at 20%)');
+    expect(screen.getByRole('link', { name: 'Your VAT receipt' })).toHaveAttribute('href', '/order/o-9/receipt');
+  });
+
+  it('prints a VAT receipt for a paid order with the seller, the VAT and the net, and none for a refunded one', async () => {
+    const api = shopApi({
+      'GET /api/order/Orderdetails/o-9': makeOrder({ _id: 'o-9' }),
+      'GET /api/order/Orderdetails/o-10': makeOrder({ _id: 'o-10', status: 'refunded' }),
+    });
+    renderApp('/order/o-9/receipt', { deps: { fetch: api.fetch } });
+    expect(await screen.findByRole('heading', { name: 'VAT receipt' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(await screen.findByTestId('receipt-seller')).toHaveTextContent('Palestine Drinks');
+    expect(screen.getByTestId('receipt-vat')).toHaveTextContent('£4.02');
+    expect(screen.getByTestId('receipt-totals')).toHaveTextContent('Total excluding VAT£20.08');
+    renderApp('/order/o-10/receipt', { deps: { fetch: api.fetch } });
+    expect(await screen.findByTestId('no-receipt', undefined, FIRST_LOAD)).toBeInTheDocument();
   });
 
   it("shows the server's message for an unknown order, with 'Try again'", async () => {

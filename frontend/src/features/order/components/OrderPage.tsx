@@ -1,7 +1,7 @@
 // /myorder/{id}: the order as the server holds it (lines, its own totals, status, delivery details), and what
 // happened to the payment in words: paid, waiting for the bank, not completed, refunded or cancelled.
 import { useEffect } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
-import { paymentState, type Order } from '../orderTypes';
+import { hasReceipt, paymentState, type Order } from '../orderTypes';
 import styles from './Order.module.css';
 
 /** While the bank decides, the page asks again this often. */
@@ -119,6 +119,17 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
             {formatMoney(order.total)}
           </dd>
         </dl>
+        {order.vat != null && (
+          <p data-testid="order-vat">
+            VAT included: {formatMoney(order.vat)}
+            {order.vatRate != null && ` (at ${order.vatRate}%)`}
+          </p>
+        )}
+        {hasReceipt(order) && (
+          <p>
+            <Link to={paths.receipt.to(order._id)}>Your VAT receipt</Link> (printable)
+          </p>
+        )}
       </section>
       <section className={styles.box} aria-labelledby="order-delivery">
         <h2 id="order-delivery" className={ui.sectionTitle}>
