@@ -2079,6 +2079,8 @@ export interface components {
             email: string;
             fullname: string;
             message: string;
+            /** @description The order's number as people read it (`PD-10001`); `null` on orders placed before numbers. */
+            number: string | null;
             phone: string;
             product: components["schemas"]["OrderLine"][];
             /** @description Stripe's refund, once refunded. */
@@ -2151,6 +2153,8 @@ export interface components {
             email?: string;
             fullname: string;
             message?: string;
+            /** @description The order's number as people read it (`PD-10001`); `null` on orders placed before numbers. */
+            number: string | null;
             phone?: string;
             product: components["schemas"]["OrderLine"][];
             /** @description Stripe's refund, once refunded. */

@@ -5,7 +5,7 @@
 //! PaymentIntent for the server's total is created, recorded on the order, and confirmed on the server;
 //! `payment.rs` moves the order to paid or gives the reservation back.
 
-use crate::order::{order_key, Line, Order, Status};
+use crate::order::{order_key, Line, Order, Status, FIRST_NUMBER};
 use crate::payment::{
     payment_required, payment_unavailable, settle, settle_refusal, PaymentInput, Settlement,
 };
@@ -123,6 +123,8 @@ pub enum NextStep {
 /// What went into the transaction, in order, so a cancellation reason can be read back as a message.
 enum Step {
     Order,
+    /// The order-number counter moved since it was read.
+    Number,
     /// The e-mail's, then the viewer address's, count of open unpaid orders.
     OpenForEmail,
     OpenForClient,
@@ -488,6 +490,7 @@ pub async fn create_order(
     let now = shared::time::now_iso();
     let mut order = Order {
         id: uuid::Uuid::new_v4().to_string(),
+        number: None,
         lines: priced.lines,
         subtotal: priced.subtotal,
         discount: priced.discount,
@@ -516,14 +519,31 @@ pub async fn create_order(
         version: 1,
     };
 
-    let (items, steps) = transaction(
-        &state,
-        &order,
-        idempotency.as_ref().map(|(k, f)| (k.as_str(), f.as_str())),
-        now_unix,
-    )?;
-    if let Err(failed) = crate::payment::run(&state, items).await {
-        return match failed.step.and_then(|index| steps.get(index)) {
+    // The order's number comes from a counter written in the same transaction, so a number is used exactly
+    // when its order exists: none is skipped or reused. Two checkouts that read the same counter race; the
+    // loser reads it again and tries with the next number.
+    let mut attempt = 0;
+    loop {
+        let last = last_number(&state).await?;
+        order.number = Some(last.map_or(FIRST_NUMBER, |n| n + 1));
+        let (items, steps) = transaction(
+            &state,
+            &order,
+            last,
+            idempotency.as_ref().map(|(k, f)| (k.as_str(), f.as_str())),
+            now_unix,
+        )?;
+        let Err(failed) = crate::payment::run(&state, items).await else {
+            break;
+        };
+        let step = failed.step.and_then(|index| steps.get(index));
+        if (failed.conflict || matches!(step, Some(Step::Number))) && attempt < NUMBER_ATTEMPTS {
+            attempt += 1;
+            let jitter = uuid::Uuid::new_v4().as_u128() % 20;
+            tokio::time::sleep(std::time::Duration::from_millis(5 + jitter as u64)).await;
+            continue;
+        }
+        return match step {
             Some(Step::Idempotency) => {
                 // Only a keyed order writes the key item, so the step implies the key.
                 let Some((key, fingerprint)) = idempotency.as_ref() else {
@@ -702,9 +722,60 @@ pub(crate) async fn order_of_intent(
         .cloned())
 }
 
+/// How often a checkout reads the number counter again after losing a race for it (each loser of a round
+/// goes again, so a burst of N checkouts needs up to N rounds).
+const NUMBER_ATTEMPTS: u32 = 100;
+
+/// The order-number counter's item.
+fn number_counter_key() -> Item {
+    Item::from([
+        ("pk".to_owned(), s("COUNTER#ORDER-NUMBER")),
+        ("sk".to_owned(), s("COUNTER")),
+    ])
+}
+
+/// The last order number given, read consistently (`None` before the first order).
+async fn last_number(state: &AppState) -> Result<Option<u64>, ApiError> {
+    let found = state
+        .db
+        .get_item()
+        .table_name(&state.tables.orders)
+        .set_key(Some(number_counter_key()))
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(found
+        .item()
+        .and_then(|item| shared::dynamo::get_n::<u64>(item, "last").ok()))
+}
+
+/// Moves the counter from `last` (as read) to the order's number, only if nobody moved it meanwhile.
+fn number_update(
+    table: &str,
+    last: Option<u64>,
+    number: u64,
+) -> Result<TransactWriteItem, ApiError> {
+    let update = Update::builder()
+        .table_name(table)
+        .set_key(Some(number_counter_key()))
+        .update_expression("SET #last = :number")
+        .expression_attribute_names("#last", "last")
+        .expression_attribute_values(":number", n(number));
+    let update = match last {
+        Some(last) => update
+            .condition_expression("#last = :read")
+            .expression_attribute_values(":read", n(last)),
+        None => update.condition_expression("attribute_not_exists(#last)"),
+    };
+    Ok(TransactWriteItem::builder()
+        .update(update.build().map_err(ApiError::internal)?)
+        .build())
+}
+
 fn transaction(
     state: &AppState,
     order: &Order,
+    last_number: Option<u64>,
     idempotency: Option<(&str, &str)>,
     now: i64,
 ) -> Result<(Vec<TransactWriteItem>, Vec<Step>), ApiError> {
@@ -775,6 +846,11 @@ fn transaction(
         ]);
         items.push(put(item, Some("attribute_not_exists(pk)"), &tables.orders)?);
         steps.push(Step::Idempotency);
+    }
+    // Last, so a refusal for stock or a code is reported before a lost race for the number.
+    if let Some(number) = order.number {
+        items.push(number_update(&tables.orders, last_number, number)?);
+        steps.push(Step::Number);
     }
     Ok((items, steps))
 }

@@ -94,7 +94,7 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
          drinks back unopened within 14 days of telling us.</p>\
          <p>Your order is sold on our <a href=\"{terms}\">terms of sale</a>. The seller is {trader}.{vat_number}</p>",
         name = escape_html(&order.fullname),
-        id = escape_html(&order.id),
+        id = escape_html(&order.reference()),
         address = escape_html(&order.address),
         brand = escape_html(&order.card_brand),
         last4 = escape_html(&order.card_last4),
@@ -107,7 +107,12 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
     );
     Mail {
         to: order.email.clone(),
-        subject: format!("Your {} order: {}", trader.name, order.total),
+        subject: format!(
+            "Your {} order {}: {}",
+            trader.name,
+            order.reference(),
+            order.total
+        ),
         html: branded_html(&trader.name, "Your order", &content),
         text: format!(
             "Thank you, {}. We have your order {} and will send it to:\n{}\n\n{}\nPaid by {} ending {}. \
@@ -117,7 +122,7 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
              e-mail or with the model cancellation form: {}\n\n\
              Terms of sale: {}\nThe seller is {}.{}\n",
             order.fullname,
-            order.id,
+            order.reference(),
             order.address,
             lines,
             order.card_brand,
@@ -136,7 +141,8 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
 pub fn notice(shop: &str, to: &str, order: &Order) -> Mail {
     let (table, lines) = rows(order);
     let content = format!(
-        "<p>New order <strong>{id}</strong> from {name} ({email}, {phone}).</p>{table}<p>{message}</p>",
+        "<p>New order <strong>{number}</strong> ({id}) from {name} ({email}, {phone}).</p>{table}<p>{message}</p>",
+        number = escape_html(&order.reference()),
         id = escape_html(&order.id),
         name = escape_html(&order.fullname),
         email = escape_html(&order.email),
@@ -145,11 +151,22 @@ pub fn notice(shop: &str, to: &str, order: &Order) -> Mail {
     );
     Mail {
         to: to.to_owned(),
-        subject: format!("New order from {}: {}", order.fullname, order.total),
+        subject: format!(
+            "New order {} from {}: {}",
+            order.reference(),
+            order.fullname,
+            order.total
+        ),
         html: branded_html(shop, "New order", &content),
         text: format!(
-            "New order {} from {} ({}, {}).\n\n{}\n{}\n",
-            order.id, order.fullname, order.email, order.phone, lines, order.message
+            "New order {} ({}) from {} ({}, {}).\n\n{}\n{}\n",
+            order.reference(),
+            order.id,
+            order.fullname,
+            order.email,
+            order.phone,
+            lines,
+            order.message
         ),
         reply_to: Some(order.email.clone()),
     }

@@ -189,7 +189,8 @@ pub struct SearchQuery {
     search: Option<String>,
 }
 
-/// Newest first; `search` finds an order id, a customer's e-mail, or words of the customer's name.
+/// Newest first; `search` finds an order id, an order number (`PD-10001` or `10001`), a customer's e-mail,
+/// or words of the customer's name.
 pub async fn list_orders(
     _: Admin,
     State(state): State<AppState>,
@@ -207,6 +208,12 @@ pub async fn list_orders(
         all_orders(&state).await?
     } else if let Some(order) = find(&state, &search).await? {
         vec![order]
+    } else if let Some(number) = crate::order::parse_number(&search) {
+        all_orders(&state)
+            .await?
+            .into_iter()
+            .filter(|o| o.number == Some(number))
+            .collect()
     } else if search.contains('@') {
         orders_of(&state, &search).await?
     } else {

@@ -101,6 +101,8 @@ struct Card<'a> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Order {
     pub id: String,
+    /// The short sequential number people use (`PD-10001`); `None` on orders placed before numbers.
+    pub number: Option<u64>,
     pub lines: Vec<Line>,
     pub subtotal: Pence,
     pub discount: Pence,
@@ -137,7 +139,38 @@ pub struct Order {
     pub version: u64,
 }
 
+/// What an order number is written with.
+pub const NUMBER_PREFIX: &str = "PD-";
+/// The first order's number.
+pub const FIRST_NUMBER: u64 = 10_001;
+
+/// `PD-10001` for 10001.
+pub fn format_number(number: u64) -> String {
+    format!("{NUMBER_PREFIX}{number}")
+}
+
+/// The number in `PD-10001`, `pd-10001` or `10001`.
+pub fn parse_number(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let digits = match text.get(..NUMBER_PREFIX.len()) {
+        Some(prefix) if prefix.eq_ignore_ascii_case(NUMBER_PREFIX) => &text[NUMBER_PREFIX.len()..],
+        _ => text,
+    };
+    if digits.is_empty() || digits.len() > 18 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
 impl Order {
+    /// The number as people read it, or the start of the id for an order placed before numbers.
+    pub fn reference(&self) -> String {
+        match self.number {
+            Some(number) => format_number(number),
+            None => self.id.chars().take(8).collect(),
+        }
+    }
+
     pub fn units(&self) -> u32 {
         self.lines.iter().map(|l| l.qty).sum()
     }
@@ -154,6 +187,8 @@ impl Order {
 struct OrderJson<'a> {
     #[serde(rename = "_id")]
     id: &'a str,
+    /// The order's number as people read it (`PD-10001`); `null` on orders placed before numbers.
+    number: Option<String>,
     product: Vec<LineJson<'a>>,
     subtotal: Pence,
     discount: Pence,
@@ -188,6 +223,7 @@ impl Serialize for Order {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         OrderJson {
             id: &self.id,
+            number: self.number.map(format_number),
             product: self
                 .lines
                 .iter()
@@ -312,6 +348,9 @@ impl Order {
         if let Some(client) = &self.client {
             item.insert("client".to_owned(), s(client));
         }
+        if let Some(number) = self.number {
+            item.insert("number".to_owned(), n(number));
+        }
         if let (Some(rate), Some(vat)) = (self.vat_rate, self.vat) {
             item.insert("vatRate".to_owned(), n(rate));
             item.insert("vatPence".to_owned(), n(vat.pence()));
@@ -328,6 +367,7 @@ impl Order {
             .map_err(|e| ItemError(format!("codeRate {e}")))?;
         Ok(Order {
             id: get_s(item, "id")?,
+            number: get_n(item, "number").ok(),
             lines,
             subtotal: pence(item, "subtotalPence")?,
             discount: pence(item, "discountPence")?,
@@ -382,6 +422,16 @@ mod tests {
                 assert!(!terminal.can_become(next), "{terminal:?} -> {next:?}");
             }
         }
+    }
+
+    #[test]
+    fn numbers_read_with_or_without_their_prefix() {
+        assert_eq!(super::parse_number("PD-10001"), Some(10_001));
+        assert_eq!(super::parse_number(" pd-10002 "), Some(10_002));
+        assert_eq!(super::parse_number("10003"), Some(10_003));
+        assert_eq!(super::parse_number("PD-"), None);
+        assert_eq!(super::parse_number("alice"), None);
+        assert_eq!(super::format_number(10_004), "PD-10004");
     }
 
     #[test]

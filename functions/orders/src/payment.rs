@@ -227,6 +227,9 @@ fn status_write(
 pub(crate) struct Failed {
     /// Which item's condition failed, when one did.
     pub step: Option<usize>,
+    /// Another transaction touched one of its items at the same time (DynamoDB's TransactionConflict):
+    /// worth trying again.
+    pub conflict: bool,
     pub error: ApiError,
 }
 
@@ -241,15 +244,21 @@ pub(crate) async fn run(state: &AppState, items: Vec<TransactWriteItem>) -> Resu
     let Err(error) = written else {
         return Ok(());
     };
-    let step = match error.as_service_error() {
-        Some(TransactWriteItemsError::TransactionCanceledException(cancelled)) => cancelled
-            .cancellation_reasons()
-            .iter()
-            .position(|reason| reason.code() == Some("ConditionalCheckFailed")),
-        _ => None,
+    let reasons = match error.as_service_error() {
+        Some(TransactWriteItemsError::TransactionCanceledException(cancelled)) => {
+            cancelled.cancellation_reasons()
+        }
+        _ => &[],
     };
+    let step = reasons
+        .iter()
+        .position(|reason| reason.code() == Some("ConditionalCheckFailed"));
+    let conflict = reasons
+        .iter()
+        .any(|reason| reason.code() == Some("TransactionConflict"));
     Err(Failed {
         step,
+        conflict,
         error: ApiError::internal(error),
     })
 }

@@ -5,6 +5,7 @@ mod checkout;
 mod events;
 mod helpers;
 mod manage;
+mod numbers;
 mod payments;
 mod security;
 mod vat;

@@ -126,6 +126,7 @@ impl TestApp {
             subtotal: Pence::new(1799).unwrap(),
             discount: Pence::ZERO,
             shipping: Pence::new(499).unwrap(),
+            number: None,
             total: Pence::new(2298).unwrap(),
             vat_rate: Some(20),
             vat: Some(Pence::new(383).unwrap()),
