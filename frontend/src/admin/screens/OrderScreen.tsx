@@ -11,7 +11,7 @@ import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
 import { FIRST_PAGE } from '../../lib/paging';
-import { cancelRefunds, ORDER_STATUSES, paymentState, type Order, type OrderStatus } from '../../features/order/orderTypes';
+import { cancelRefunds, ORDER_STATUSES, orderReference, paymentState, type Order, type OrderStatus } from '../../features/order/orderTypes';
 import styles from '../adminScreens.module.css';
 import {
   adminOrdersCleared,
@@ -26,7 +26,7 @@ function OrderRow({ order, busy }: { order: Order; busy: boolean }) {
   const dispatch = useAppDispatch();
   const [status, setStatus] = useState<OrderStatus>(order.status);
   useEffect(() => setStatus(order.status), [order.status]);
-  const label = `status of order ${order._id.slice(0, 8)} for ${order.fullname}`;
+  const label = `status of order ${orderReference(order)} for ${order.fullname}`;
   const refund = status === 'cancelled' && cancelRefunds(order.status);
   const onUpdate = () => {
     if (refund && !window.confirm(`Cancel this order and refund ${formatMoney(order.total)} to ${order.fullname}'s card?`)) return;
@@ -38,7 +38,7 @@ function OrderRow({ order, busy }: { order: Order; busy: boolean }) {
   return (
     <tr data-testid="admin-order">
       <td>
-        <Link to={paths.order.to(order._id)}>{order._id.slice(0, 8)}</Link>
+        <Link to={paths.order.to(order._id)}>{orderReference(order)}</Link>
         <br />
         {formatDate(order.createdAt)}
       </td>

@@ -45,5 +45,8 @@ export type PagedOrders = Schemas['Page_of_Order'];
 
 export type OrderTotals = Schemas['Totals'];
 
+/** How people refer to an order: its number (PD-10001), or the start of its id for one placed before numbers. */
+export const orderReference = (order: Pick<Order, '_id' | 'number'>): string => order.number ?? order._id.slice(0, 8);
+
 /** A VAT receipt exists for money taken and kept, on orders that recorded their VAT. */
 export const hasReceipt = (order: Order): boolean => paymentState(order.status) === 'paid' && order.vat != null;

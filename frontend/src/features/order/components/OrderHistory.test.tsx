@@ -48,6 +48,7 @@ describe('/myorder/{id}', () => {
     renderApp('/myorder/o-9', { deps: { fetch: api.fetch } });
     expect(await screen.findByTestId('order-total', undefined, FIRST_LOAD)).toHaveTextContent('£24.10');
     expect(screen.getByTestId('order-status')).toHaveTextContent('shipped');
+    expect(screen.getByTestId('order-number')).toHaveTextContent('PD-10001');
     expect(screen.getByTestId('order-discount')).toHaveTextContent('£2.12');
     expect(screen.getAllByTestId('order-line')).toHaveLength(2);
     expect(screen.getByTestId('payment-note')).toHaveTextContent('Paid by visa ending 4242.');

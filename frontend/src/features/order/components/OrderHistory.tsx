@@ -9,6 +9,7 @@ import { FIRST_PAGE } from '../../../lib/paging';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { fetchOrderHistoryPage, fetchOrderTotals, historyReloadRequested, selectOrderHistory } from '../orderSlice';
+import { orderReference } from '../orderTypes';
 import styles from './Order.module.css';
 
 export function OrderHistory() {
@@ -57,7 +58,7 @@ export function OrderHistory() {
         <ul className={styles.list} data-testid="order-history">
           {history.products.map((order) => (
             <li key={order._id} className={styles.item}>
-              <Link to={paths.order.to(order._id)}>Order {order._id.slice(0, 8)}</Link>
+              <Link to={paths.order.to(order._id)}>Order {orderReference(order)}</Link>
               <span>{formatDate(order.createdAt)}</span>
               <span>
                 {order.product.reduce((n, line) => n + line.qty, 0)} items

@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
-import { hasReceipt, paymentState, type Order } from '../orderTypes';
+import { hasReceipt, orderReference, paymentState, type Order } from '../orderTypes';
 import styles from './Order.module.css';
 
 /** While the bank decides, the page asks again this often. */
@@ -65,7 +65,7 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
   return (
     <div className={styles.panel}>
       <p>
-        Order <strong data-testid="order-id">{order._id}</strong> placed on {formatDate(order.createdAt)}:{' '}
+        Order <strong data-testid="order-number">{orderReference(order)}</strong> placed on {formatDate(order.createdAt)}:{' '}
         <span className={styles.status} data-testid="order-status">
           {order.status}
         </span>

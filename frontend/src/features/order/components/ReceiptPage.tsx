@@ -12,7 +12,7 @@ import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta';
 import { selectSiteInfo } from '../../site/siteSlice';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
-import { hasReceipt, type Order } from '../orderTypes';
+import { hasReceipt, orderReference, type Order } from '../orderTypes';
 import styles from './Receipt.module.css';
 
 function Receipt({ order }: { order: Order }) {
@@ -31,7 +31,7 @@ function Receipt({ order }: { order: Order }) {
         <div>
           <h1 id="receipt-title">VAT receipt</h1>
           <p>
-            Order <strong>{order._id}</strong>
+            Order <strong>{orderReference(order)}</strong>
             <br />
             Date of sale: {formatDate(order.createdAt)}
           </p>
