@@ -313,6 +313,45 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await page.getByRole('heading', { name: 'Model cancellation form' }).waitFor();
   });
 
+  journey('after the purchase: the order number, the admin ships with a tracking number, the mail links the order, the link opens it with its tracking', async ({ newPage }) => {
+    const { page, email } = await checkoutWith(newPage, VISA);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const { id, order } = await landedOnPaidOrder(page, '4242');
+    check(/^PD-\d{5,}$/.test(order.number), `the order has a number (${order.number})`);
+    checkEqual(await page.getByTestId('order-number').textContent(), order.number, 'the order page shows the number');
+    const confirmation = await mailTo(email, (m) => m.subject.includes(order.number), 'the confirmation with the number');
+    check(confirmation.subject.includes(order.number), 'the subject carries the number');
+
+    // The admin finds it by its number and ships it with Royal Mail and a tracking number.
+    const admin = await adminSession();
+    const desk = await signedInPage(newPage, admin);
+    await desk.goto(`${BASE_URL}/new/uk/order`);
+    await desk.getByLabel('Search by name, e-mail or order id').fill(order.number);
+    await desk.getByRole('button', { name: 'Search', exact: true }).click();
+    const rows = desk.getByTestId('admin-order');
+    await eventually(() => rows.count(), (n) => n === 1, 'one order found by its number');
+    const row = rows.first();
+    await row.getByLabel(`New status of order ${order.number} for`, { exact: false }).selectOption('shipped');
+    await row.getByLabel(`Carrier of order ${order.number}`).selectOption('royal-mail');
+    await row.getByLabel(`Tracking number of order ${order.number}`).fill('AB123456789GB');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await eventually(() => desk.getByTestId('admin-order-status').first().textContent(), (t) => t === 'shipped', 'shipped');
+
+    // One "on its way" mail, with the tracking and a link that opens the order without logging in.
+    const shipped = await mailTo(email, (m) => m.subject === `Your order ${order.number} is on its way`, 'the shipped mail');
+    check(shipped.text.includes('tracking-results/AB123456789GB'), 'the shipped mail has the tracking link');
+    const link = /https?:\/\/[^\s]+\/myorder\/[^\s]+\?key=[^\s]+/.exec(shipped.text)?.[0];
+    check(Boolean(link), 'the shipped mail links the order');
+    const stranger = await newPage(DESKTOP);
+    await stranger.goto(`${BASE_URL}${new URL(link).pathname}${new URL(link).search}`);
+    await stranger.getByTestId('order-tracking').waitFor();
+    check((await stranger.getByTestId('order-tracking').textContent()).includes('AB123456789GB'), 'the linked page shows the tracking');
+    check((await stranger.getByTestId('order-history-steps').textContent()).includes('Shipped'), 'the history shows the shipping');
+    await axe(stranger, 'order page with tracking');
+    checkEqual((await outbox()).filter((m) => m.to.includes(email) && m.subject.includes('is on its way')).length, 1, 'the shipped mail was sent once');
+    void id;
+  });
+
   journey('checkout: card 4000 0000 0000 0341 is declined: the reason shows at the form, the basket and stock are kept', async ({ newPage }) => {
     const { page, drink, email, stockBefore } = await checkoutWith(newPage, DECLINED);
     await page.getByRole('button', { name: /^Pay / }).click();

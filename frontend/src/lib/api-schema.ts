@@ -1574,6 +1574,11 @@ export interface components {
          * @enum {string}
          */
         AllergenInput: "celery" | "gluten" | "crustaceans" | "eggs" | "fish" | "lupin" | "milk" | "molluscs" | "mustard" | "nuts" | "peanuts" | "sesame" | "soya" | "sulphites";
+        /**
+         * @description Who carries a shipped order.
+         * @enum {string}
+         */
+        Carrier: "royal-mail" | "dpd" | "evri" | "other";
         Category: {
             _id: string;
             createdAt: string;
@@ -2071,6 +2076,8 @@ export interface components {
             _id: string;
             address: string;
             card: components["schemas"]["OrderCard"];
+            /** @description Who carries it, once shipped: `royal-mail`, `dpd`, `evri` or `other`. */
+            carrier: components["schemas"]["Carrier"] | null;
             /** @description The discount code used, if any. */
             code: string | null;
             codeRate: components["schemas"]["Percent"];
@@ -2078,6 +2085,8 @@ export interface components {
             discount: components["schemas"]["Pounds"];
             email: string;
             fullname: string;
+            /** @description Every status the order has had, oldest first. */
+            history: components["schemas"]["StatusChange"][];
             message: string;
             /** @description The order's number as people read it (`PD-10001`); `null` on orders placed before numbers. */
             number: string | null;
@@ -2089,6 +2098,9 @@ export interface components {
             status: components["schemas"]["Status"];
             subtotal: components["schemas"]["Pounds"];
             total: components["schemas"]["Pounds"];
+            trackingNumber: string | null;
+            /** @description The carrier's tracking page for the parcel, when there is one. */
+            trackingUrl: string | null;
             updatedAt: string;
             /** @description The VAT the total includes, in pounds like `total`. */
             vat: components["schemas"]["Pounds"] | null;
@@ -2145,6 +2157,8 @@ export interface components {
             _id: string;
             address: string;
             card?: components["schemas"]["OrderCard"];
+            /** @description Who carries it, once shipped: `royal-mail`, `dpd`, `evri` or `other`. */
+            carrier: components["schemas"]["Carrier"] | null;
             /** @description The discount code used, if any. */
             code?: string | null;
             codeRate: components["schemas"]["Percent"];
@@ -2152,6 +2166,8 @@ export interface components {
             discount: components["schemas"]["Pounds"];
             email?: string;
             fullname: string;
+            /** @description Every status the order has had, oldest first. */
+            history: components["schemas"]["StatusChange"][];
             message?: string;
             /** @description The order's number as people read it (`PD-10001`); `null` on orders placed before numbers. */
             number: string | null;
@@ -2163,6 +2179,9 @@ export interface components {
             status: components["schemas"]["Status"];
             subtotal: components["schemas"]["Pounds"];
             total: components["schemas"]["Pounds"];
+            trackingNumber: string | null;
+            /** @description The carrier's tracking page for the parcel, when there is one. */
+            trackingUrl: string | null;
             updatedAt: string;
             /** @description The VAT the total includes, in pounds like `total`. */
             vat: components["schemas"]["Pounds"] | null;
@@ -2497,12 +2516,22 @@ export interface components {
         };
         /** @description Where an order stands. */
         Status: ("paid" | "shipped" | "delivered") | "pending" | "cancelled" | "expired" | "refunded";
+        /** @description One move of an order's status, for the order page's history. */
+        StatusChange: {
+            /** @description ISO 8601 UTC. */
+            at: string;
+            status: components["schemas"]["Status"];
+        };
         StatusInput: {
+            /** @description With `shipped`: who carries it (kept only with `shipped`). */
+            carrier?: components["schemas"]["Carrier"] | null;
             /**
              * @description The status asked for: an unpaid order can only be cancelled; a paid one shipped, delivered, or
              *     cancelled (refunded) before delivery.
              */
             status: components["schemas"]["Status"];
+            /** @description With `shipped`: the parcel's tracking number, letters, digits, spaces and hyphens. */
+            trackingNumber?: string | null;
         };
         /** @description A stored image's name, `{uuid}.{png|jpg|webp|gif}`, served at /uploads/{name}. */
         StoredName: string;
@@ -4573,7 +4602,10 @@ export interface operations {
     };
     show_order: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The key of an e-mailed order link (`{expires}.{signature}`): it must be this order's and unexpired. */
+                key?: string | null;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4589,6 +4621,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description No valid login token */

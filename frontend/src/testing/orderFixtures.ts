@@ -6,6 +6,13 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: 'o-1234abcd-0000',
     number: 'PD-10001',
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    history: [
+      { status: 'pending', at: '2026-11-22T10:00:00Z' },
+      { status: 'paid', at: '2026-11-22T10:00:05Z' },
+    ],
     product: [
       { product: 'p-mango', name: 'Mango Fizz', image: 'mango.png', qty: 2, quantity: '24 x 330ml', price: 4.99 },
       { product: 'p-cola', name: 'Classic Cola', image: 'cola.png', qty: 1, quantity: '24 x 330ml', price: 11.25 },

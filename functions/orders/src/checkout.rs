@@ -5,7 +5,7 @@
 //! PaymentIntent for the server's total is created, recorded on the order, and confirmed on the server;
 //! `payment.rs` moves the order to paid or gives the reservation back.
 
-use crate::order::{order_key, Line, Order, Status, FIRST_NUMBER};
+use crate::order::{order_key, Line, Order, Status, StatusChange, FIRST_NUMBER};
 use crate::payment::{
     payment_required, payment_unavailable, settle, settle_refusal, PaymentInput, Settlement,
 };
@@ -491,6 +491,12 @@ pub async fn create_order(
     let mut order = Order {
         id: uuid::Uuid::new_v4().to_string(),
         number: None,
+        carrier: None,
+        tracking_number: None,
+        history: vec![StatusChange {
+            status: Status::Pending,
+            at: now.clone(),
+        }],
         lines: priced.lines,
         subtotal: priced.subtotal,
         discount: priced.discount,

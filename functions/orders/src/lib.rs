@@ -6,6 +6,7 @@
 mod checkout;
 pub mod expiry;
 mod late_refund;
+pub mod links;
 mod mail;
 mod manage;
 mod order;
@@ -33,6 +34,8 @@ pub struct Config {
     pub content_table: String,
     /// The shop's address, for the links in the confirmation (policies, receipt).
     pub site_url: String,
+    /// Signs the order links in e-mails (`ORDER_LINK_KEY`, 32 characters or more).
+    pub order_link_key: Vec<u8>,
     pub auth: AuthConfig,
     pub mail_from: String,
     pub mail_table: String,
@@ -82,8 +85,7 @@ impl Config {
         Self::read(env, true)
     }
 
-    /// The expiry job's settings: as [`Config::from_env`] but without `STRIPE_WEBHOOK_SECRET` (nor the
-    /// site info's table and the site address, which only checkout and its mail use). The job never
+    /// The expiry job's settings: as [`Config::from_env`] but without `STRIPE_WEBHOOK_SECRET`. The job never
     /// verifies an event, so template.yaml lets it read Stripe's API key only, not the webhook secret.
     pub fn for_expiry(env: &impl Lookup) -> Result<Self, ConfigError> {
         Self::read(env, false)
@@ -94,15 +96,9 @@ impl Config {
             orders_table: required(env, "ORDERS_TABLE")?,
             catalog_table: required(env, "CATALOG_TABLE")?,
             codes_table: required(env, "CODES_TABLE")?,
-            // The expiry job places no order and sends no mail: it reads neither.
-            content_table: match verifies_events {
-                true => required(env, "CONTENT_TABLE")?,
-                false => optional(env, "CONTENT_TABLE", ""),
-            },
-            site_url: match verifies_events {
-                true => shared::config::site_url(env)?,
-                false => String::new(),
-            },
+            content_table: required(env, "CONTENT_TABLE")?,
+            site_url: shared::config::site_url(env)?,
+            order_link_key: shared::secrets::symmetric_key(env, "ORDER_LINK_KEY")?,
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
             mail_table: required(env, "MAIL_TABLE")?,
@@ -171,6 +167,7 @@ pub struct AppState {
     pub shop_name: Arc<str>,
     pub shop_address: Arc<str>,
     pub site_url: Arc<str>,
+    pub links: Arc<links::OrderLinks>,
     pub delivery: Delivery,
     pub stripe: stripe::Stripe,
     pub webhook_secret: Arc<str>,
@@ -207,6 +204,7 @@ impl AppState {
                 content: config.content_table,
             }),
             site_url: config.site_url.into(),
+            links: Arc::new(links::OrderLinks::new(&config.order_link_key)),
             shop_address: config.mail_from.into(),
             shop_name: config.shop_name.into(),
             delivery: config.delivery,

@@ -4,7 +4,7 @@
 //! and address, the delivery estimate, the 14-day right to cancel with the model form, the terms, and the
 //! printable VAT receipt.
 
-use crate::order::Order;
+use crate::order::{Carrier, Order, Status};
 use crate::AppState;
 use aws_sdk_dynamodb::types::TransactWriteItem;
 use shared::mail::{branded_html, escape_html, Mail};
@@ -17,19 +17,25 @@ use shared::ApiError;
 pub const TERMS_PATH: &str = "/drinks/policies/terms";
 pub const CANCELLATION_PATH: &str = "/drinks/policies/returns";
 
-/// The links a confirmation carries, absolute on the shop's address.
+/// The links an order's e-mails carry, absolute on the shop's address.
 pub struct Links {
     pub terms: String,
     pub cancellation: String,
     pub receipt: String,
+    /// The order page with a key that opens it without logging in (see `links`).
+    pub order: String,
 }
 
 impl Links {
-    pub fn for_order(site_url: &str, order: &Order) -> Links {
+    pub fn for_order(state: &AppState, order: &Order) -> Links {
+        let site_url = &state.site_url;
         Links {
             terms: format!("{site_url}{TERMS_PATH}"),
             cancellation: format!("{site_url}{CANCELLATION_PATH}#model-cancellation-form"),
             receipt: format!("{site_url}/order/{}/receipt", order.id),
+            order: state
+                .links
+                .url(site_url, &order.id, shared::time::now_unix()),
         }
     }
 }
@@ -87,7 +93,7 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
         "<p>Thank you, {name}. We have your order <strong>{id}</strong> and will send it to:</p>\
          <p style=\"white-space:pre-wrap\">{address}</p>{table}<p>Paid by {brand} ending {last4}. \
          Delivery takes {estimate}.</p>\
-         <p><a href=\"{receipt}\">Your VAT receipt</a> (printable).</p>\
+         <p><a href=\"{order_link}\">See your order</a> · <a href=\"{receipt}\">Your VAT receipt</a> (printable).</p>\
          <p><strong>Your right to cancel.</strong> You may cancel this order within 14 days of the day \
          you receive it, without giving a reason, and get a full refund of what you paid, delivery included. \
          Tell us by e-mail or with the <a href=\"{cancellation}\">model cancellation form</a>; send the \
@@ -100,6 +106,7 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
         last4 = escape_html(&order.card_last4),
         estimate = escape_html(&trader.delivery_estimate),
         receipt = escape_html(&links.receipt),
+        order_link = escape_html(&links.order),
         cancellation = escape_html(&links.cancellation),
         terms = escape_html(&links.terms),
         trader = escape_html(&trader_line),
@@ -116,7 +123,7 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
         html: branded_html(&trader.name, "Your order", &content),
         text: format!(
             "Thank you, {}. We have your order {} and will send it to:\n{}\n\n{}\nPaid by {} ending {}. \
-             Delivery takes {}.\n\nYour VAT receipt: {}\n\n\
+             Delivery takes {}.\n\nYour order: {}\nYour VAT receipt: {}\n\n\
              Your right to cancel: you may cancel this order within 14 days of the day you receive it, \
              without giving a reason, and get a full refund of what you paid, delivery included. Tell us by \
              e-mail or with the model cancellation form: {}\n\n\
@@ -128,6 +135,7 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
             order.card_brand,
             order.card_last4,
             trader.delivery_estimate,
+            links.order,
             links.receipt,
             links.cancellation,
             links.terms,
@@ -179,7 +187,7 @@ pub async fn confirmations(
     order: &Order,
 ) -> Result<(Vec<TransactWriteItem>, Vec<Pending>), ApiError> {
     let trader = state.trader().await?;
-    let links = Links::for_order(&state.site_url, order);
+    let links = Links::for_order(state, order);
     let mut items = Vec::new();
     let mut pending = Vec::new();
     for mail in [
@@ -191,4 +199,110 @@ pub async fn confirmations(
         pending.push(handle);
     }
     Ok((items, pending))
+}
+
+/// The e-mail an admin's move sends the customer: shipped (with the tracking link), delivered, or cancelled
+/// and refunded. `None` for a move that sends nothing.
+pub fn status_mail(trader: &Trader, links: &Links, order: &Order) -> Option<Mail> {
+    let reference = order.reference();
+    let (subject, lead, text_lead) = match order.status {
+        Status::Shipped => {
+            let carrier = order.carrier.map_or("the courier", Carrier::label);
+            let tracking = match (&order.tracking_number, order.tracking_url()) {
+                (Some(number), Some(url)) => (
+                    format!(
+                        " Tracking number {}: <a href=\"{}\">track your parcel</a>.",
+                        escape_html(number),
+                        escape_html(&url)
+                    ),
+                    format!(" Tracking number {number}: {url}"),
+                ),
+                (Some(number), None) => (
+                    format!(" Tracking number {}.", escape_html(number)),
+                    format!(" Tracking number {number}."),
+                ),
+                _ => (String::new(), String::new()),
+            };
+            (
+                format!("Your order {reference} is on its way"),
+                format!(
+                    "Your order <strong>{}</strong> has left us with {}.{}",
+                    escape_html(&reference),
+                    escape_html(carrier),
+                    tracking.0
+                ),
+                format!("Your order {reference} has left us with {carrier}.{}", tracking.1),
+            )
+        }
+        Status::Delivered => (
+            format!("Your order {reference} has been delivered"),
+            format!(
+                "Your order <strong>{}</strong> has been delivered. If anything is wrong with it, reply to \
+                 this e-mail. You may still cancel within 14 days of receiving it: see \
+                 <a href=\"{}\">your right to cancel</a>.",
+                escape_html(&reference),
+                escape_html(&links.cancellation)
+            ),
+            format!(
+                "Your order {reference} has been delivered. If anything is wrong with it, reply to this \
+                 e-mail. You may still cancel within 14 days of receiving it: {}",
+                links.cancellation
+            ),
+        ),
+        Status::Refunded => (
+            format!("Your order {reference} is cancelled and refunded"),
+            format!(
+                "Your order <strong>{}</strong> is cancelled and {} is refunded to your {} card ending {}. \
+                 Refunds usually reach your account within 5 to 10 working days.",
+                escape_html(&reference),
+                order.total,
+                escape_html(&order.card_brand),
+                escape_html(&order.card_last4)
+            ),
+            format!(
+                "Your order {reference} is cancelled and {} is refunded to your {} card ending {}. Refunds \
+                 usually reach your account within 5 to 10 working days.",
+                order.total, order.card_brand, order.card_last4
+            ),
+        ),
+        _ => return None,
+    };
+    let content = format!(
+        "<p>Hello {name},</p><p>{lead}</p><p><a href=\"{link}\">See your order</a></p>",
+        name = escape_html(&order.fullname),
+        link = escape_html(&links.order),
+    );
+    Some(Mail {
+        to: order.email.clone(),
+        html: branded_html(&trader.name, &subject, &content),
+        text: format!(
+            "Hello {},\n\n{text_lead}\n\nSee your order: {}\n",
+            order.fullname, links.order
+        ),
+        subject,
+        reply_to: (!trader.email.is_empty()).then(|| trader.email.clone()),
+    })
+}
+
+/// The outbox item of the e-mail a move to `order.status` sends (none for a move that sends nothing), to
+/// write in the move's own transaction, and its handle to queue after it.
+pub async fn status_mails(
+    state: &AppState,
+    order: &Order,
+) -> Result<(Vec<TransactWriteItem>, Vec<Pending>), ApiError> {
+    if !matches!(
+        order.status,
+        Status::Shipped | Status::Delivered | Status::Refunded
+    ) {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let trader = state.trader().await?;
+    let links = Links::for_order(state, order);
+    match status_mail(&trader, &links, order) {
+        Some(mail) => {
+            let (item, handle) = state.outbox.put(&QueuedMail::new(mail))?;
+            Ok((vec![item], vec![handle]))
+        }
+        None => Ok((Vec::new(), Vec::new())),
+    }
 }

@@ -4,9 +4,10 @@
 //! first), deletion, and the monthly results.
 
 use crate::checkout::find_order as find;
-use crate::order::{order_key, Order, Status};
+use crate::order::{order_key, Carrier, Order, Status, StatusChange};
 use crate::payment::{mark_refunded, release, Moved};
 use crate::AppState;
+use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use serde::{Deserialize, Serialize};
@@ -93,8 +94,16 @@ pub async fn show_order(
     viewer: Viewer,
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(link): Query<OrderLinkQuery>,
 ) -> ApiResult<Json<OrderPage>> {
     let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
+    if let Some(key) = &link.key {
+        if !state.links.opens(&order.id, key, shared::time::now_unix()) {
+            return Err(ApiError::forbidden(
+                "This order link has expired or is not for this order: log in to see your orders",
+            ));
+        }
+    }
     let whole = viewer
         .0
         .is_some_and(|user| user.role == Role::Admin || user.email == order.email);
@@ -107,6 +116,13 @@ pub async fn show_order(
         }
     }
     Ok(Json(OrderPage(shown)))
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct OrderLinkQuery {
+    /// The key of an e-mailed order link (`{expires}.{signature}`): it must be this order's and unexpired.
+    #[schemars(regex(pattern = r"^[0-9]{1,12}\.[0-9a-f]{64}$"))]
+    key: Option<String>,
 }
 
 /// What the order page leaves out for anyone but the owner and admins: the contact details and card, the
@@ -243,6 +259,38 @@ pub struct StatusInput {
     /// The status asked for: an unpaid order can only be cancelled; a paid one shipped, delivered, or
     /// cancelled (refunded) before delivery.
     status: Status,
+    /// With `shipped`: who carries it (kept only with `shipped`).
+    carrier: Option<Carrier>,
+    /// With `shipped`: the parcel's tracking number, letters, digits, spaces and hyphens.
+    #[serde(rename = "trackingNumber")]
+    #[schemars(regex(pattern = TRACKING_PATTERN), length(max = 40))]
+    tracking_number: Option<String>,
+}
+
+/// A tracking number as carriers print them (blank for none).
+pub const TRACKING_PATTERN: &str = r"^\s*[A-Za-z0-9 -]*\s*$";
+
+impl StatusInput {
+    /// The carrier and tracking number a move to shipped records.
+    fn shipping(&self) -> Result<(Option<Carrier>, Option<String>), ApiError> {
+        let tracking = match self.tracking_number.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(number)
+                if number.chars().count() <= 40
+                    && number
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-') =>
+            {
+                Some(number.to_owned())
+            }
+            Some(_) => {
+                return Err(ApiError::invalid(
+                    "trackingNumber must be up to 40 letters, digits, spaces or hyphens",
+                ))
+            }
+        };
+        Ok((self.carrier, tracking))
+    }
 }
 
 pub async fn update_order(
@@ -264,10 +312,12 @@ pub async fn update_order(
             asked.as_str()
         )));
     }
+    let shipping = input.shipping()?;
     match (order.status, asked) {
         (Status::Pending, Status::Cancelled) => cancel_unpaid(&state, &order).await?,
         (_, Status::Cancelled) => refund(&state, &order).await?,
-        _ => move_forward(&state, &order, asked).await?,
+        (_, Status::Shipped) => move_forward(&state, &order, asked, shipping).await?,
+        _ => move_forward(&state, &order, asked, (None, None)).await?,
     }
     find(&state, &id).await?.map(Json).ok_or_else(no_such_order)
 }
@@ -276,26 +326,58 @@ fn changed_meanwhile() -> ApiError {
     ApiError::conflict("This order was changed meanwhile: reload and try again")
 }
 
-/// paid → shipped → delivered, on the version the admin read.
-async fn move_forward(state: &AppState, order: &Order, to: Status) -> Result<(), ApiError> {
-    let written = state
-        .db
-        .update_item()
+/// paid → shipped → delivered, on the version the admin read, with the customer's e-mail about it written
+/// in the same transaction: a move made twice (or by two admins at once) happens, and mails, once.
+async fn move_forward(
+    state: &AppState,
+    order: &Order,
+    to: Status,
+    (carrier, tracking): (Option<Carrier>, Option<String>),
+) -> Result<(), ApiError> {
+    let now = shared::time::now_iso();
+    let mut moved = order.clone();
+    moved.status = to;
+    let mut expression = String::from(
+        "SET #status = :status, updatedAt = :at, version = :next, \
+         history = list_append(if_not_exists(history, :none), :change)",
+    );
+    let mut update = Update::builder()
         .table_name(&state.tables.orders)
         .set_key(Some(order_key(&order.id)))
-        .update_expression("SET #status = :status, updatedAt = :at, version = :next")
         .condition_expression("version = :read")
         .expression_attribute_names("#status", "status")
         .expression_attribute_values(":status", s(to.as_str()))
-        .expression_attribute_values(":at", s(shared::time::now_iso()))
+        .expression_attribute_values(":at", s(&now))
         .expression_attribute_values(":next", n(order.version + 1))
         .expression_attribute_values(":read", n(order.version))
-        .send()
-        .await;
-    match written {
-        Err(error) if shared::dynamo::is_condition_failed(&error) => Err(changed_meanwhile()),
-        Err(error) => Err(error.into()),
-        Ok(_) => Ok(()),
+        .expression_attribute_values(":none", AttributeValue::L(Vec::new()))
+        .expression_attribute_values(":change", StatusChange::entry(to, &now));
+    if let Some(carrier) = carrier {
+        expression.push_str(", carrier = :carrier");
+        update = update.expression_attribute_values(":carrier", s(carrier.as_str()));
+        moved.carrier = Some(carrier);
+    }
+    if let Some(tracking) = tracking {
+        expression.push_str(", trackingNumber = :tracking");
+        update = update.expression_attribute_values(":tracking", s(&tracking));
+        moved.tracking_number = Some(tracking);
+    }
+    let update = update
+        .update_expression(expression)
+        .build()
+        .map_err(ApiError::internal)?;
+    let (mails, pending) = crate::mail::status_mails(state, &moved).await?;
+    let mut items = vec![TransactWriteItem::builder().update(update).build()];
+    items.extend(mails);
+    match crate::payment::run(state, items).await {
+        Err(failed) if failed.step == Some(0) || failed.conflict => Err(changed_meanwhile()),
+        Err(failed) => Err(failed.error),
+        Ok(()) => {
+            for mail in pending {
+                state.outbox.enqueue(mail).await;
+            }
+            Ok(())
+        }
     }
 }
 

@@ -22,6 +22,76 @@ pub enum Status {
     Refunded,
 }
 
+/// Who carries a shipped order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Carrier {
+    RoyalMail,
+    Dpd,
+    Evri,
+    Other,
+}
+
+impl Carrier {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Carrier::RoyalMail => "royal-mail",
+            Carrier::Dpd => "dpd",
+            Carrier::Evri => "evri",
+            Carrier::Other => "other",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Carrier> {
+        serde_json::from_value(serde_json::Value::String(text.to_owned())).ok()
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Carrier::RoyalMail => "Royal Mail",
+            Carrier::Dpd => "DPD",
+            Carrier::Evri => "Evri",
+            Carrier::Other => "the courier",
+        }
+    }
+
+    /// The carrier's public tracking page for a parcel, when it has one.
+    pub fn tracking_url(self, number: &str) -> Option<String> {
+        let number: String = number
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect();
+        match self {
+            Carrier::RoyalMail => Some(format!(
+                "https://www.royalmail.com/track-your-item#/tracking-results/{number}"
+            )),
+            Carrier::Dpd => Some(format!("https://track.dpd.co.uk/parcels/{number}")),
+            Carrier::Evri => Some(format!("https://www.evri.com/track/parcel/{number}")),
+            Carrier::Other => None,
+        }
+    }
+}
+
+/// One move of an order's status, for the order page's history.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct StatusChange {
+    pub status: Status,
+    /// ISO 8601 UTC.
+    pub at: String,
+}
+
+impl StatusChange {
+    /// The history entry a status write appends (`list_append` of this one-element list).
+    pub fn entry(status: Status, at: &str) -> aws_sdk_dynamodb::types::AttributeValue {
+        aws_sdk_dynamodb::types::AttributeValue::L(vec![
+            aws_sdk_dynamodb::types::AttributeValue::M(Item::from([
+                ("status".to_owned(), s(status.as_str())),
+                ("at".to_owned(), s(at)),
+            ])),
+        ])
+    }
+}
+
 impl Status {
     pub fn as_str(self) -> &'static str {
         match self {
@@ -134,6 +204,11 @@ pub struct Order {
     /// The viewer address (as the per-address limits key it) the order was placed from, while it counts
     /// among that address's open unpaid orders.
     pub client: Option<String>,
+    /// Set when the admin ships it.
+    pub carrier: Option<Carrier>,
+    pub tracking_number: Option<String>,
+    /// Every status it has had, oldest first (orders placed before this was kept start empty).
+    pub history: Vec<StatusChange>,
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
@@ -168,6 +243,13 @@ impl Order {
         match self.number {
             Some(number) => format_number(number),
             None => self.id.chars().take(8).collect(),
+        }
+    }
+
+    pub fn tracking_url(&self) -> Option<String> {
+        match (self.carrier, &self.tracking_number) {
+            (Some(carrier), Some(number)) => carrier.tracking_url(number),
+            _ => None,
         }
     }
 
@@ -213,6 +295,15 @@ struct OrderJson<'a> {
     /// Stripe's refund, once refunded.
     #[serde(rename = "refundId", skip_serializing_if = "Option::is_none")]
     refund_id: Option<&'a str>,
+    /// Who carries it, once shipped: `royal-mail`, `dpd`, `evri` or `other`.
+    carrier: Option<Carrier>,
+    #[serde(rename = "trackingNumber")]
+    tracking_number: Option<&'a str>,
+    /// The carrier's tracking page for the parcel, when there is one.
+    #[serde(rename = "trackingUrl")]
+    tracking_url: Option<String>,
+    /// Every status the order has had, oldest first.
+    history: &'a [StatusChange],
     #[serde(rename = "createdAt")]
     created_at: &'a str,
     #[serde(rename = "updatedAt")]
@@ -255,6 +346,10 @@ impl Serialize for Order {
                 last4: &self.card_last4,
             },
             refund_id: self.refund_id.as_deref(),
+            carrier: self.carrier,
+            tracking_number: self.tracking_number.as_deref(),
+            tracking_url: self.tracking_url(),
+            history: &self.history,
             created_at: &self.created_at,
             updated_at: &self.updated_at,
         }
@@ -351,6 +446,26 @@ impl Order {
         if let Some(number) = self.number {
             item.insert("number".to_owned(), n(number));
         }
+        if let Some(carrier) = self.carrier {
+            item.insert("carrier".to_owned(), s(carrier.as_str()));
+        }
+        if let Some(tracking) = &self.tracking_number {
+            item.insert("trackingNumber".to_owned(), s(tracking));
+        }
+        item.insert(
+            "history".to_owned(),
+            aws_sdk_dynamodb::types::AttributeValue::L(
+                self.history
+                    .iter()
+                    .flat_map(
+                        |change| match StatusChange::entry(change.status, &change.at) {
+                            aws_sdk_dynamodb::types::AttributeValue::L(list) => list,
+                            _ => Vec::new(),
+                        },
+                    )
+                    .collect(),
+            ),
+        );
         if let (Some(rate), Some(vat)) = (self.vat_rate, self.vat) {
             item.insert("vatRate".to_owned(), n(rate));
             item.insert("vatPence".to_owned(), n(vat.pence()));
@@ -392,11 +507,29 @@ impl Order {
                 .filter(|k| !k.is_empty()),
             refund_id: Some(get_s_or_default(item, "refundId")).filter(|k| !k.is_empty()),
             client: get_s(item, "client").ok(),
+            carrier: get_s(item, "carrier").ok().and_then(|c| Carrier::parse(&c)),
+            tracking_number: get_s(item, "trackingNumber").ok(),
+            history: history(item),
             created_at: get_s(item, "createdAt")?,
             updated_at: get_s(item, "updatedAt")?,
             version: get_n(item, "version")?,
         })
     }
+}
+
+fn history(item: &Item) -> Vec<StatusChange> {
+    let Some(aws_sdk_dynamodb::types::AttributeValue::L(list)) = item.get("history") else {
+        return Vec::new();
+    };
+    list.iter()
+        .filter_map(|entry| {
+            let map = entry.as_m().ok()?;
+            Some(StatusChange {
+                status: Status::parse(&get_s(map, "status").ok()?)?,
+                at: get_s(map, "at").ok()?,
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,12 +4,12 @@
 //! move orders through these few conditional writes, so when two of them race exactly one wins and the other
 //! changes nothing.
 
-use crate::order::{order_key, Order, Status};
+use crate::order::{order_key, Order, Status, StatusChange};
 use crate::records::sales_update;
 use crate::stripe::{decline_message, Intent, IntentStatus, StripeError};
 use crate::AppState;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
-use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem, Update};
+use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem, Update};
 use http::StatusCode;
 use serde::Deserialize;
 use shared::dynamo::{n, s, Item};
@@ -200,8 +200,11 @@ fn status_write(
     to: Status,
     extra_set: &[(&str, String)],
 ) -> Result<TransactWriteItem, ApiError> {
-    let mut expression =
-        String::from("SET #status = :to, updatedAt = :at, version = version + :one");
+    let now = shared::time::now_iso();
+    let mut expression = String::from(
+        "SET #status = :to, updatedAt = :at, version = version + :one, \
+         history = list_append(if_not_exists(history, :none), :change)",
+    );
     let mut update = Update::builder()
         .table_name(&state.tables.orders)
         .set_key(Some(order_key(&order.id)))
@@ -209,8 +212,10 @@ fn status_write(
         .expression_attribute_names("#status", "status")
         .expression_attribute_values(":to", s(to.as_str()))
         .expression_attribute_values(":from", s(from.as_str()))
-        .expression_attribute_values(":at", s(shared::time::now_iso()))
-        .expression_attribute_values(":one", n(1));
+        .expression_attribute_values(":at", s(&now))
+        .expression_attribute_values(":one", n(1))
+        .expression_attribute_values(":none", AttributeValue::L(Vec::new()))
+        .expression_attribute_values(":change", StatusChange::entry(to, &now));
     for (index, (name, value)) in extra_set.iter().enumerate() {
         expression.push_str(&format!(", {name} = :x{index}"));
         update = update.expression_attribute_values(format!(":x{index}"), s(value));
@@ -366,7 +371,18 @@ pub async fn mark_refunded(
         &[("refundId", refund_id.to_owned())],
     )?];
     items.extend(give_back(state, order)?);
-    run_move(state, items, event).await
+    // The customer is told, once: the mail is written with the move.
+    let mut refunded = order.clone();
+    refunded.status = Status::Refunded;
+    let (mails, pending) = crate::mail::status_mails(state, &refunded).await?;
+    items.extend(mails);
+    let moved = run_move(state, items, event).await?;
+    if moved == Moved::Now {
+        for mail in pending {
+            state.outbox.enqueue(mail).await;
+        }
+    }
+    Ok(moved)
 }
 
 fn failure_message(intent: &Intent) -> String {

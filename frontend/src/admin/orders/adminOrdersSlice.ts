@@ -123,8 +123,14 @@ function orderAction(call: (api: ApiClient) => Promise<unknown>): Action {
   };
 }
 
-export const updateOrderStatus = (id: string, status: OrderStatus): Action =>
-  orderAction((api) => api.put('/order/update/{_id}', { status }, { params: { _id: id } }));
+/** With `shipped`, who carries it and the tracking number (both optional): the customer's mail links them. */
+export interface Shipping {
+  carrier?: NonNullable<Order['carrier']>;
+  trackingNumber?: string;
+}
+
+export const updateOrderStatus = (id: string, status: OrderStatus, shipping: Shipping = {}): Action =>
+  orderAction((api) => api.put('/order/update/{_id}', { status, ...shipping }, { params: { _id: id } }));
 
 export const deleteOrder = (id: string): Action =>
   orderAction((api) => api.delete('/order/delete/{id}', { params: { id } }));

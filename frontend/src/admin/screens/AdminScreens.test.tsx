@@ -70,6 +70,21 @@ describe('admin orders screen', () => {
     expect(screen.getByLabelText('Search by name, e-mail or order id')).toHaveValue('');
   });
 
+  it('ships with a carrier and a tracking number when the admin gives them', async () => {
+    const api = shopApi({
+      'GET /api/order': orderPage([makeOrder()], 1, 1),
+      'PUT /api/order/update/o-1234abcd-0000': ({ body }) => json(makeOrder({ ...(body as object), status: 'shipped' })),
+    });
+    const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
+    const row = await screen.findByTestId('admin-order', undefined, FIRST_LOAD);
+    await user.selectOptions(within(row).getByLabelText(/^New status of order PD-10001/), 'shipped');
+    await user.selectOptions(within(row).getByLabelText('Carrier of order PD-10001'), 'dpd');
+    await user.type(within(row).getByLabelText('Tracking number of order PD-10001'), ' 1550 1234 5678 ');
+    await user.click(within(row).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'shipped', carrier: 'dpd', trackingNumber: '1550 1234 5678' });
+  });
+
   it('shows where the money is, and cancels a paid order only as a confirmed refund', async () => {
     const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm); // happy-dom has no dialogs

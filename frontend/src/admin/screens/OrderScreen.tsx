@@ -20,17 +20,22 @@ import {
   fetchAdminOrders,
   selectAdminOrders,
   updateOrderStatus,
+  type Shipping,
 } from '../orders/adminOrdersSlice';
 
 function OrderRow({ order, busy }: { order: Order; busy: boolean }) {
   const dispatch = useAppDispatch();
   const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [carrier, setCarrier] = useState<Shipping['carrier'] | ''>('');
+  const [tracking, setTracking] = useState('');
   useEffect(() => setStatus(order.status), [order.status]);
+  const shipping = status === 'shipped' && order.status !== 'shipped';
   const label = `status of order ${orderReference(order)} for ${order.fullname}`;
   const refund = status === 'cancelled' && cancelRefunds(order.status);
   const onUpdate = () => {
     if (refund && !window.confirm(`Cancel this order and refund ${formatMoney(order.total)} to ${order.fullname}'s card?`)) return;
-    void dispatch(updateOrderStatus(order._id, status));
+    const details: Shipping = shipping ? { ...(carrier ? { carrier } : {}), ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}) } : {};
+    void dispatch(updateOrderStatus(order._id, status, details));
   };
   const payment = paymentState(order.status);
   // An order the server closed (expired, refunded) keeps its status in the list, though it cannot be chosen.
@@ -76,6 +81,25 @@ function OrderRow({ order, busy }: { order: Order; busy: boolean }) {
               </option>
             ))}
           </select>
+          {shipping && (
+            <>
+              <select className={styles.select} aria-label={`Carrier of order ${orderReference(order)}`} value={carrier} onChange={(e) => setCarrier(e.target.value as Shipping['carrier'] | '')}>
+                <option value="">Carrier (optional)</option>
+                <option value="royal-mail">Royal Mail</option>
+                <option value="dpd">DPD</option>
+                <option value="evri">Evri</option>
+                <option value="other">Other</option>
+              </select>
+              <input
+                className={styles.select}
+                aria-label={`Tracking number of order ${orderReference(order)}`}
+                placeholder="Tracking number (optional)"
+                value={tracking}
+                maxLength={40}
+                onChange={(e) => setTracking(e.target.value)}
+              />
+            </>
+          )}
           <button
             type="button"
             className={`${ui.primary} ${styles.small}`}

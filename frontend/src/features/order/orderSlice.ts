@@ -105,10 +105,11 @@ export const {
 } = orderSlice.actions;
 export const { selectOrderDetail, selectOrderHistory } = injected.selectors;
 
-export const fetchOrderDetail = createLoader(
-  { requested: orderDetailRequested, received: orderDetailReceived, failed: orderDetailFailed },
-  (api, id: string) => api.get('/order/Orderdetails/{id}', { params: { id } }),
-);
+/** One order; `key` is an e-mailed link's (it opens the order without logging in, for 90 days). */
+export const fetchOrderDetail = (id: string, key?: string | null) =>
+  createLoader({ requested: orderDetailRequested, received: orderDetailReceived, failed: orderDetailFailed }, (api, orderId: string) =>
+    api.get('/order/Orderdetails/{id}', { params: { id: orderId }, query: key ? { key } : {} }),
+  )(id);
 
 export const fetchOrderHistoryPage = createLoader(
   { requested: historyPageRequested, received: historyPageReceived, failed: historyPageFailed },

@@ -6,8 +6,9 @@ use lambda_http::{lambda_runtime, service_fn, LambdaEvent};
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
     let aws = shared::aws::sdk_config().await;
-    // Settings with the secrets (Stripe's key) read from Secrets Manager, once per cold start.
-    let env = shared::secrets::process_env(&aws).await?;
+    // Settings with the secrets (Stripe's key, the order-link key) read and the site address for the
+    // confirmation's links (a payment found late makes its order paid here), once per cold start.
+    let env = shared::site::process_env(&aws).await?;
     let config = orders::Config::for_expiry(&env)?;
     let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
     let state = &state;

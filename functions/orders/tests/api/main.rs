@@ -3,6 +3,7 @@
 
 mod checkout;
 mod events;
+mod fulfilment;
 mod helpers;
 mod manage;
 mod numbers;

@@ -49,6 +49,7 @@ describe('/myorder/{id}', () => {
     expect(await screen.findByTestId('order-total', undefined, FIRST_LOAD)).toHaveTextContent('£24.10');
     expect(screen.getByTestId('order-status')).toHaveTextContent('shipped');
     expect(screen.getByTestId('order-number')).toHaveTextContent('PD-10001');
+    expect(screen.getByTestId('order-history-steps')).toHaveTextContent('Paid');
     expect(screen.getByTestId('order-discount')).toHaveTextContent('£2.12');
     expect(screen.getAllByTestId('order-line')).toHaveLength(2);
     expect(screen.getByTestId('payment-note')).toHaveTextContent('Paid by visa ending 4242.');
@@ -56,6 +57,29 @@ describe('/myorder/{id}', () => {
     expect(screen.queryByText(/Thank you/)).not.toBeInTheDocument();
     expect(screen.getByTestId('order-vat')).toHaveTextContent('VAT included: £4.02 (at 20%)');
     expect(screen.getByRole('link', { name: 'Your VAT receipt' })).toHaveAttribute('href', '/order/o-9/receipt');
+  });
+
+  it('opens with an e-mailed link\'s key and shows the tracking', async () => {
+    const api = shopApi({
+      'GET /api/order/Orderdetails/o-7': makeOrder({
+        _id: 'o-7',
+        status: 'shipped',
+        carrier: 'evri',
+        trackingNumber: 'H01ABC',
+        trackingUrl: 'https://www.evri.com/track/parcel/H01ABC',
+        history: [
+          { status: 'pending', at: '2026-11-22T10:00:00Z' },
+          { status: 'paid', at: '2026-11-22T10:00:05Z' },
+          { status: 'shipped', at: '2026-11-23T09:00:00Z' },
+        ],
+      }),
+    });
+    renderApp('/myorder/o-7?key=123.abc', { deps: { fetch: api.fetch } });
+    expect(await screen.findByTestId('order-tracking', undefined, FIRST_LOAD)).toHaveTextContent('Evri tracking number H01ABC');
+    expect(screen.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute('href', 'https://www.evri.com/track/parcel/H01ABC');
+    expect(screen.getByTestId('order-history-steps').querySelectorAll('li')).toHaveLength(3);
+    const call = api.calls.find((c) => c.url.pathname === '/api/order/Orderdetails/o-7');
+    expect(call?.url.searchParams.get('key')).toBe('123.abc');
   });
 
   it('prints a VAT receipt for a paid order with the seller, the VAT and the net, and none for a refunded one', async () => {

@@ -10,6 +10,7 @@ import ui from '../../../components/ui.module.css';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta';
+import { useQuery } from '../../../lib/useQuery';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
 import { hasReceipt, orderReference, paymentState, type Order } from '../orderTypes';
 import styles from './Order.module.css';
@@ -60,6 +61,24 @@ export function PaymentNote({ order, onCheckAgain }: { order: Order; onCheckAgai
       );
   }
 }
+
+/** How the page names each status in the history. */
+const STATUS_LABELS: Record<Order['status'], string> = {
+  pending: 'Placed, waiting for the payment',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  expired: 'Payment not completed',
+  refunded: 'Cancelled and refunded',
+};
+
+export const CARRIERS: Record<NonNullable<Order['carrier']>, string> = {
+  'royal-mail': 'Royal Mail',
+  dpd: 'DPD',
+  evri: 'Evri',
+  other: 'Courier',
+};
 
 export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAgain?: () => void }) {
   return (
@@ -131,6 +150,32 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
           </p>
         )}
       </section>
+      {(order.history.length > 0 || order.trackingNumber) && (
+        <section className={styles.box} aria-labelledby="order-progress">
+          <h2 id="order-progress" className={ui.sectionTitle}>
+            Progress
+          </h2>
+          {order.trackingNumber && (
+            <p data-testid="order-tracking">
+              {order.carrier ? `${CARRIERS[order.carrier]} tracking number ` : 'Tracking number '}
+              <strong>{order.trackingNumber}</strong>
+              {order.trackingUrl && (
+                <>
+                  {' '}
+                  · <a href={order.trackingUrl}>Track your parcel</a>
+                </>
+              )}
+            </p>
+          )}
+          <ol className={styles.history} data-testid="order-history-steps">
+            {order.history.map((step) => (
+              <li key={`${step.status}-${step.at}`}>
+                <strong>{STATUS_LABELS[step.status]}</strong> <time dateTime={step.at}>{formatDate(step.at)}</time>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       <section className={styles.box} aria-labelledby="order-delivery">
         <h2 id="order-delivery" className={ui.sectionTitle}>
           Delivery
@@ -160,13 +205,15 @@ export default function OrderPage() {
   const detail = useAppSelector(selectOrderDetail);
   /** The checkout sends the shopper here with `{placed: true}`: thank them then, not on later visits. */
   const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
+  // An e-mailed link's key opens the order without logging in.
+  const key = useQuery().get('key');
 
   useEffect(() => {
-    void dispatch(fetchOrderDetail(id));
-  }, [dispatch, id]);
+    void dispatch(fetchOrderDetail(id, key));
+  }, [dispatch, id, key]);
   useEffect(() => {
-    if (detail.reload) void dispatch(fetchOrderDetail(id));
-  }, [dispatch, id, detail.reload]);
+    if (detail.reload) void dispatch(fetchOrderDetail(id, key));
+  }, [dispatch, id, key, detail.reload]);
 
   const order = detail.id === id ? detail.order : null;
   const pending = order?.status === 'pending';
