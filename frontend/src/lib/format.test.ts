@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from './dates';
-import { formatMoney, toPence, truncate } from './format';
+import { countOf, formatMoney, toPence, truncate } from './format';
 import { metaDescription } from './meta';
 import { discountedPrice, lineTotal, unitPrice } from './price';
 import { nextPageOf } from './paging';
@@ -82,5 +82,9 @@ describe('nextPageOf (the paging rule)', () => {
   it('has none when next is missing or above pages', () => {
     expect(nextPageOf(3, {})).toBeNull();
     expect(nextPageOf(3, { next: { page: 4 } })).toBeNull();
+  });
+
+  it('counts with the singular for one', () => {
+    expect([countOf(0, 'item'), countOf(1, 'item'), countOf(2, 'item'), countOf(1, 'order')]).toEqual(['0 items', '1 item', '2 items', '1 order']);
   });
 });

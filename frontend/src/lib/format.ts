@@ -23,3 +23,8 @@ export function truncate(text: string, max: number = TRUNCATE_AT): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
 }
+
+/** "1 item", "2 items": a count with its noun, singular for one. */
+export function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RootState } from '../../../app/store';
 import { json } from '../../../testing/fakeFetch';
 import { fakeStripeCalls, installFakeStripe, paymentSettings } from '../../../testing/fakeStripe';
-import { makeOrder } from '../../../testing/orderFixtures';
+import { makeOrder, orderPage } from '../../../testing/orderFixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi as catalogueApi } from '../../../testing/shopApi';
 
@@ -207,5 +207,40 @@ describe('CheckoutPage', () => {
     expect(await screen.findByLabelText('Full name', undefined, FIRST_LOAD)).toHaveValue('Layla Haddad');
     expect(screen.getByLabelText('E-mail')).toHaveValue('layla@example.com');
     expect(screen.getByLabelText('Phone')).toHaveValue('07700 900123');
+  });
+
+  it("fills a returning customer's blanks from the last order, and saves the details for next time", async () => {
+    const customer = {
+      ...basket,
+      auth: {
+        userInfo: { email: 'layla@example.com', role: 'customer' as const },
+        token: 't',
+        loading: false,
+        error: null,
+        verification: false,
+        pendingEmail: null,
+        codeSentAt: null,
+      },
+    };
+    const api = shopApi({
+      'GET /api/user/profile/': { email: 'layla@example.com', role: 'customer', fullname: '', phone: '', address: '' },
+      'GET /api/order/orderdetails/customer/order/': orderPage([makeOrder({ fullname: 'Layla Haddad', phone: '07700 900123', address: '12 Olive Street, Leeds' })], 1, 1),
+      'PUT /api/user/profile/': ({ body }) => json({ email: 'layla@example.com', role: 'customer', ...(body as object) }),
+      'POST /api/order/create/': json('o-new', 201),
+      'GET /api/order/Orderdetails/o-new': makeOrder({ _id: 'o-new', total: 26.22 }),
+    });
+    const { user } = renderApp('/checkout', { preloadedState: customer, deps: { fetch: api.fetch } });
+    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveValue('12 Olive Street, Leeds'), FIRST_LOAD);
+    expect(screen.getByLabelText('Full name')).toHaveValue('Layla Haddad');
+    expect(screen.getByLabelText('Phone')).toHaveValue('07700 900123');
+    expect(screen.getByLabelText('Save these details to my account for next time')).toBeChecked();
+    await typeCard(user, '4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Pay £26.22' }));
+    await screen.findByTestId('order-total');
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT' && c.url.pathname === '/api/user/profile/')?.body).toEqual({
+      fullname: 'Layla Haddad',
+      phone: '07700 900123',
+      address: '12 Olive Street, Leeds',
+    }));
   });
 });

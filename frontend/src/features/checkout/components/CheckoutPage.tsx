@@ -24,6 +24,7 @@ import { loadCheckoutStripe } from '../stripe';
 import { selectSiteInfo } from '../../site/siteSlice';
 import { checkoutSummary, vatIn } from '../summary';
 import { BeforeYouPay } from './BeforeYouPay';
+import { loadSavedDetails, saveDetails } from '../returning';
 import { CARD_FIELD_REQUIRED, CardFields, emptyCardFields, type CardFieldName, type CardFieldState, type CardFieldsState } from './CardFields';
 import { Field } from '../../../components/Field';
 import styles from './Checkout.module.css';
@@ -118,10 +119,29 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
   });
   const [cardFields, setCardFields] = useState<CardFieldsState>(emptyCardFields);
   const [code, setCode] = useState('');
+  const signedIn = Boolean(user?.email);
+  const [saveForNextTime, setSaveForNextTime] = useState(true);
 
   useEffect(() => {
     dispatch(checkoutOpened());
   }, [dispatch]);
+  // A returning customer: fill what is still blank from the profile or the last order.
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let live = true;
+    void dispatch(loadSavedDetails()).then((details) => {
+      if (!live || !details) return;
+      setForm((f) => ({
+        ...f,
+        fullname: f.fullname || details.fullname,
+        phone: f.phone || details.phone,
+        address: f.address || details.address,
+      }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [dispatch, signedIn]);
 
   const summary = checkoutSummary(lines, applied?.discount ?? 0);
   const info = useAppSelector(selectSiteInfo);
@@ -151,6 +171,9 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
     if (invalid) return;
     const { error: _flag, ...details } = form;
     const id = await dispatch(placeOrder(details, { stripe, card }));
+    if (id && signedIn && saveForNextTime) {
+      void dispatch(saveDetails({ fullname: details.fullname.trim(), phone: details.phone.trim(), address: details.address.trim() }));
+    }
     if (id) void navigate(paths.order.to(id), { state: { placed: true } });
   };
 
@@ -182,6 +205,12 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
               <Field id="email" label="E-mail" type="email" inputMode="email" autoComplete="email" value={form.email} onChange={set('email')} error={errors.email} />
             </div>
             <Field id="message" label="Message (optional)" value={form.message} onChange={set('message')} multiline />
+            {signedIn && (
+              <label className={styles.note}>
+                <input type="checkbox" checked={saveForNextTime} onChange={(e) => setSaveForNextTime(e.target.checked)} /> Save these details to my
+                account for next time
+              </label>
+            )}
           </section>
 
           <section className={styles.card} aria-labelledby="payment-title">

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RootState } from '../../../app/store';
 import { json } from '../../../testing/fakeFetch';
 import { makeOrder, orderPage, orders } from '../../../testing/orderFixtures';
+import { mango } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
 
@@ -80,6 +81,21 @@ describe('/myorder/{id}', () => {
     expect(screen.getByTestId('order-history-steps').querySelectorAll('li')).toHaveLength(3);
     const call = api.calls.find((c) => c.url.pathname === '/api/order/Orderdetails/o-7');
     expect(call?.url.searchParams.get('key')).toBe('123.abc');
+  });
+
+  it('buys again: the drinks still on sale go back in the basket at today\'s prices, the others are named', async () => {
+    const api = shopApi({
+      'GET /api/order/Orderdetails/o-9': makeOrder({ _id: 'o-9', status: 'delivered' }),
+      'GET /api/product/p-mango': { ...mango, Discountprice: 5.49, price: 5.49, TheNumber: 1 },
+      'GET /api/product/p-cola': json({ message: 'Product not found' }, 404),
+    });
+    const { user, store } = renderApp('/myorder/o-9', { deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: 'Buy again' }, FIRST_LOAD));
+    const outcome = await screen.findByTestId('buy-again-outcome');
+    expect(outcome).toHaveTextContent("Added to your basket at today's prices: Mango Fizz");
+    expect(outcome).toHaveTextContent('Could not be added: Classic Cola (no longer sold)');
+    // Two were ordered, one is in stock: one, at today's price.
+    expect(store.getState().cart.cartItems).toEqual([expect.objectContaining({ product: 'p-mango', qty: 1, price: 5.49 })]);
   });
 
   it('prints a VAT receipt for a paid order with the seller, the VAT and the net, and none for a refunded one', async () => {

@@ -7,7 +7,7 @@ import { StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { FIRST_PAGE } from '../../../lib/paging';
 import { formatDate } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/format';
+import { countOf, formatMoney } from '../../../lib/format';
 import { fetchOrderHistoryPage, fetchOrderTotals, historyReloadRequested, selectOrderHistory } from '../orderSlice';
 import { orderReference } from '../orderTypes';
 import styles from './Order.module.css';
@@ -61,7 +61,7 @@ export function OrderHistory() {
               <Link to={paths.order.to(order._id)}>Order {orderReference(order)}</Link>
               <span>{formatDate(order.createdAt)}</span>
               <span>
-                {order.product.reduce((n, line) => n + line.qty, 0)} items
+                {countOf(order.product.reduce((n, line) => n + line.qty, 0), 'item')}
               </span>
               <span className={styles.status}>{order.status}</span>
               <strong>{formatMoney(order.total)}</strong>

@@ -1,6 +1,6 @@
 // /myorder/{id}: the order as the server holds it (lines, its own totals, status, delivery details), and what
 // happened to the payment in words: paid, waiting for the bank, not completed, refunded or cancelled.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta';
 import { useQuery } from '../../../lib/useQuery';
+import { buyAgain, type BuyAgainOutcome } from '../buyAgain';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
 import { hasReceipt, orderReference, paymentState, type Order } from '../orderTypes';
 import styles from './Order.module.css';
@@ -198,6 +199,35 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
   );
 }
 
+/** Puts the order's drinks back in the basket at today's prices, and says what could not be added. */
+function BuyAgain({ order }: { order: Order }) {
+  const dispatch = useAppDispatch();
+  const [outcome, setOutcome] = useState<BuyAgainOutcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    setOutcome(await dispatch(buyAgain(order)));
+    setBusy(false);
+  };
+  return (
+    <div className={styles.box}>
+      <button type="button" className={ui.secondary} onClick={() => void onClick()} disabled={busy}>
+        {busy ? 'Adding…' : 'Buy again'}
+      </button>
+      {outcome && (
+        <div role="status" data-testid="buy-again-outcome">
+          {outcome.added.length > 0 && (
+            <p>
+              Added to your basket at today's prices: {outcome.added.join(', ')}. <Link to={paths.checkout.to()}>Check out</Link>
+            </p>
+          )}
+          {outcome.missed.length > 0 && <p>Could not be added: {outcome.missed.join(', ')}.</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
 export default function OrderPage() {
   const { id = '' } = useParams();
   usePageMeta('Your order', `The details and status of order ${id}.`);
@@ -248,6 +278,7 @@ export default function OrderPage() {
         empty={<p>No order here.</p>}
       >
         {order && <OrderDetails order={order} onCheckAgain={() => dispatch(orderDetailReloadRequested())} />}
+        {order && order.status !== 'pending' && <BuyAgain key={order._id} order={order} />}
       </StatusView>
     </div>
   );
