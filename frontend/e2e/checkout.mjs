@@ -352,6 +352,37 @@ export default function register({ journey, check, checkEqual, eventually, pound
     void id;
   });
 
+  journey('returning customer: the details are saved with the first order and fill the second checkout; Buy again refills the basket', async ({ newPage }) => {
+    const email = freshEmail();
+    const session = await apiLogin(email);
+    const [drink] = await drinksInStock(1);
+    const page = await signedInPage(newPage, session);
+    await addToBasket(page, drink);
+    await page.goto(`${BASE_URL}/checkout`);
+    await page.getByLabel('Full name').waitFor();
+    checkEqual(await page.getByLabel('Address').inputValue(), '', 'a new customer has no address yet');
+    const fullname = `Returning ${random()}`;
+    await fillCheckout(page, { fullname, email, card: VISA });
+    check(await page.getByLabel('Save these details to my account for next time').isChecked(), 'saving is ticked by default');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const { id } = await landedOnPaidOrder(page, '4242');
+    await eventually(async () => (await api('GET', '/api/user/profile/', { token: session.token })).body.address, (a) => a === '12 Olive Street, Leeds LS1 4AB', 'the profile has the address');
+
+    // The second checkout starts filled in.
+    await addToBasket(page, drink);
+    await page.goto(`${BASE_URL}/checkout`);
+    await eventually(() => page.getByLabel('Address').inputValue(), (v) => v === '12 Olive Street, Leeds LS1 4AB', 'the address is filled in');
+    checkEqual(await page.getByLabel('Full name').inputValue(), fullname, 'the name is filled in');
+    checkEqual(await page.getByLabel('Phone').inputValue(), '07700 900123', 'the phone is filled in');
+
+    // Buy again from the first order.
+    await page.goto(`${BASE_URL}/myorder/${encodeURIComponent(id)}`);
+    await page.getByRole('button', { name: 'Buy again' }).click();
+    const outcome = await page.getByTestId('buy-again-outcome').textContent();
+    check(outcome.includes(drink.name), `Buy again added the drink (${outcome})`);
+    await eventually(() => page.getByTestId('basket-badge').textContent().catch(() => ''), (t) => t === '1', 'one line in the basket');
+  });
+
   journey('checkout: card 4000 0000 0000 0341 is declined: the reason shows at the form, the basket and stock are kept', async ({ newPage }) => {
     const { page, drink, email, stockBefore } = await checkoutWith(newPage, DECLINED);
     await page.getByRole('button', { name: /^Pay / }).click();
