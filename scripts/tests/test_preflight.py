@@ -131,11 +131,19 @@ class Account(unittest.TestCase):
             self.secrets.create_secret(Name=secret, SecretString="x" * 48)
         self.assertEqual(deploy.secret_problems(self.secrets, stage(Stage=stage_name, JwtSecretName=None), template), [])
 
-    def test_the_committed_template_names_the_four_secrets_of_the_shop_and_stripes_two(self):
+    def test_the_committed_template_names_the_five_secrets_of_the_shop_and_stripes_two(self):
         names = sorted(deploy.template_secrets(stage()).values())
         self.assertEqual(
             names,
-            ["LOGIN_CODE_KEY", "ORIGIN_VERIFY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "TOKEN_SIGNING_KEY", "UNSUBSCRIBE_KEY"],
+            [
+                "LOGIN_CODE_KEY",
+                "ORDER_LINK_KEY",
+                "ORIGIN_VERIFY",
+                "STRIPE_SECRET_KEY",
+                "STRIPE_WEBHOOK_SECRET",
+                "TOKEN_SIGNING_KEY",
+                "UNSUBSCRIBE_KEY",
+            ],
         )
 
     def test_in_the_sandbox_an_unverified_admin_is_named_until_verified(self):

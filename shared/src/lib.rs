@@ -6,6 +6,7 @@ pub mod aws;
 pub mod config;
 pub mod dynamo;
 pub mod edge;
+pub mod erasure;
 pub mod error;
 pub mod extract;
 pub mod form;

@@ -1287,6 +1287,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/erase/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * With the e-mailed code: erases the account (orders kept without the person, reviews without the author)
+         * @description Any signed-in user.
+         */
+        post: operations["confirm_erasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/erase/request/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails a code that confirms deleting the signed-in customer's account
+         * @description Any signed-in user.
+         */
+        post: operations["request_erasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/erasure/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erases an address for a request received by e-mail (UK GDPR art. 17)
+         * @description Admins only.
+         */
+        post: operations["admin_erasure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/erasures/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The erasures made, newest first (who asked, when, how much changed)
+         * @description Admins only.
+         */
+        get: operations["list_erasures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the shop holds about the signed-in customer, as JSON (UK GDPR arts. 15 and 20)
+         * @description Any signed-in user.
+         */
+        get: operations["export_my_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/lists": {
         parameters: {
             query?: never;
@@ -1657,6 +1757,22 @@ export interface components {
             open?: string | null;
             phone?: string | null;
         };
+        /** @description Everything the shop holds about one address, for the person to keep. */
+        DataExport: {
+            email: string;
+            exportedAt: string;
+            /** @description The login records held: the code waiting (never the code itself), tries, rate windows. */
+            loginHistory: unknown[];
+            /** @description E-mails to the address the shop's outbox still holds. */
+            mail: unknown[];
+            orders: unknown[];
+            /** @description Anything else naming the address (limits' windows, codes' once-per-address marks). */
+            other: unknown[];
+            /** @description The account as stored: name, phone, address, role, dates. */
+            profile: unknown;
+            reviews: unknown[];
+            subscriptions: unknown[];
+        };
         /** @description The images to delete, by name. */
         DeleteList: {
             images: components["schemas"]["UploadName"][];
@@ -1704,6 +1820,41 @@ export interface components {
             /** Format: uint32 */
             sort: number;
             updatedAt: string;
+        };
+        EraseConfirm: {
+            /** @description The 6 digits from the e-mail. */
+            code: string;
+        };
+        /** @description How many items of each kind an erasure changed. */
+        Erased: {
+            /**
+             * Format: uint32
+             * @description Everything else deleted: the profile, login records, limits' windows, marks, queued mail.
+             */
+            deleted: number;
+            /**
+             * Format: uint32
+             * @description Orders kept for the accounts with the person taken out.
+             */
+            orders: number;
+            /**
+             * Format: uint32
+             * @description Reviews kept without their author.
+             */
+            reviews: number;
+            /** Format: uint32 */
+            subscriptions: number;
+        };
+        /** @description What an erasure answers. */
+        ErasureDone: {
+            erased: components["schemas"]["Erased"];
+            message: string;
+        };
+        /** @description One erasure as the audit keeps it. */
+        ErasureEntry: {
+            at: string;
+            by: string;
+            erased: components["schemas"]["Erased"];
         };
         /** @description A visitor's message through the contact form. */
         FeedbackInput: {
@@ -6655,6 +6806,240 @@ export interface operations {
             };
             /** @description A value breaks one of the shop's rules */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    confirm_erasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EraseConfirm"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureDone"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    request_erasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Too many requests: try again after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a new request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    admin_erasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureDone"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    list_erasures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureEntry"][];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    export_my_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

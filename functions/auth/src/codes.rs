@@ -48,12 +48,12 @@ impl CodeKey {
         CodeKey(hmac::Key::new(hmac::HMAC_SHA256, key))
     }
 
-    fn tag(&self, email: &str, code: &str) -> String {
+    pub(crate) fn tag(&self, email: &str, code: &str) -> String {
         hex(hmac::sign(&self.0, format!("{email}:{code}").as_bytes()).as_ref())
     }
 
     /// Constant-time comparison of a code against the stored tag.
-    fn matches(&self, email: &str, code: &str, stored_hex: &str) -> bool {
+    pub(crate) fn matches(&self, email: &str, code: &str, stored_hex: &str) -> bool {
         match unhex(stored_hex) {
             Some(tag) => hmac::verify(&self.0, format!("{email}:{code}").as_bytes(), &tag).is_ok(),
             None => false,
@@ -76,7 +76,7 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
 }
 
 /// Six digits from the system's secure generator, without modulo bias.
-fn new_code() -> Result<String, ApiError> {
+pub(crate) fn new_code() -> Result<String, ApiError> {
     let rng = SystemRandom::new();
     loop {
         let mut bytes = [0u8; 4];

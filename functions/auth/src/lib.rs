@@ -2,6 +2,7 @@
 //! admins' user list. The users table belongs to this function; others only read it (shared::auth::Users).
 
 mod codes;
+pub mod rights;
 mod schema;
 mod users;
 
@@ -23,6 +24,9 @@ pub struct Config {
     /// comma-separated): they seed the first admin, they never promote anyone once an admin exists.
     pub admin_emails: Vec<String>,
     code_key: Vec<u8>,
+    /// The tables a customer's data rights reach (`ORDERS_TABLE`, `REVIEWS_TABLE`, `SUBSCRIPTION_TABLE`,
+    /// `CODES_TABLE`, `CONTENT_TABLE`, `MAIL_TABLE`).
+    pub data_tables: rights::DataTables,
 }
 
 impl Config {
@@ -52,6 +56,14 @@ impl Config {
             shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
             admin_emails,
             code_key: shared::secrets::symmetric_key(env, "LOGIN_CODE_KEY")?,
+            data_tables: rights::DataTables {
+                orders: required(env, "ORDERS_TABLE")?,
+                reviews: required(env, "REVIEWS_TABLE")?,
+                subscription: required(env, "SUBSCRIPTION_TABLE")?,
+                codes: required(env, "CODES_TABLE")?,
+                content: required(env, "CONTENT_TABLE")?,
+                mail: required(env, "MAIL_TABLE")?,
+            },
         })
     }
 }
@@ -63,6 +75,7 @@ pub struct AppState {
     pub codes: Arc<CodeKey>,
     pub shop_name: Arc<str>,
     pub admin_emails: Arc<[String]>,
+    pub data_tables: Arc<rights::DataTables>,
 }
 
 impl AppState {
@@ -77,6 +90,7 @@ impl AppState {
             mailer: Mailer::new(ses, config.mail_from),
             shop_name: config.shop_name.into(),
             admin_emails: config.admin_emails.into(),
+            data_tables: Arc::new(config.data_tables),
         }
     }
 
@@ -119,6 +133,20 @@ fn api() -> ApiRoutes<AppState> {
         .summary("Closes a user's account: its profile is wiped and its tokens end")
         // 422 the admin's own account.
         .fails(&[422])
+        .get("/api/user/export/", Customer, rights::export_my_data)
+        .summary("Everything the shop holds about the signed-in customer, as JSON (UK GDPR arts. 15 and 20)")
+        .post("/api/user/erase/request/", Customer, rights::request_erasure)
+        .summary("E-mails a code that confirms deleting the signed-in customer's account")
+        .fails(&[429])
+        .post("/api/user/erase/confirm/", Customer, rights::confirm_erasure)
+        .summary("With the e-mailed code: erases the account (orders kept without the person, reviews without the author)")
+        .fails(&[400])
+        .post("/api/user/erasure/{email}", Admin, rights::admin_erasure)
+        .summary("Erases an address for a request received by e-mail (UK GDPR art. 17)")
+        // 422 the admin's own account.
+        .fails(&[422])
+        .get("/api/user/erasures/", Admin, rights::list_erasures)
+        .summary("The erasures made, newest first (who asked, when, how much changed)")
 }
 
 /// Every route this function serves, as template.yaml must declare them.

@@ -4,6 +4,7 @@
 //! included) and monthly results.
 
 mod checkout;
+pub mod erasure;
 pub mod expiry;
 mod late_refund;
 pub mod links;

@@ -2,6 +2,7 @@
 //! list them with the reviewer's e-mail and delete them. The summary's counters move in the same
 //! transaction as the review they count, so they can never drift from the reviews themselves.
 
+pub mod erasure;
 mod read;
 mod review;
 mod summary;

@@ -20,7 +20,7 @@ pub const PUBLIC_PAGE: usize = 10;
 pub const ADMIN_PAGE: usize = 20;
 
 pub const LIST: &str = "REVIEW-LIST";
-const KIND: &str = "REVIEW";
+pub(crate) const KIND: &str = "REVIEW";
 
 pub const COMMENT_MAX: usize = 2_000;
 pub const FULLNAME_MAX: usize = 100;

@@ -13,6 +13,8 @@ async fn every_auth_event_fixture_is_served() {
     let other = new_email("other");
     app.log_in(&other).await;
     let email = new_email("event");
+    let eraser_email = new_email("eraser");
+    let eraser = app.log_in(&eraser_email).await;
 
     let dir = shared::emulator::repo_root().join("events/auth");
     let order = [
@@ -23,6 +25,11 @@ async fn every_auth_event_fixture_is_served() {
         "list-users",
         "change-role",
         "delete-user",
+        "export-my-data",
+        "request-erasure",
+        "confirm-erasure",
+        "admin-erasure",
+        "list-erasures",
         // Last: it ends the customer's token.
         "log-out",
     ];
@@ -40,7 +47,9 @@ async fn every_auth_event_fixture_is_served() {
         let code = latest_code(&email).unwrap_or_default();
         let text = text
             .replace("OTHER_EMAIL", &other)
+            .replace("ERASE_CODE", &latest_code(&eraser_email).unwrap_or_default())
             .replace("EMAIL", &email)
+            .replace("ERASER_TOKEN", &eraser)
             .replace("CODE", &code)
             .replace("ADMIN_TOKEN", &admin)
             .replace("CUSTOMER_TOKEN", &customer);

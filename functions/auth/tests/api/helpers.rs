@@ -43,7 +43,16 @@ pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "AuthFunction",
         &[("ADMIN_EMAILS", &admins)],
-        &["UsersTable"],
+        &[
+            "UsersTable",
+            // The tables a customer's data rights reach.
+            "OrdersTable",
+            "ReviewsTable",
+            "SubscriptionTable",
+            "CodesTable",
+            "ContentTable",
+            "MailTable",
+        ],
     )
     .await;
     let config = auth::Config::from_env(&harness.lookup()).expect("auth config from the template");

@@ -4,5 +4,6 @@
 mod events;
 mod helpers;
 mod login;
+mod rights;
 mod security;
 mod users;
