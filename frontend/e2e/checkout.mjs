@@ -383,6 +383,41 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await eventually(() => page.getByTestId('basket-badge').textContent().catch(() => ''), (t) => t === '1', 'one line in the basket');
   });
 
+  journey('data rights: a customer downloads their data, then deletes the account with the e-mailed code; the order stays without them', async ({ newPage }) => {
+    const email = freshEmail();
+    const session = await apiLogin(email);
+    const [drink] = await drinksInStock(1);
+    const page = await signedInPage(newPage, session);
+    await addToBasket(page, drink);
+    await page.goto(`${BASE_URL}/checkout`);
+    await fillCheckout(page, { fullname: `Leaving ${random()}`, email, card: VISA });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const { id } = await landedOnPaidOrder(page, '4242');
+
+    await page.goto(`${BASE_URL}/account/profile`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    checkEqual(download.suggestedFilename(), 'my-data.json', 'the download is named');
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    const data = JSON.parse(await readFile(path, 'utf8'));
+    checkEqual(data.email, email, 'the export is of this address');
+    checkEqual(data.orders.length, 1, 'the export holds the order');
+    check(data.profile && data.profile.address === '12 Olive Street, Leeds LS1 4AB', 'the export holds the saved profile');
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const mail = await mailTo(email, (m) => m.subject.includes('Confirm deleting'), 'the erasure code');
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    check(Boolean(code), 'the mail has a code');
+    await page.getByLabel('The code from the e-mail').fill(code);
+    await page.getByRole('button', { name: 'Delete my account for good' }).click();
+    await page.waitForURL(`${BASE_URL}/`, { timeout: 10_000 });
+    checkEqual((await api('GET', '/api/user/profile/', { token: session.token })).status, 401, 'the session is over');
+    const admin = await adminSession();
+    const { body: order } = await api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}`, { token: admin.token });
+    checkEqual(`${order.fullname}|${order.email}|${order.address}`, 'Erased customer||Erased customer', 'the order is kept without the person');
+    check(order.total > 0 && order.vat > 0, 'the order keeps its total and VAT');
+  });
+
   journey('checkout: card 4000 0000 0000 0341 is declined: the reason shows at the form, the basket and stock are kept', async ({ newPage }) => {
     const { page, drink, email, stockBefore } = await checkoutWith(newPage, DECLINED);
     await page.getByRole('button', { name: /^Pay / }).click();

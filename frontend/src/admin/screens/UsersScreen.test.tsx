@@ -85,4 +85,24 @@ describe('UsersScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Make admin: u2@example.com' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No user has this e-mail');
   });
+
+  it('erases an address for a request by e-mail after the confirm, and lists the audit without the address', async () => {
+    let audit: object[] = [];
+    const api = usersApi({
+      'POST /api/user/erasure/someone@example.com': () => {
+        audit = [{ at: '2026-11-26T10:00:00Z', by: 'admin admin@example.com', erased: { orders: 2, reviews: 1, subscriptions: 1, deleted: 4 } }];
+        return json({ message: 'Everything the shop held about this address is erased.', erased: { orders: 2, reviews: 1, subscriptions: 1, deleted: 4 } });
+      },
+      'GET /api/user/erasures/': () => json(audit),
+    });
+    const asked: string[] = [];
+    const { user } = renderWithProviders(<UsersScreen confirm={(q) => (asked.push(q), true)} />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    await user.type(await screen.findByLabelText('Address to erase (a request received by e-mail)'), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Erase' }));
+    expect(await screen.findByTestId('erasure-outcome')).toHaveTextContent('erased');
+    expect(asked[0]).toContain('someone@example.com');
+    const table = await screen.findByTestId('erasure-audit');
+    expect(within(table).getByText('admin admin@example.com')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('someone@example.com');
+  });
 });

@@ -9,6 +9,7 @@ import { selectUserInfo, type UserInfo } from '../../features/auth/authSlice';
 import { formatDate } from '../../lib/dates';
 import { usePageMeta } from '../../lib/meta';
 import { FIRST_PAGE } from '../../lib/paging';
+import { ErasurePanel } from '../users/ErasurePanel';
 import { changeUserRole, deleteUser, fetchUsersPage, selectUsers, usersReloadRequested } from '../users/usersSlice';
 import styles from './UsersScreen.module.css';
 import { LoadMore } from '../../components/LoadMore';
@@ -129,6 +130,7 @@ export default function UsersScreen({ confirm = (question: string) => window.con
         </div>
         <LoadMore nextPage={nextPage} loading={loadingMore} failed={status === 'failed'} label="Load more users" onLoad={(page) => void dispatch(fetchUsersPage(page))} />
       </StatusView>
+      <ErasurePanel confirm={confirm} />
     </section>
   );
 }

@@ -122,3 +122,32 @@ export const deleteUser =
   };
 
 export default usersSlice;
+
+/** One erasure as the audit keeps it (who asked, when, how much changed; never the address). */
+export type ErasureEntry = Schemas['ErasureEntry'];
+
+/** Erases an address for a request received by e-mail (UK GDPR art. 17): the answer's message, or why not. */
+export const eraseAddress =
+  (email: string): AppThunk<Promise<{ ok: boolean; message: string }>> =>
+  async (dispatch, _getState, { api }) => {
+    dispatch(userActionStarted(email));
+    try {
+      const { message } = await api.post('/user/erasure/{email}', undefined, { params: { email } });
+      dispatch(userDeleted(email));
+      return { ok: true, message };
+    } catch (error) {
+      const message = errorMessage(error);
+      dispatch(userActionFailed({ email, message }));
+      return { ok: false, message };
+    }
+  };
+
+export const fetchErasures =
+  (): AppThunk<Promise<ErasureEntry[]>> =>
+  async (_dispatch, _getState, { api }) => {
+    try {
+      return await api.get('/user/erasures/');
+    } catch {
+      return [];
+    }
+  };

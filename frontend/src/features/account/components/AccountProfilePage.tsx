@@ -1,6 +1,8 @@
-// /account/profile: view and edit your name, phone and delivery address.
+// /account/profile: view and edit your name, phone and delivery address; download your data or delete the
+// account.
 import ui from '../../../components/ui.module.css';
 import { usePageMeta } from '../../../lib/meta';
+import { DataRights } from './DataRights';
 import { ProfileForm } from './ProfileForm';
 
 export default function AccountProfilePage() {
@@ -11,6 +13,7 @@ export default function AccountProfilePage() {
         Your profile
       </h2>
       <ProfileForm />
+      <DataRights />
     </section>
   );
 }

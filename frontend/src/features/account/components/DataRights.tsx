@@ -1,0 +1,76 @@
+// "Your data" on the profile page: download it, or delete the account (a code is e-mailed to confirm).
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks';
+import { paths } from '../../../app/paths';
+import { Field } from '../../../components/Field';
+import ui from '../../../components/ui.module.css';
+import { confirmErasure, downloadMyData, requestErasure, type Outcome } from '../dataRights';
+
+export function DataRights() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<Outcome>) => {
+    setBusy(true);
+    const result = await action();
+    setOutcome(result);
+    setBusy(false);
+    return result;
+  };
+  const onConfirm = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await run(() => dispatch(confirmErasure(code)));
+    if (result.ok) void navigate(paths.home.to(), { state: { notice: result.message } });
+  };
+
+  return (
+    <section aria-labelledby="data-title">
+      <h2 id="data-title" className={ui.sectionTitle}>
+        Your data
+      </h2>
+      <p>Download everything we hold about you: your profile, orders, reviews, subscriptions and login records.</p>
+      <p>
+        <button type="button" className={ui.secondary} disabled={busy} onClick={() => void run(() => dispatch(downloadMyData()))}>
+          Download my data
+        </button>
+      </p>
+      <p>
+        Deleting your account removes your profile and subscriptions, and takes your name out of your reviews and your orders (we keep
+        orders, without your details, for our accounts). It cannot be undone.
+      </p>
+      {!codeSent ? (
+        <p>
+          <button
+            type="button"
+            className={ui.secondary}
+            disabled={busy}
+            onClick={() =>
+              void run(() => dispatch(requestErasure())).then((result) => {
+                if (result.ok) setCodeSent(true);
+              })
+            }
+          >
+            Delete my account
+          </button>
+        </p>
+      ) : (
+        <form onSubmit={(e) => void onConfirm(e)} aria-label="Confirm deleting your account">
+          <Field id="erase-code" label="The code from the e-mail" inputMode="numeric" value={code} onChange={setCode} />
+          <button type="submit" className={ui.accent} disabled={busy || code.trim().length !== 6}>
+            Delete my account for good
+          </button>
+        </form>
+      )}
+      {outcome && (
+        <p role={outcome.ok ? 'status' : 'alert'} data-testid="data-rights-outcome">
+          {outcome.message}
+        </p>
+      )}
+    </section>
+  );
+}
