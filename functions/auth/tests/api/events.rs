@@ -47,7 +47,10 @@ async fn every_auth_event_fixture_is_served() {
         let code = latest_code(&email).unwrap_or_default();
         let text = text
             .replace("OTHER_EMAIL", &other)
-            .replace("ERASE_CODE", &latest_code(&eraser_email).unwrap_or_default())
+            .replace(
+                "ERASE_CODE",
+                &latest_code(&eraser_email).unwrap_or_default(),
+            )
             .replace("EMAIL", &email)
             .replace("ERASER_TOKEN", &eraser)
             .replace("CODE", &code)
