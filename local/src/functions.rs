@@ -47,6 +47,7 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
             Ok(catalog::router(catalog::AppState::new(
                 config,
                 env.dynamodb.clone(),
+                env.sqs.clone(),
             )))
         },
         handle: None,

@@ -137,7 +137,7 @@ class Account(unittest.TestCase):
             names,
             [
                 "LOGIN_CODE_KEY",
-                "ORDER_LINK_KEY",
+                "MAIL_LINK_KEY",
                 "ORIGIN_VERIFY",
                 "STRIPE_SECRET_KEY",
                 "STRIPE_WEBHOOK_SECRET",

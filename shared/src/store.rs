@@ -50,6 +50,15 @@ impl Store {
         }
     }
 
+    /// The client and table, for the writes of the table's other kinds of item.
+    pub fn client(&self) -> &aws_sdk_dynamodb::Client {
+        &self.client
+    }
+
+    pub fn table(&self) -> &str {
+        &self.table
+    }
+
     /// The whole list of a kind, in display order. A small brand has tens of drinks, so one Query with
     /// follow-up pages is the right size; paging for the client happens after.
     pub async fn list<E: Entity>(&self) -> Result<Vec<E>, ApiError> {

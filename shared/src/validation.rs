@@ -340,6 +340,9 @@ impl UploadName {
 
 /// A free text field of at most `max` characters as sent (the API document's `maxLength`), kept trimmed;
 /// the error names the field.
+/// The document's pattern for an e-mail address `Email::parse_normalised` accepts (at most 254 characters).
+pub const EMAIL_PATTERN: &str = r"^\s*(?=[A-Za-z0-9._@-]{5,254}\s*$)[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
+
 pub fn bounded_text(field: &str, value: &str, max: usize) -> Result<String, crate::ApiError> {
     if value.chars().count() > max {
         return Err(crate::ApiError::invalid(format!(

@@ -921,6 +921,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/alerts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many addresses wait for each drink
+         * @description Admins only.
+         */
+        get: operations["waiting_counts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product/create/": {
         parameters: {
             query?: never;
@@ -956,6 +976,41 @@ export interface paths {
          * @description Admins only.
          */
         delete: operations["delete_product"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/notify/stop/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stops the address's waiting back-in-stock alerts (the signed link in the alert e-mail) */
+        get: operations["stop"];
+        put?: never;
+        /** The same, posted by mail clients in one click (RFC 8058) */
+        post: operations["stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/notify/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail me once when this sold-out drink is back */
+        post: operations["sign_up"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1669,6 +1724,10 @@ export interface components {
              */
             verified: boolean;
         };
+        AlertRequest: {
+            /** @description Where to send the one e-mail when the drink is back. */
+            email: string;
+        };
         /**
          * @description One allergen's name, as the document lists them.
          * @enum {string}
@@ -1766,7 +1825,10 @@ export interface components {
             /** @description E-mails to the address the shop's outbox still holds. */
             mail: unknown[];
             orders: unknown[];
-            /** @description Anything else naming the address (limits' windows, codes' once-per-address marks). */
+            /**
+             * @description Anything else naming the address (limits' windows, codes' once-per-address marks, back-in-stock
+             *     alerts).
+             */
             other: unknown[];
             /** @description The account as stored: name, phone, address, role, dates. */
             profile: unknown;
@@ -2743,6 +2805,12 @@ export interface components {
             code: string;
             /** @description The address the code was sent to. */
             email: string;
+        };
+        /** @description How many addresses wait for a drink. */
+        WaitingCount: {
+            _id: string;
+            /** Format: uint */
+            waiting: number;
         };
         /** @description An entry (who-we-are text) as an admin sends it. */
         WhoWeAreInput: {
@@ -5648,6 +5716,44 @@ export interface operations {
             };
         };
     };
+    waiting_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingCount"][];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     create_product: {
         parameters: {
             query?: never;
@@ -5776,6 +5882,161 @@ export interface operations {
             /** @description Not found */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    stop: {
+        parameters: {
+            query?: {
+                /** @description The token of the link in the alert e-mail. */
+                token?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    stop: {
+        parameters: {
+            query?: {
+                /** @description The token of the link in the alert e-mail. */
+                token?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    sign_up: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Too many requests: try again after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a new request may succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

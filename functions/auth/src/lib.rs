@@ -25,7 +25,7 @@ pub struct Config {
     pub admin_emails: Vec<String>,
     code_key: Vec<u8>,
     /// The tables a customer's data rights reach (`ORDERS_TABLE`, `REVIEWS_TABLE`, `SUBSCRIPTION_TABLE`,
-    /// `CODES_TABLE`, `CONTENT_TABLE`, `MAIL_TABLE`).
+    /// `CODES_TABLE`, `CONTENT_TABLE`, `MAIL_TABLE`, `CATALOG_TABLE`).
     pub data_tables: rights::DataTables,
 }
 
@@ -63,6 +63,7 @@ impl Config {
                 codes: required(env, "CODES_TABLE")?,
                 content: required(env, "CONTENT_TABLE")?,
                 mail: required(env, "MAIL_TABLE")?,
+                catalog: required(env, "CATALOG_TABLE")?,
             },
         })
     }

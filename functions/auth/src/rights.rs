@@ -30,6 +30,8 @@ pub struct DataTables {
     pub codes: String,
     pub content: String,
     pub mail: String,
+    /// Back-in-stock alerts.
+    pub catalog: String,
 }
 
 /// Everything the shop holds about one address, for the person to keep.
@@ -48,7 +50,8 @@ pub struct DataExport {
     subscriptions: Vec<serde_json::Value>,
     /// E-mails to the address the shop's outbox still holds.
     mail: Vec<serde_json::Value>,
-    /// Anything else naming the address (limits' windows, codes' once-per-address marks).
+    /// Anything else naming the address (limits' windows, codes' once-per-address marks, back-in-stock
+    /// alerts).
     other: Vec<serde_json::Value>,
 }
 
@@ -70,7 +73,7 @@ pub async fn export_my_data(
     let email = me.email.as_str();
     let db = state.db();
     let tables = &state.data_tables;
-    let (users, orders, reviews, subscription, codes, content, mail) = tokio::try_join!(
+    let (users, orders, reviews, subscription, codes, content, mail, catalog) = tokio::try_join!(
         items_naming(db, state.table(), email),
         items_naming(db, &tables.orders, email),
         items_naming(db, &tables.reviews, email),
@@ -78,6 +81,7 @@ pub async fn export_my_data(
         items_naming(db, &tables.codes, email),
         items_naming(db, &tables.content, email),
         items_naming(db, &tables.mail, email),
+        items_naming(db, &tables.catalog, email),
     )?;
     let (profile, login): (Vec<&Item>, Vec<&Item>) = users
         .iter()
@@ -96,6 +100,7 @@ pub async fn export_my_data(
         .chain(subscription_other)
         .chain(codes.iter())
         .chain(content.iter())
+        .chain(catalog.iter())
         .map(shown)
         .collect();
     Ok(Json(DataExport {
@@ -150,7 +155,12 @@ pub async fn erase(state: &AppState, email: &str) -> Result<Erased, ApiError> {
             erased.deleted += 1;
         }
     }
-    for table in [&tables.codes, &tables.content, &tables.mail] {
+    for table in [
+        &tables.codes,
+        &tables.content,
+        &tables.mail,
+        &tables.catalog,
+    ] {
         for item in items_naming(db, table, email).await? {
             shared::erasure::delete(db, table, &item).await?;
             erased.deleted += 1;

@@ -1,6 +1,7 @@
 //! The catalog: products, categories, the home page's drink lists and search. The router is the same in
 //! Lambda, in the local gateway and in the tests.
 
+pub mod alerts;
 mod categories;
 mod category;
 pub mod food;
@@ -21,27 +22,86 @@ pub use shared::store::{Entity, Store};
 pub struct Config {
     pub table: String,
     pub auth: AuthConfig,
+    /// Back-in-stock mail; `None` only where another function's tests borrow the catalogue's routes.
+    pub alerts: Option<AlertSettings>,
+}
+
+/// What back-in-stock mail needs: the outbox (`MAIL_TABLE`, `MAIL_QUEUE_URL`), the shop's address and
+/// name for its links and words (`SITE_URL`, `SHOP_NAME`), and `MAIL_LINK_KEY` for its stop links.
+pub struct AlertSettings {
+    pub mail_table: String,
+    pub mail_queue_url: String,
+    pub site_url: String,
+    pub shop_name: String,
+    pub link_key: Vec<u8>,
+}
+
+impl AlertSettings {
+    pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
+        Ok(AlertSettings {
+            mail_table: required(env, "MAIL_TABLE")?,
+            mail_queue_url: required(env, "MAIL_QUEUE_URL")?,
+            site_url: shared::config::site_url(env)?,
+            shop_name: shared::config::optional(env, "SHOP_NAME", "Palestine Drinks"),
+            link_key: shared::secrets::symmetric_key(env, "MAIL_LINK_KEY")?,
+        })
+    }
 }
 
 impl Config {
-    /// `CATALOG_TABLE` and the auth settings (see `AuthConfig::from_env`).
+    /// `CATALOG_TABLE`, the auth settings (see `AuthConfig::from_env`) and the back-in-stock mail's.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
+        Ok(Config {
+            alerts: Some(AlertSettings::from_env(env)?),
+            ..Config::without_alerts(env)?
+        })
+    }
+
+    /// The catalogue's routes without back-in-stock mail: for another function's tests that make drinks.
+    pub fn without_alerts(env: &impl Lookup) -> Result<Self, ConfigError> {
         Ok(Config {
             table: required(env, "CATALOG_TABLE")?,
             auth: AuthConfig::from_env(env)?,
+            alerts: None,
         })
     }
+}
+
+/// Back-in-stock mail's outbox, links and words.
+pub struct Alerts {
+    pub outbox: shared::outbox::Outbox,
+    pub links: alerts::AlertLinks,
+    pub site_url: String,
+    pub shop_name: String,
 }
 
 #[derive(Clone)]
 pub struct AppState {
     pub store: Store,
     pub auth: Arc<Auth>,
+    pub alerts: Option<Arc<Alerts>>,
 }
 
 impl AppState {
-    pub fn new(config: Config, dynamodb: aws_sdk_dynamodb::Client) -> Self {
+    pub fn new(
+        config: Config,
+        dynamodb: aws_sdk_dynamodb::Client,
+        sqs: aws_sdk_sqs::Client,
+    ) -> Self {
+        let alerts = config.alerts.map(|settings| {
+            Arc::new(Alerts {
+                outbox: shared::outbox::Outbox::new(
+                    dynamodb.clone(),
+                    settings.mail_table,
+                    shared::outbox::Queue::new(sqs, settings.mail_queue_url),
+                ),
+                links: alerts::AlertLinks::new(&settings.link_key),
+                site_url: settings.site_url,
+                shop_name: settings.shop_name,
+            })
+        });
         AppState {
+            alerts,
             auth: config.auth.into_auth(dynamodb.clone()),
             store: Store::new(dynamodb, config.table),
         }
@@ -71,6 +131,15 @@ fn api() -> ApiRoutes<AppState> {
         .fails(&[409])
         .delete("/api/product/delete/{_id}", Admin, products::delete_product)
         .summary("Delete a drink")
+        .post("/api/product/notify/{id}", Public, alerts::sign_up)
+        .summary("E-mail me once when this sold-out drink is back")
+        .fails(&[409, 429])
+        .get("/api/product/notify/stop/", Public, alerts::stop)
+        .summary("Stops the address's waiting back-in-stock alerts (the signed link in the alert e-mail)")
+        .post("/api/product/notify/stop/", Public, alerts::stop)
+        .summary("The same, posted by mail clients in one click (RFC 8058)")
+        .get("/api/product/alerts/", Admin, alerts::waiting_counts)
+        .summary("How many addresses wait for each drink")
         .get("/api/category/", Public, categories::list_categories)
         .summary("Every category")
         .post("/api/category/create/", Admin, categories::create_category)

@@ -4,9 +4,9 @@
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
     let aws = shared::aws::sdk_config().await;
-    // Settings with the secrets read from Secrets Manager, once per cold start.
-    let env = shared::secrets::process_env(&aws).await?;
+    // Settings with the secrets read and the site address for links, once per cold start.
+    let env = shared::site::process_env(&aws).await?;
     let config = catalog::Config::from_env(&env)?;
-    let state = catalog::AppState::new(config, shared::aws::dynamodb(&aws));
+    let state = catalog::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
     shared::lambda::run(catalog::router(state), &env).await
 }

@@ -476,6 +476,27 @@ pub async fn update_product(
     product.updated_at = shared::time::now_iso();
     state.store.replace(&product).await?;
     product.version += 1;
+    if product.stock > 0 {
+        if let Some(alerts) = &state.alerts {
+            let how = crate::alerts::AlertMail {
+                shop: &alerts.shop_name,
+                site_url: &alerts.site_url,
+                links: &alerts.links,
+            };
+            // The drink is saved either way; a failure here is the next release's to finish.
+            if let Err(error) = crate::alerts::release(
+                state.store.client(),
+                state.store.table(),
+                &alerts.outbox,
+                &how,
+                &product.id,
+            )
+            .await
+            {
+                tracing::error!(product = %product.id, %error, "back-in-stock alerts not sent");
+            }
+        }
+    }
     Ok(Json(product))
 }
 

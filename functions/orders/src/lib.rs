@@ -35,8 +35,8 @@ pub struct Config {
     pub content_table: String,
     /// The shop's address, for the links in the confirmation (policies, receipt).
     pub site_url: String,
-    /// Signs the order links in e-mails (`ORDER_LINK_KEY`, 32 characters or more).
-    pub order_link_key: Vec<u8>,
+    /// Signs the order links in e-mails (`MAIL_LINK_KEY`, 32 characters or more).
+    pub mail_link_key: Vec<u8>,
     pub auth: AuthConfig,
     pub mail_from: String,
     pub mail_table: String,
@@ -99,7 +99,7 @@ impl Config {
             codes_table: required(env, "CODES_TABLE")?,
             content_table: required(env, "CONTENT_TABLE")?,
             site_url: shared::config::site_url(env)?,
-            order_link_key: shared::secrets::symmetric_key(env, "ORDER_LINK_KEY")?,
+            mail_link_key: shared::secrets::symmetric_key(env, "MAIL_LINK_KEY")?,
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
             mail_table: required(env, "MAIL_TABLE")?,
@@ -169,6 +169,8 @@ pub struct AppState {
     pub shop_address: Arc<str>,
     pub site_url: Arc<str>,
     pub links: Arc<links::OrderLinks>,
+    /// Back-in-stock mail's stop links: stock an order gives back can end a drink's wait.
+    pub alert_links: Arc<catalog::alerts::AlertLinks>,
     pub delivery: Delivery,
     pub stripe: stripe::Stripe,
     pub webhook_secret: Arc<str>,
@@ -205,7 +207,8 @@ impl AppState {
                 content: config.content_table,
             }),
             site_url: config.site_url.into(),
-            links: Arc::new(links::OrderLinks::new(&config.order_link_key)),
+            links: Arc::new(links::OrderLinks::new(&config.mail_link_key)),
+            alert_links: Arc::new(catalog::alerts::AlertLinks::new(&config.mail_link_key)),
             shop_address: config.mail_from.into(),
             shop_name: config.shop_name.into(),
             delivery: config.delivery,
@@ -222,6 +225,30 @@ impl AppState {
 }
 
 impl AppState {
+    /// Mails whoever waits for the drinks of an order that gave its stock back (cancelled, expired,
+    /// refunded). A failure is logged, not answered: the move itself is done, and the next release (an
+    /// admin's edit, another order) mails them.
+    pub async fn alert_waiting(&self, order: &Order) {
+        let how = catalog::alerts::AlertMail {
+            shop: &self.shop_name,
+            site_url: &self.site_url,
+            links: &self.alert_links,
+        };
+        for line in &order.lines {
+            if let Err(error) = catalog::alerts::release(
+                &self.db,
+                &self.tables.catalog,
+                &self.outbox,
+                &how,
+                &line.product,
+            )
+            .await
+            {
+                tracing::error!(product = %line.product, %error, "back-in-stock alerts not sent");
+            }
+        }
+    }
+
     /// The trader's facts as the site info holds them now.
     pub async fn trader(&self) -> Result<shared::trader::Trader, shared::ApiError> {
         shared::trader::Trader::load(&self.db, &self.tables.content, &self.shop_name).await

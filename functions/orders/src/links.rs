@@ -1,5 +1,5 @@
 //! The order links e-mails carry: `/myorder/{id}?key={expires}.{signature}`, an HMAC-SHA256 over the order
-//! id and the expiry with a key derived from `ORDER_LINK_KEY`. A key opens its own order only, for 90 days,
+//! id and the expiry with a key derived from `MAIL_LINK_KEY`. A key opens its own order only, for 90 days,
 //! without logging in; what it shows follows the public order view's rules.
 
 use ring::hmac;

@@ -353,7 +353,11 @@ pub async fn release(
             .map_err(ApiError::internal)?;
         items.push(TransactWriteItem::builder().delete(delete).build());
     }
-    run_move(state, items, event).await
+    let moved = run_move(state, items, event).await?;
+    if moved == Moved::Now {
+        state.alert_waiting(order).await;
+    }
+    Ok(moved)
 }
 
 /// paid or shipped → refunded, with the refund's id; the stock, month figures and code use go back.
@@ -381,6 +385,7 @@ pub async fn mark_refunded(
         for mail in pending {
             state.outbox.enqueue(mail).await;
         }
+        state.alert_waiting(order).await;
     }
     Ok(moved)
 }

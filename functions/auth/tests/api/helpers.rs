@@ -52,6 +52,7 @@ pub async fn spawn_app() -> TestApp {
             "CodesTable",
             "ContentTable",
             "MailTable",
+            "CatalogTable",
         ],
     )
     .await;

@@ -144,6 +144,7 @@ async fn everything(app: &TestApp) -> Vec<String> {
         &tables.codes,
         &tables.content,
         &tables.mail,
+        &tables.catalog,
     ] {
         let scanned = app
             .state

@@ -28,6 +28,20 @@ async fn every_catalog_event_fixture_is_served() {
         .unwrap()
         .to_owned();
 
+    let mut sold_out = drink("Fixture Ginger", 1.0);
+    sold_out["TheNumber"] = serde_json::json!(0);
+    let sold_out = app.create_drink(sold_out).await["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let stop_token = app
+        .state
+        .alerts
+        .as_ref()
+        .unwrap()
+        .links
+        .token("fixture@example.com");
+
     let mut files: Vec<_> = std::fs::read_dir(events_dir())
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -47,6 +61,8 @@ async fn every_catalog_event_fixture_is_served() {
             .unwrap()
             .replace("ADMIN_TOKEN", &app.admin)
             .replace("PRODUCT_ID", &product)
+            .replace("SOLD_OUT_ID", &sold_out)
+            .replace("STOP_TOKEN", &stop_token)
             .replace("CATEGORY_ID", &category);
         let reply = app.client.send_event(&text).await;
         assert!(

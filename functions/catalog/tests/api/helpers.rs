@@ -17,11 +17,20 @@ pub struct TestApp {
 }
 
 pub async fn spawn_app() -> TestApp {
-    let harness = Harness::new("CatalogFunction", &[], &["CatalogTable", "UsersTable"]).await;
+    let harness = Harness::new(
+        "CatalogFunction",
+        &[],
+        &["CatalogTable", "UsersTable", "MailTable"],
+    )
+    .await;
     let config =
         catalog::Config::from_env(&harness.lookup()).expect("catalog config from the template");
     let keys = harness.keys();
-    let state = catalog::AppState::new(config, shared::aws::dynamodb(&harness.sdk));
+    let state = catalog::AppState::new(
+        config,
+        shared::aws::dynamodb(&harness.sdk),
+        shared::aws::sqs(&harness.sdk),
+    );
     put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
     put_user(&state.auth.users, "shopper@example.com", Role::Customer).await;
     TestApp {

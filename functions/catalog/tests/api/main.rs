@@ -1,5 +1,6 @@
 //! Integration tests of the catalog router against the AWS emulator: one binary, a fresh table per test.
 
+mod alerts;
 mod events;
 mod guards;
 mod helpers;

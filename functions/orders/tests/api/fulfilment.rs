@@ -160,3 +160,34 @@ async fn an_order_link_opens_only_its_order_and_only_for_ninety_days() {
         .unwrap();
     assert!((expires - now - 90 * 24 * 3600).abs() < 120, "{expires}");
 }
+
+#[tokio::test]
+async fn stock_a_refund_gives_back_mails_whoever_waits_for_the_drink() {
+    let app = spawn_app().await;
+    let soda = app.drink("Last Soda", 2.0, 1, 0).await;
+    let id = app.paid_order(&soda, 1).await;
+    assert_eq!(app.stock(&soda).await, 0);
+    let waiting = app
+        .catalog
+        .call(
+            Method::POST,
+            &format!("/api/product/notify/{soda}"),
+            None,
+            Some(json!({"email": "waiting@example.com"})),
+        )
+        .await;
+    assert_eq!(waiting.status, StatusCode::CREATED, "{}", waiting.body);
+    let cancelled = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/update/{id}"),
+            Some(json!({"status": "cancelled"})),
+        )
+        .await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{}", cancelled.body);
+    let mails = app.queued_mails("waiting@example.com").await;
+    assert_eq!(
+        mails.iter().map(|(s, _)| s.as_str()).collect::<Vec<_>>(),
+        ["Last Soda is back in stock"]
+    );
+}

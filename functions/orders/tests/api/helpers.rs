@@ -65,8 +65,10 @@ pub async fn spawn_app() -> TestApp {
         catalog::Config {
             table: config.catalog_table.clone(),
             auth: AuthConfig::from_env(&lookup).unwrap(),
+            alerts: Some(catalog::AlertSettings::from_env(&lookup).unwrap()),
         },
         db.clone(),
+        shared::aws::sqs(&harness.sdk),
     );
     let codes = codes::AppState::new(
         codes::Config {

@@ -43,8 +43,9 @@ pub async fn spawn_app() -> TestApp {
     let admin = keys.issue("admin@example.com", Role::Admin, 600).unwrap();
     // The reviews function's environment names the catalogue and content tables these routers write.
     let catalog = Client::new(catalog::router(catalog::AppState::new(
-        catalog::Config::from_env(&lookup).expect("catalog config"),
+        catalog::Config::without_alerts(&lookup).expect("catalog config"),
         db.clone(),
+        shared::aws::sqs(&harness.sdk),
     )));
     // The content function also needs the shop's address, which the reviews function does not read.
     let content_env = |name: &str| match name {

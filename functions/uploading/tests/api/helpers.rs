@@ -34,8 +34,9 @@ pub async fn spawn_app() -> TestApp {
     let state = uploading::AppState::new(config, db.clone(), s3.clone());
     let signed_in = harness.sign_in(&state.auth.users).await;
     let catalog_state = catalog::AppState::new(
-        catalog::Config::from_env(&harness.lookup()).expect("catalog config"),
+        catalog::Config::without_alerts(&harness.lookup()).expect("catalog config"),
         db.clone(),
+        shared::aws::sqs(&harness.sdk),
     );
     // The content function also needs the shop's address, which the uploading function does not read.
     let lookup = harness.lookup();
