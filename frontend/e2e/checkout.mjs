@@ -418,6 +418,34 @@ export default function register({ journey, check, checkEqual, eventually, pound
     check(order.total > 0 && order.vat > 0, 'the order keeps its total and VAT');
   });
 
+  journey('back in stock: a shopper leaves an address on a sold-out drink; the admin restocks it; one mail arrives', async ({ newPage }) => {
+    const admin = await adminSession();
+    const name = `Rare Ginger ${random()}`;
+    const created = await api('POST', '/api/product/create/', { token: admin.token, body: { name, price: 2.5, qty: '12 x 330ml', TheNumber: 0 } });
+    checkEqual(created.status, 201, 'a sold-out drink');
+    const email = freshEmail();
+    const page = await newPage(DESKTOP);
+    await page.goto(`${BASE_URL}/drinks/${encodeURIComponent(created.body._id)}`);
+    await page.getByRole('textbox', { name: 'E-mail me when it is back' }).fill(email);
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByTestId('back-in-stock-done').waitFor();
+    await axe(page, 'sold-out drink with the alert form');
+
+    const desk = await signedInPage(newPage, admin);
+    await desk.goto(`${BASE_URL}/new/uk/products`);
+    const row = desk.getByTestId('admin-product').filter({ hasText: name });
+    await row.waitFor();
+    checkEqual(await row.getByTestId('waiting-count').textContent(), '1 waiting', 'the admin sees one waiting');
+    const restocked = await api('PUT', `/api/product/update/${encodeURIComponent(created.body._id)}`, { token: admin.token, body: { TheNumber: 24 } });
+    checkEqual(restocked.status, 200, 'restocked');
+    const mail = await mailTo(email, (m) => m.subject === `${name} is back in stock`, 'the back-in-stock mail');
+    check(mail.text.includes(`/drinks/${created.body._id}`) && mail.text.includes('/api/product/notify/stop/?token='), 'the mail links the drink and a stop link');
+    await api('PUT', `/api/product/update/${encodeURIComponent(created.body._id)}`, { token: admin.token, body: { TheNumber: 30 } });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    checkEqual((await outbox()).filter((m) => m.to.includes(email)).length, 1, 'one mail, once');
+    await api('DELETE', `/api/product/delete/${encodeURIComponent(created.body._id)}`, { token: admin.token });
+  });
+
   journey('checkout: card 4000 0000 0000 0341 is declined: the reason shows at the form, the basket and stock are kept', async ({ newPage }) => {
     const { page, drink, email, stockBefore } = await checkoutWith(newPage, DECLINED);
     await page.getByRole('button', { name: /^Pay / }).click();

@@ -992,7 +992,7 @@ export interface paths {
         get: operations["stop"];
         put?: never;
         /** The same, posted by mail clients in one click (RFC 8058) */
-        post: operations["stop"];
+        post: operations["stop_one_click"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5922,7 +5922,7 @@ export interface operations {
             };
         };
     };
-    stop: {
+    stop_one_click: {
         parameters: {
             query?: {
                 /** @description The token of the link in the alert e-mail. */

@@ -339,6 +339,14 @@ pub async fn stop(
     ))
 }
 
+/// `POST /api/product/notify/stop/?token=…`: the same, as mail clients post it in one click (RFC 8058).
+pub async fn stop_one_click(
+    state: State<AppState>,
+    query: Query<StopQuery>,
+) -> ApiResult<Json<Message>> {
+    stop(state, query).await
+}
+
 /// How many addresses wait for a drink.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct WaitingCount {

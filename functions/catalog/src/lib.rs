@@ -136,7 +136,7 @@ fn api() -> ApiRoutes<AppState> {
         .fails(&[409, 429])
         .get("/api/product/notify/stop/", Public, alerts::stop)
         .summary("Stops the address's waiting back-in-stock alerts (the signed link in the alert e-mail)")
-        .post("/api/product/notify/stop/", Public, alerts::stop)
+        .post("/api/product/notify/stop/", Public, alerts::stop_one_click)
         .summary("The same, posted by mail clients in one click (RFC 8058)")
         .get("/api/product/alerts/", Admin, alerts::waiting_counts)
         .summary("How many addresses wait for each drink")

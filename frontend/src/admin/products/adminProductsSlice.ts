@@ -42,6 +42,8 @@ const blankNutrition = (): Record<NutrientName, string> =>
 export interface AdminProductsState extends Loadable {
   products: Product[];
   categories: Category[];
+  /** Addresses waiting for each sold-out drink (back-in-stock alerts), by drink id. */
+  waiting: Record<string, number>;
   view: 'list' | 'form';
   editing: ProductForm | null;
   saving: boolean;
@@ -55,6 +57,7 @@ export const initialAdminProductsState: AdminProductsState = {
   ...initialLoadable,
   products: [],
   categories: [],
+  waiting: {},
   view: 'list',
   editing: null,
   saving: false,
@@ -155,6 +158,7 @@ export { DELETE_CONFIRM } from '../confirm';
 interface Catalogue {
   products: Product[];
   categories: Category[];
+  waiting: Record<string, number>;
 }
 
 const adminProductsSlice = createSlice({
@@ -170,6 +174,7 @@ const adminProductsSlice = createSlice({
       state.status = 'loaded';
       state.products = action.payload.result.products;
       state.categories = action.payload.result.categories;
+      state.waiting = action.payload.result.waiting;
     },
     adminProductsFailed(state, action: PayloadAction<Failed<void>>) {
       state.status = 'failed';
@@ -234,8 +239,13 @@ export const { selectAdminProducts } = injected.selectors;
 export const fetchAdminProducts = createLoader(
   { requested: adminProductsRequested, received: adminProductsReceived, failed: adminProductsFailed },
   async (api): Promise<Catalogue> => {
-    const [products, categories] = await Promise.all([api.get('/product/'), api.get('/category/')]);
-    return { products, categories };
+    // The alerts' counts are a help, not the list: without them the drinks still show.
+    const [products, categories, alerts] = await Promise.all([
+      api.get('/product/'),
+      api.get('/category/'),
+      api.get('/product/alerts/').catch(() => []),
+    ]);
+    return { products, categories, waiting: Object.fromEntries(alerts.map((a) => [a._id, a.waiting])) };
   },
 );
 

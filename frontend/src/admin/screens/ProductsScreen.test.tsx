@@ -60,6 +60,12 @@ describe('admin products screen', () => {
   const catalogue = (overrides: Parameters<typeof shopApi>[0] = {}) =>
     shopApi({ 'GET /api/product/': [mango, cola, lemon], 'GET /api/category/': [sodas], ...overrides });
 
+  it('shows how many addresses wait for a sold-out drink', async () => {
+    const api = catalogue({ 'GET /api/product/alerts/': [{ _id: 'p-lemon', waiting: 3 }] });
+    renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    expect(await screen.findByTestId('waiting-count', undefined, FIRST_LOAD)).toHaveTextContent('3 waiting');
+  });
+
   it('lists every drink with its price, stock and actions', async () => {
     renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: catalogue().fetch } });
     const rows = await screen.findAllByTestId('admin-product', undefined, FIRST_LOAD);

@@ -308,7 +308,15 @@ export default function ProductsScreen() {
                         </>
                       )}
                     </td>
-                    <td className={styles.num}>{product.TheNumber > 0 ? product.TheNumber : 'Sold out'}</td>
+                    <td className={styles.num}>
+                      {product.TheNumber > 0 ? product.TheNumber : 'Sold out'}
+                      {(state.waiting[product._id] ?? 0) > 0 && (
+                        <>
+                          <br />
+                          <small data-testid="waiting-count">{state.waiting[product._id]} waiting</small>
+                        </>
+                      )}
+                    </td>
                     <td>
                       #{product.sort}
                       {product.Isdefault && ', featured'}

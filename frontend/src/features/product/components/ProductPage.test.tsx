@@ -70,6 +70,25 @@ describe('ProductPage', () => {
     expect(screen.queryByRole('button', { name: 'Remove Classic Cola' })).not.toBeInTheDocument();
   });
 
+  it('takes an address for a sold-out drink and says what will happen', async () => {
+    const api = shopApi({
+      'POST /api/product/notify/p-lemon': ({ body }) =>
+        (body as { email: string }).email === 'layla@example.com'
+          ? json({ message: 'We will e-mail you once when Lemon Sparkle is back in stock.' }, 201)
+          : json({ message: 'email must be a valid e-mail address' }, 422),
+    });
+    const { user } = renderApp('/drinks/p-lemon', { deps: { fetch: api.fetch } });
+    const field = await screen.findByLabelText('E-mail me when it is back', { selector: 'input' });
+    await user.type(field, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Notify me' }));
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(field);
+    await user.type(field, ' layla@example.com ');
+    await user.click(screen.getByRole('button', { name: 'Notify me' }));
+    expect(await screen.findByTestId('back-in-stock-done')).toHaveTextContent('once when Lemon Sparkle is back');
+  });
+
   it('cannot add a sold-out drink', async () => {
     renderApp('/drinks/p-lemon', { deps: { fetch: shopApi().fetch } });
     expect(await screen.findByRole('button', { name: 'Sold out' })).toBeDisabled();

@@ -17,6 +17,7 @@ import { graph, product as productThing } from '../../../lib/structuredData';
 import { useQuery } from '../../../lib/useQuery';
 import type { Product } from '../../../types/catalog';
 import { fetchProduct, productReloadRequested, selectProductState } from '../productSlice';
+import { BackInStock } from './BackInStock';
 import { FoodInformation, type Producer } from './FoodInformation';
 import styles from './ProductPage.module.css';
 
@@ -122,6 +123,7 @@ export function ProductPage({ purchase, below, producer = null }: ProductPagePro
                 <p className={styles.pack}>{shown.qty}</p>
                 <Price product={shown} className={styles.price} />
                 <Stock units={shown.TheNumber} />
+                {shown.TheNumber <= 0 && <BackInStock key={shown._id} product={shown} />}
                 {shown.des && <p className={styles.des}>{shown.des}</p>}
                 <div className={styles.buy}>{purchase({ product: shown, initialQty: qtyFromQuery(params.get('qty')) })}</div>
                 {shown.des2 && (
