@@ -3,6 +3,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { basename, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
@@ -32,8 +33,14 @@ function chunkModules(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), chunkModules()],
+  // React Router's package exports only its development build (dev-only checks and messages); the shop ships
+  // its production build, which it also has: about 10 KB less on the first page, gzipped.
+  resolve:
+    command === 'build'
+      ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] }
+      : {},
   css: { modules: { generateScopedName: scopedName } },
   build: {
     // Every browser the shop supports has modulepreload; the polyfill would only add script.
@@ -78,4 +85,4 @@ export default defineConfig({
     testTimeout: 15_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
-});
+}));

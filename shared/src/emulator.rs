@@ -1012,6 +1012,91 @@ pub fn http_get(address: &str, path: &str) -> Result<String, BoxError> {
     Ok(body.to_owned())
 }
 
+/// A TCP stand-in between the AWS SDK and the emulator that makes every request wait `delay` before it goes
+/// on, as a real AWS call waits for its round trip, and notes each request's `X-Amz-Target` (the operation
+/// of the JSON-protocol services: Secrets Manager, DynamoDB, SSM). The cold-start benchmark runs functions
+/// through it (`COLDSTART_AWS_LATENCY_MS`); tests count the calls a cold start makes.
+pub struct LatencyProxy {
+    pub endpoint: String,
+    calls: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    accept: tokio::task::JoinHandle<()>,
+}
+
+impl LatencyProxy {
+    pub async fn start(upstream: &str, delay: std::time::Duration) -> std::io::Result<Self> {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let upstream = upstream
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_owned();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let endpoint = format!("http://{}", listener.local_addr()?);
+        let calls = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let noted = calls.clone();
+        let accept = tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let Ok(server) = tokio::net::TcpStream::connect(&upstream).await else {
+                    continue;
+                };
+                let noted = noted.clone();
+                tokio::spawn(async move {
+                    let (mut from_client, mut to_client) = client.into_split();
+                    let (mut from_server, mut to_server) = server.into_split();
+                    let answers = tokio::spawn(async move {
+                        tokio::io::copy(&mut from_server, &mut to_client).await.ok();
+                    });
+                    let mut buffer = vec![0u8; 64 * 1024];
+                    loop {
+                        let read = match from_client.read(&mut buffer).await {
+                            Ok(0) | Err(_) => break,
+                            Ok(read) => read,
+                        };
+                        let chunk = &buffer[..read];
+                        // A chunk that starts a request: its first line ends in the HTTP version.
+                        let text = String::from_utf8_lossy(&chunk[..read.min(8 * 1024)]);
+                        let starts_request = text
+                            .lines()
+                            .next()
+                            .is_some_and(|line| line.ends_with("HTTP/1.1"));
+                        if starts_request {
+                            if let Some(target) = text.lines().find_map(|line| {
+                                let (name, value) = line.split_once(':')?;
+                                name.eq_ignore_ascii_case("x-amz-target")
+                                    .then(|| value.trim().to_owned())
+                            }) {
+                                noted.lock().expect("calls").push(target);
+                            }
+                            if !delay.is_zero() {
+                                tokio::time::sleep(delay).await;
+                            }
+                        }
+                        if to_server.write_all(chunk).await.is_err() {
+                            break;
+                        }
+                    }
+                    answers.abort();
+                });
+            }
+        });
+        Ok(LatencyProxy {
+            endpoint,
+            calls,
+            accept,
+        })
+    }
+
+    /// The `X-Amz-Target` of every request so far, in order.
+    pub fn calls(&self) -> Vec<String> {
+        self.calls.lock().expect("calls").clone()
+    }
+}
+
+impl Drop for LatencyProxy {
+    fn drop(&mut self) {
+        self.accept.abort();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

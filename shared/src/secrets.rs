@@ -56,13 +56,17 @@ pub fn client(config: &aws_config::SdkConfig) -> aws_sdk_secretsmanager::Client 
     aws_sdk_secretsmanager::Client::new(config)
 }
 
-/// Reads every secret `vars` name and answers `vars` with each `NAME_SECRET_ID` replaced by `NAME`.
+/// Reads every secret `vars` name and answers `vars` with each `NAME_SECRET_ID` replaced by `NAME`. All of a
+/// function's secrets come in one `BatchGetSecretValue` call: on AWS every call is a connection and a round
+/// trip that a cold start would pay in series.
 pub async fn resolve(
     client: &aws_sdk_secretsmanager::Client,
     vars: impl IntoIterator<Item = (String, String)>,
 ) -> Result<Env, SecretError> {
     let vars: BTreeMap<String, String> = vars.into_iter().collect();
     let mut resolved = BTreeMap::new();
+    // Secret id to the setting it fills.
+    let mut wanted: BTreeMap<String, String> = BTreeMap::new();
     for (name, value) in &vars {
         let Some(target) = name.strip_suffix(SECRET_ID_SUFFIX) else {
             resolved
@@ -76,23 +80,60 @@ pub async fn resolve(
         if vars.contains_key(target) {
             return Err(SecretError::Twice(target.to_owned()));
         }
-        let unreadable = |cause: String| SecretError::Unreadable {
-            name: target.to_owned(),
-            cause,
-        };
-        let found = client
-            .get_secret_value()
-            .secret_id(value)
-            .send()
-            .await
-            .map_err(|e| {
-                unreadable(aws_sdk_secretsmanager::error::DisplayErrorContext(e).to_string())
-            })?;
-        let secret = found
+        wanted.insert(value.trim().to_owned(), target.to_owned());
+    }
+    if wanted.is_empty() {
+        return Ok(Env(resolved));
+    }
+    let unreadable = |target: &str, cause: String| SecretError::Unreadable {
+        name: target.to_owned(),
+        cause,
+    };
+    let found = client
+        .batch_get_secret_value()
+        .set_secret_id_list(Some(wanted.keys().cloned().collect()))
+        .send()
+        .await
+        .map_err(|e| {
+            let names: Vec<&str> = wanted.values().map(String::as_str).collect();
+            unreadable(
+                &names.join(", "),
+                aws_sdk_secretsmanager::error::DisplayErrorContext(e).to_string(),
+            )
+        })?;
+    if let Some(error) = found.errors().first() {
+        let id = error.secret_id().unwrap_or_default();
+        let target = wanted.get(id).map_or(id, String::as_str);
+        return Err(unreadable(
+            target,
+            format!(
+                "{}: {}",
+                error.error_code().unwrap_or("error"),
+                error.message().unwrap_or_default()
+            ),
+        ));
+    }
+    for value in found.secret_values() {
+        // Answered by name (and ARN): a secret named by either is found.
+        let target = [value.name(), value.arn()]
+            .into_iter()
+            .flatten()
+            .find_map(|key| wanted.get(key));
+        let Some(target) = target else { continue };
+        let secret = value
             .secret_string()
             .filter(|s| !s.trim().is_empty())
-            .ok_or_else(|| unreadable("it has no text value".to_owned()))?;
-        resolved.insert(target.to_owned(), secret.trim().to_owned());
+            .ok_or_else(|| unreadable(target, "it has no text value".to_owned()))?;
+        resolved.insert(target.clone(), secret.trim().to_owned());
+    }
+    if let Some(target) = wanted
+        .values()
+        .find(|target| !resolved.contains_key(*target))
+    {
+        return Err(unreadable(
+            target,
+            "Secrets Manager did not answer it".to_owned(),
+        ));
     }
     Ok(Env(resolved))
 }

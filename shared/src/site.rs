@@ -24,12 +24,20 @@ impl<L: Lookup> Lookup for WithSiteUrl<L> {
 }
 
 /// What a function that makes links builds its settings from at a cold start: the process environment with
-/// its secrets read (`crate::secrets`), then the site address filled in.
+/// its secrets read (`crate::secrets`, one call) and the site address filled in, the two reads made at once
+/// (neither needs the other: the parameter's name is plain configuration).
 pub async fn process_env(
     aws: &aws_config::SdkConfig,
 ) -> Result<WithSiteUrl<crate::secrets::Env>, Box<dyn std::error::Error + Send + Sync>> {
-    let env = crate::secrets::process_env(aws).await?;
-    Ok(resolve(env, &crate::aws::ssm(aws)).await?)
+    let ssm = crate::aws::ssm(aws);
+    let (env, site_url) = tokio::join!(
+        crate::secrets::process_env(aws),
+        site_url_of(&crate::config::ProcessEnv, &ssm)
+    );
+    Ok(WithSiteUrl {
+        env: env?,
+        site_url: site_url?,
+    })
 }
 
 /// Reads `SITE_URL_PARAMETER` when `SITE_URL` is blank. A named parameter that cannot be read, or that
@@ -39,15 +47,19 @@ pub async fn resolve<L: Lookup>(
     env: L,
     ssm: &aws_sdk_ssm::Client,
 ) -> Result<WithSiteUrl<L>, ConfigError> {
+    let site_url = site_url_of(&env, ssm).await?;
+    Ok(WithSiteUrl { env, site_url })
+}
+
+/// The address the parameter holds, when `SITE_URL` is blank and `SITE_URL_PARAMETER` names one.
+async fn site_url_of<L: Lookup>(
+    env: &L,
+    ssm: &aws_sdk_ssm::Client,
+) -> Result<Option<String>, ConfigError> {
     let set = |name: &str| env.get(name).filter(|value| !value.trim().is_empty());
     let parameter = match (set("SITE_URL"), set("SITE_URL_PARAMETER")) {
         (None, Some(parameter)) => parameter,
-        _ => {
-            return Ok(WithSiteUrl {
-                env,
-                site_url: None,
-            })
-        }
+        _ => return Ok(None),
     };
     let invalid = |reason: String| ConfigError::Invalid {
         name: "SITE_URL_PARAMETER",
@@ -70,10 +82,7 @@ pub async fn resolve<L: Lookup>(
             "{parameter} holds {value:?}, not an http(s) address"
         ))
     })?;
-    Ok(WithSiteUrl {
-        env,
-        site_url: Some(url),
-    })
+    Ok(Some(url))
 }
 
 /// An absolute http(s) address without a trailing slash, so callers can append `/path`.

@@ -5,7 +5,12 @@
 //! `coldstart <binary> <LogicalId> <event.json> [runs] [status]`
 //!
 //! `status` (default 200) is the answer the event must get: a public read of a record that does not exist
-//! (404) is a fair first invoke too, since it makes the same round trip to the database.
+//! (404) is a fair first invoke too, since it makes the same round trip to the database. `LogicalId` `-`
+//! runs a binary with no settings of the template's (the `hello` baseline).
+//!
+//! `COLDSTART_AWS_LATENCY_MS=20` makes every AWS call the function makes wait that long first (a
+//! `LatencyProxy` between it and the emulator), so the figures show what a cold start pays for round trips
+//! made one after another.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue};
@@ -109,20 +114,37 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let names = LocalNames::new("bench");
     let dist = std::env::temp_dir();
     let gateway = local::build(&emulator, &stripe, &names, dist, "http://127.0.0.1:3000").await?;
-    let vars = gateway.env.vars(logical_id);
-    if vars.is_empty() {
+    let baseline = logical_id == "-";
+    let vars = if baseline {
+        Default::default()
+    } else {
+        gateway.env.vars(logical_id)
+    };
+    if vars.is_empty() && !baseline {
         return Err(format!("template.yaml declares no function {logical_id}").into());
     }
     // The function reads its secrets from the emulator at start-up, and serves only requests that carry the
     // origin header CloudFront would add.
-    let origin = gateway
-        .env
-        .lookup(logical_id)
-        .get("ORIGIN_VERIFY")
-        .ok_or("no ORIGIN_VERIFY secret")?;
     let mut parsed: serde_json::Value = serde_json::from_str(&event)?;
-    parsed["headers"][shared::edge::ORIGIN_VERIFY_HEADER] = origin.into();
+    if !baseline {
+        let origin = gateway
+            .env
+            .lookup(logical_id)
+            .get("ORIGIN_VERIFY")
+            .ok_or("no ORIGIN_VERIFY secret")?;
+        parsed["headers"][shared::edge::ORIGIN_VERIFY_HEADER] = origin.into();
+        // And the viewer's address CloudFront adds (a request without it is refused in AWS).
+        parsed["headers"][shared::edge::VIEWER_ADDRESS_HEADER] = "203.0.113.10:443".into();
+    }
     let event = parsed.to_string();
+    let latency: u64 = std::env::var("COLDSTART_AWS_LATENCY_MS")
+        .ok()
+        .map(|ms| ms.parse())
+        .transpose()?
+        .unwrap_or(0);
+    let proxy =
+        shared::emulator::LatencyProxy::start(&emulator.endpoint, Duration::from_millis(latency))
+            .await?;
 
     let mut inits = Vec::new();
     let mut invokes = Vec::new();
@@ -165,7 +187,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             .env("AWS_ACCESS_KEY_ID", "bench")
             .env("AWS_SECRET_ACCESS_KEY", "bench")
             .env("AWS_EC2_METADATA_DISABLED", "true")
-            .env("AWS_ENDPOINT_URL", &emulator.endpoint)
+            .env("AWS_ENDPOINT_URL", &proxy.endpoint)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
@@ -205,8 +227,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         invokes.push((responded - polled).as_secs_f64() * 1000.0);
     }
     emulator.stop();
+    let name = if baseline {
+        "hello (baseline)"
+    } else {
+        logical_id
+    };
     println!(
-        "{logical_id}: init median {:.1} ms (p90 {:.1} ms), first invoke median {:.1} ms (p90 {:.1} ms), {runs} cold starts",
+        "{name}: init median {:.1} ms (p90 {:.1} ms), first invoke median {:.1} ms (p90 {:.1} ms), {runs} cold starts, AWS latency {latency} ms",
         median(&mut inits.clone()),
         percentile(&mut inits, 0.9),
         median(&mut invokes.clone()),

@@ -5,6 +5,7 @@ mod gateway;
 mod invoke;
 mod openapi;
 mod restart;
+mod secrets;
 mod site_url;
 mod state;
 mod template_policies;

@@ -1,0 +1,12 @@
+//! The cold-start baseline: the smallest `lambda_http` function, answering every event "hello". `make bench`
+//! measures each function's init against this one's in the same run.
+
+use lambda_http::{service_fn, Body, Error, Request, Response};
+
+#[tokio::main]
+async fn main() -> Result<(), Error> {
+    lambda_http::run(service_fn(|_: Request| async {
+        Ok::<_, Error>(Response::new(Body::from("hello")))
+    }))
+    .await
+}
