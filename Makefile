@@ -138,8 +138,10 @@ test-frontend: npm
 test-deploy: venv sam-cli
 	$(VENV)/bin/python -m unittest discover -s scripts/tests -t . -v
 
-# Browser journeys against a real gateway on a free port, with its own emulator.
+# The first page's JavaScript budget (frontend/scripts/bundle-budget.mjs), then browser journeys against a
+# real gateway on a free port, with its own emulator.
 e2e: deps browser frontend build
+	cd $(FRONTEND) && npm run budget
 	scripts/with-gateway.sh bash -c 'cd $(FRONTEND) && npm run e2e'
 
 # The API's contract: docs/openapi.json is read off the route tables (local/src/openapi.rs); the front end's
