@@ -7,7 +7,8 @@ import { selectIsAdmin, selectIsLoggedIn } from '../features/auth/authSlice';
 import { lazyPage } from '../lib/chunks';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
-import { Home } from './router';
+// Home comes from its feature, not from router.tsx: router.tsx loads this file, so this one never imports it.
+import { HomePage as Home } from '../features/home/components/HomePage';
 
 const ShopPage = lazyPage(() => import('../features/shop/components/ShopPage'));
 const SearchPage = lazyPage(() => import('../features/search/components/SearchPage'));

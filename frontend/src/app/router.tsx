@@ -23,7 +23,7 @@ export function prefetchPageRoutes(): void {
  * Home. Its hero's words are fixed rather than the site info's: text that changed once the info arrived would
  * move the first screen under the shopper's eyes.
  */
-export const Home = HomePage;
+const Home = HomePage;
 
 export function AppRoutes() {
   return (
