@@ -41,6 +41,18 @@ export default function registerSubscriptionJourneys({ journey, check, checkEqua
     await form.getByRole('button', { name: 'Sign up' }).click();
     await shopper.getByRole('status').filter({ hasText: 'Thank you for subscribing' }).waitFor();
 
+    // Double opt-in: the confirmation e-mail's link, followed in the browser, puts them on the list.
+    const confirmation = await eventually(
+      async () => (await outbox()).find((m) => m.to.includes(email) && m.subject.startsWith('Confirm your subscription')),
+      Boolean,
+      'the confirmation e-mail',
+      10_000,
+    );
+    const link = /https?:\/\/\S+\/api\/subscription\/confirm\/\?token=[0-9a-f.]+/.exec(confirmation.text)?.[0];
+    check(Boolean(link), 'the confirmation has its link');
+    await shopper.goto(`${BASE_URL}${new URL(link).pathname}${new URL(link).search}`);
+    await shopper.getByText('You are subscribed').waitFor();
+
     // The admin sees them, with their list.
     const page = await adminPage(newPage);
     await page.goto(`${BASE_URL}/new/uk/subscription`);

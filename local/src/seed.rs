@@ -225,7 +225,15 @@ const SUBSCRIBERS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-async fn seed_subscribers(api: &Router, token: &str) -> Result<(), BoxError> {
+/// The demo subscribers sign up through the API and follow their confirmation links (double opt-in), as
+/// readers would.
+async fn seed_subscribers(env: &LocalEnv, api: &Router, token: &str) -> Result<(), BoxError> {
+    let state = subscription::AppState::new(
+        subscription::Config::from_env(&env.lookup("SubscriptionFunction"))?,
+        env.dynamodb.clone(),
+        env.ses.clone(),
+        env.sqs.clone(),
+    );
     for (email, fullname, lists) in SUBSCRIBERS {
         let body = json!({"email": email, "fullname": fullname, "lists": lists});
         call(
@@ -236,6 +244,13 @@ async fn seed_subscribers(api: &Router, token: &str) -> Result<(), BoxError> {
             Some(body),
         )
         .await?;
+        let waiting = subscription::signup::confirmation_token(&state, email)
+            .await
+            .map_err(|e| e.message().to_owned())?;
+        if let Some(confirm) = waiting {
+            let link = format!("/api/subscription/confirm/?token={confirm}");
+            call(api, Method::GET, &link, token, None).await?;
+        }
     }
     Ok(())
 }
@@ -343,7 +358,7 @@ pub async fn seed_demo_shop(env: &LocalEnv, api: &Router) -> Result<(), BoxError
     }
     seed_site_info(env).await?;
     seed_reviews(api, &token, &drink_ids).await?;
-    seed_subscribers(api, &token).await?;
+    seed_subscribers(env, api, &token).await?;
     tracing::info!(
         drinks = DRINKS.len(),
         reviews = REVIEWS.len(),

@@ -1167,6 +1167,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subscription/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The confirmation link of a sign-up: the address joins its lists */
+        get: operations["confirm_subscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subscription/create/": {
         parameters: {
             query?: never;
@@ -1176,7 +1193,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs an address up to mail lists (the same answer for a new and a known address) */
+        /** Asks an address to confirm joining mail lists (double opt-in; the same answer for every address) */
         post: operations["create_subscriber"];
         delete?: never;
         options?: never;
@@ -6492,6 +6509,47 @@ export interface operations {
             };
             /** @description Signed in without the right to this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    confirm_subscription: {
+        parameters: {
+            query: {
+                /** @description The token of the link in the confirmation e-mail (`{id}.{expires}.{signature}`). */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page saying the address is subscribed (`{message}` to a client whose Accept names application/json) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page saying the link is forged, expired or used (`{message}` to a client whose Accept names application/json) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ pub mod mailer;
 pub mod mailing;
 pub mod recount;
 mod schema;
+pub mod signup;
 mod subscriber;
 mod unsubscribe;
 
@@ -23,7 +24,8 @@ use shared::store::Store;
 use std::sync::Arc;
 
 pub use lists::MailLists;
-pub use subscriber::{stored_subscriber, LIMIT_PER_EMAIL, LIMIT_PER_IP};
+pub use signup::{LIMIT_PER_EMAIL, LIMIT_PER_IP};
+pub use subscriber::stored_subscriber;
 pub use unsubscribe::UnsubscribeKey;
 
 pub struct Config {
@@ -37,6 +39,8 @@ pub struct Config {
     pub lists: MailLists,
     /// Signs unsubscribe links: `UNSUBSCRIBE_KEY`, a secret of its own.
     pub unsubscribe: UnsubscribeKey,
+    /// The same secret, from which the sign-up confirmation links' key is derived.
+    pub confirm_secret: Vec<u8>,
     /// The outbox and delivery records (`MAIL_TABLE`) and the mail queue (`MAIL_QUEUE_URL`).
     pub mail_table: String,
     pub mail_queue_url: String,
@@ -60,6 +64,7 @@ impl Config {
                     reason,
                 })?,
             unsubscribe: UnsubscribeKey::new(&secret),
+            confirm_secret: secret.clone(),
             mail_table: required(env, "MAIL_TABLE")?,
             mail_queue_url: required(env, "MAIL_QUEUE_URL")?,
         })
@@ -75,6 +80,8 @@ pub struct AppState {
     pub site_url: Arc<str>,
     pub lists: Arc<MailLists>,
     pub unsubscribe: Arc<UnsubscribeKey>,
+    /// Signs the links that confirm a sign-up (double opt-in).
+    pub confirm: Arc<signup::ConfirmKey>,
     /// Welcome mails go through the outbox; mailings' jobs through its queue.
     pub outbox: Outbox,
     /// The shop's own address, for the `mailto:` unsubscribe header.
@@ -121,6 +128,7 @@ impl AppState {
             site_url: config.site_url.into(),
             lists: Arc::new(config.lists),
             unsubscribe: Arc::new(config.unsubscribe),
+            confirm: Arc::new(signup::ConfirmKey::new(&config.confirm_secret)),
             db: dynamodb,
             table: config.table.into(),
         }
@@ -148,9 +156,37 @@ fn api() -> ApiRoutes<AppState> {
         .post(
             "/api/subscription/create/",
             Public,
-            subscriber::create_subscriber,
+            signup::create_subscriber,
         )
-        .summary("Signs an address up to mail lists (the same answer for a new and a known address)")
+        .summary("Asks an address to confirm joining mail lists (double opt-in; the same answer for every address)")
+        .get(
+            "/api/subscription/confirm/",
+            Public,
+            signup::confirm_subscription,
+        )
+        .summary("The confirmation link of a sign-up: the address joins its lists")
+        .describe(|doc| {
+            // A browser follows the link: the answer is a page, a refusal too.
+            let page = Some(BodyDoc {
+                media: "text/html",
+                schema: shared::openapi::schema::<String>,
+            });
+            doc.errors.remove(&400);
+            doc.reply(
+                200,
+                "A page saying the address is subscribed (`{message}` to a client whose Accept names \
+                 application/json)",
+                page,
+            );
+            doc.reply(
+                400,
+                "A page saying the link is forged, expired or used (`{message}` to a client whose Accept \
+                 names application/json)",
+                page,
+            );
+        })
+        // 409: two clicks at once; the other one joined.
+        .fails(&[409])
         .delete(
             "/api/subscription/delete/{id}",
             Admin,

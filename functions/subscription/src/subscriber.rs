@@ -6,46 +6,21 @@
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use shared::auth::Admin;
 use shared::dynamo::{
     get_s, get_s_or_default, get_string_list, n, s, string_list, Item, ItemError,
 };
 use shared::extract::{Path, Query};
-use shared::json::{Created, Message};
+use shared::json::Message;
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::outbox::QueuedMail;
 use shared::paging::{Page, PageQuery};
-use shared::rate::{PerSender, SourceIp, Window};
 use shared::store::{not_found, stored_item, version_of, Entity};
-use shared::validation::{bounded_text, Email};
+use shared::validation::Email;
 use shared::{ApiError, ApiResult, Json};
 
-/// Sign-ups one e-mail address may make in an hour.
-pub const LIMIT_PER_EMAIL: usize = 5;
-/// Sign-ups one source address may make in an hour. Generous: behind CloudFront the source address is the
-/// edge location's, shared by every shopper near it.
-pub const LIMIT_PER_IP: usize = 30;
-const HOUR: i64 = 3600;
-
-const LIMITS: PerSender<'static> = PerSender {
-    scope: "SUBSCRIBE",
-    per_email: Window {
-        limit: LIMIT_PER_EMAIL,
-        seconds: HOUR,
-    },
-    per_email_refusal: "This e-mail address was signed up several times already",
-    per_ip: Window {
-        limit: LIMIT_PER_IP,
-        seconds: HOUR,
-    },
-    per_ip_refusal: "Many sign-ups came from your network in the last hour",
-};
 const PER_PAGE: usize = 20;
-
-/// The one answer to every accepted sign-up, new or not.
-pub const SIGNED_UP: &str =
-    "Thank you for subscribing. You can unsubscribe at any time from the link in every e-mail.";
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Subscriber {
@@ -176,47 +151,21 @@ pub fn stored_subscriber(email: &str, lists: &[String], order: u64) -> Result<It
     Ok(stored_item(&subscriber, 1))
 }
 
-/// A sign-up to the mail lists.
-#[derive(Deserialize, schemars::JsonSchema)]
-pub struct SignUp {
-    /// A valid e-mail address (trimmed, compared lower-cased).
-    #[schemars(with = "crate::schema::Email")]
-    email: String,
-    /// At most 100 characters (trimmed).
-    #[serde(default)]
-    #[schemars(with = "Option<crate::schema::UpTo<100>>")]
-    fullname: Option<String>,
-    /// The lists to join, by name (ignoring case); none joins the first list. On a second sign-up they
-    /// are added to the lists the address is on.
-    #[serde(default)]
-    #[schemars(with = "Option<Vec<crate::schema::ListName>>")]
-    lists: Option<Vec<String>>,
-}
-
-/// POST /api/subscription/create/: 201 `{message}`, the same for a new and a known address.
-pub async fn create_subscriber(
-    State(state): State<AppState>,
-    SourceIp(ip): SourceIp,
-    Json(input): Json<SignUp>,
-) -> ApiResult<Created<Message>> {
-    let email = Email::parse_normalised(&input.email)?;
-    let fullname = bounded_text("fullname", input.fullname.as_deref().unwrap_or(""), 100)?;
-    let mut lists = state
-        .lists
-        .resolve("lists", input.lists.as_deref().unwrap_or_default())?;
-    if lists.is_empty() {
-        lists.push(state.lists.default_list().to_owned());
-    }
-
-    let now = shared::time::now_unix();
-    let mut writes = LIMITS
-        .reserve(&state.db, &state.table, email.as_str(), ip.as_deref(), now)
-        .await?;
-
+/// The writes that put `email` on `lists` (a new subscriber, or the lists added to a known one), with the
+/// list counts moved in the same transaction and, for a new address only, the welcome as an outbox item:
+/// the caller runs them in one transaction with its own, then queues the welcome. The confirmed step of a
+/// sign-up (`crate::signup`).
+pub async fn join(
+    state: &AppState,
+    email: Email,
+    fullname: String,
+    lists: Vec<String>,
+) -> Result<(Vec<TransactWriteItem>, Option<shared::outbox::Pending>), ApiError> {
     let id = id_of(&email);
     let at = shared::time::now_iso();
     let existing = state.store.get::<Subscriber>(&id).await?;
     let is_new = existing.is_none();
+    let mut writes = Vec::new();
     let mut moves: Vec<(Vec<String>, i64)> = Vec::new();
     let (subscriber, put) = match existing {
         Some(mut known) => {
@@ -272,32 +221,33 @@ pub async fn create_subscriber(
             .put(put.build().map_err(ApiError::internal)?)
             .build(),
     );
-    // Welcome only a new address (a repeated sign-up must not become a way to mail someone repeatedly),
-    // and only if the sign-up commits: the welcome is an outbox item in the same transaction.
+    // Welcome only a new address, and only if the join commits: the welcome is an outbox item in the same
+    // transaction.
     let welcome = if is_new {
         let token = state.unsubscribe.token(&subscriber.id);
-        let link = crate::unsubscribe::link(&state, &subscriber.id);
-        let mut queued = QueuedMail::new(welcome(&state, &subscriber, &link));
-        queued.headers = crate::unsubscribe::headers(&state, &link, &token);
+        let link = crate::unsubscribe::link(state, &subscriber.id);
+        let mut queued = QueuedMail::new(welcome(state, &subscriber, &link));
+        queued.headers = crate::unsubscribe::headers(state, &link, &token);
         let (item, pending) = state.outbox.put(&queued)?;
         writes.push(item);
         Some(pending)
     } else {
         None
     };
-    state
-        .db
-        .transact_write_items()
-        .set_transact_items(Some(writes))
-        .send()
-        .await
-        .map_err(shared::rate::busy_or_internal)?;
-    if let Some(pending) = welcome {
-        state.outbox.enqueue(pending).await;
-    }
-    Ok(Created(Message {
-        message: SIGNED_UP.to_owned(),
-    }))
+    Ok((writes, welcome))
+}
+
+/// Whether `email` is on every one of `lists` already (a sign-up for them needs no confirmation).
+pub async fn is_on_all(
+    state: &AppState,
+    email: &Email,
+    lists: &[String],
+) -> Result<bool, ApiError> {
+    Ok(state
+        .store
+        .get::<Subscriber>(&id_of(email))
+        .await?
+        .is_some_and(|known| lists.iter().all(|list| known.lists.contains(list))))
 }
 
 fn welcome(state: &AppState, subscriber: &Subscriber, unsubscribe: &str) -> Mail {

@@ -205,7 +205,13 @@ pub async fn unsubscribe_one_click(
     Ok(Message::new(UNSUBSCRIBED))
 }
 
-fn answer(state: &AppState, wants_json: bool, status: StatusCode, message: &str) -> Response {
+/// A small page (or `{message}` to a client that asks for JSON) for the links in e-mails.
+pub(crate) fn answer(
+    state: &AppState,
+    wants_json: bool,
+    status: StatusCode,
+    message: &str,
+) -> Response {
     if wants_json {
         return shared::error::message_response(status, message);
     }
@@ -213,7 +219,7 @@ fn answer(state: &AppState, wants_json: bool, status: StatusCode, message: &str)
     let page = format!(
         "<!doctype html><html lang=\"en-GB\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
-         <title>Unsubscribe · {shop}</title></head>\
+         <title>{shop}</title></head>\
          <body style=\"font-family:Arial,Helvetica,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#2b1a12\">\
          <h1>{shop}</h1><p>{}</p><p><a href=\"/\">Back to the shop</a></p></body></html>",
         escape_html(message)

@@ -178,7 +178,7 @@ pub fn deliveries(subject: &str) -> std::collections::HashMap<String, usize> {
 }
 
 impl TestApp {
-    /// One Newsletter subscriber, signed up through the API (its welcome goes to the outbox).
+    /// One Newsletter subscriber, signed up and confirmed through the API (its welcome goes to the outbox).
     pub async fn seed_one(&self, email: &str) {
         let reply = self
             .client
@@ -190,5 +190,21 @@ impl TestApp {
             )
             .await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        // The reader follows the confirmation link (double opt-in); a known address has none waiting.
+        if let Some(token) = subscription::signup::confirmation_token(&self.app, email)
+            .await
+            .unwrap()
+        {
+            let confirmed = self
+                .client
+                .call(
+                    Method::GET,
+                    &format!("/api/subscription/confirm/?token={token}"),
+                    None,
+                    None,
+                )
+                .await;
+            assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
+        }
     }
 }

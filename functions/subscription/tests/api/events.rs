@@ -23,14 +23,17 @@ async fn every_subscription_event_fixture_is_served() {
     let other = new_email("fixture");
     for name in [
         "create-subscriber",
+        "confirm-subscription",
         "list-lists",
         "list-subscribers",
         "send-mailing",
     ] {
-        let reply = app
-            .client
-            .send_event(&read(name).replace("EMAIL", &email))
-            .await;
+        let mut event = read(name).replace("EMAIL", &email);
+        if name == "confirm-subscription" {
+            let path = app.confirm_path(&email).await;
+            event = event.replace("CONFIRM_TOKEN", path.rsplit('=').next().unwrap());
+        }
+        let reply = app.client.send_event(&event).await;
         assert!(
             reply.status.is_success(),
             "{name}: {} {}",

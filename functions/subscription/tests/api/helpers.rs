@@ -52,10 +52,29 @@ impl TestApp {
             .await
     }
 
-    /// Signs `email` up to `lists` and expects the 201.
+    /// Signs `email` up to `lists`, expects the 201, and follows the confirmation link.
     pub async fn subscribe(&self, email: &str, lists: &[&str]) {
         let reply = self.sign_up(json!({"email": email, "lists": lists})).await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        self.confirm(email).await;
+    }
+
+    /// The path of the newest confirmation link mailed to `email`.
+    pub async fn confirm_path(&self, email: &str) -> String {
+        let mails = self
+            .queued(email, "Confirm your subscription to Palestine Drinks")
+            .await;
+        let html = &mails.last().expect("a confirmation was queued").0;
+        let start = html.find("/api/subscription/confirm/?token=").unwrap();
+        let end = start + html[start..].find('"').unwrap();
+        html[start..end].to_owned()
+    }
+
+    /// Follows the newest confirmation link mailed to `email` and expects the 200.
+    pub async fn confirm(&self, email: &str) {
+        let path = self.confirm_path(email).await;
+        let reply = self.client.call(Method::GET, &path, None, None).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     }
 
     /// Every subscriber on the admin's list, newest first.

@@ -17,6 +17,16 @@ async fn signing_up_twice_keeps_one_subscriber_and_merges_the_lists() {
         .sign_up(json!({"email": email, "lists": ["offers and new drinks"]}))
         .await;
     assert_eq!(second.status, StatusCode::CREATED, "{}", second.body);
+    // Nobody is on a list until the mailed link is followed (double opt-in); one link covers both.
+    assert!(app.subscribers().await.is_empty());
+    assert_eq!(
+        app.queued(&email, "Confirm your subscription to Palestine Drinks")
+            .await
+            .len(),
+        1,
+        "a second sign-up within the hour mails no second confirmation"
+    );
+    app.confirm(&email).await;
     // The same answer for a new and a known address: the form does not tell who is subscribed.
     assert_eq!(first.body, second.body);
     assert!(first.body["message"]
@@ -224,7 +234,10 @@ async fn one_address_signs_up_five_times_an_hour() {
         } else {
             email.to_uppercase()
         };
-        app.subscribe(&written, &["Newsletter"]).await;
+        let reply = app
+            .sign_up(json!({"email": written, "lists": ["Newsletter"]}))
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
     }
     let refused = app.sign_up(json!({"email": email})).await;
     assert_eq!(
@@ -272,7 +285,8 @@ async fn one_viewer_address_signs_up_thirty_times_an_hour() {
         .as_str()
         .unwrap()
         .starts_with("Many sign-ups came from your network in the last hour"));
-    assert_eq!(app.subscribers().await.len(), subscription::LIMIT_PER_IP);
+    // Each is waiting for its confirmation: none is on a list yet.
+    assert!(app.subscribers().await.is_empty());
     // Another viewer behind the same CloudFront edge is not held up.
     let other = app
         .client
@@ -303,7 +317,17 @@ async fn the_welcome_link_points_at_the_configured_address_whatever_the_request_
         .unwrap();
     let reply = app.client.send(request).await;
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
-    // The welcome is queued in the sign-up's transaction; its body is what the sender will send.
+    let confirm = app.confirm_path(&email).await;
+    assert!(confirm.starts_with("/api/subscription/confirm/?token="));
+    let mailed = app
+        .queued(&email, "Confirm your subscription to Palestine Drinks")
+        .await;
+    assert!(mailed[0].0.contains(&format!(
+        "{}/api/subscription/confirm/",
+        shared::testing::SITE_URL
+    )));
+    app.confirm(&email).await;
+    // The welcome is queued in the confirmation's transaction; its body is what the sender will send.
     let welcome = welcome_of(&app, &email).await;
     assert!(!welcome.contains("evil.example"), "{welcome}");
     assert!(
@@ -460,4 +484,59 @@ async fn an_address_over_254_characters_is_refused() {
     );
     let listed = app.admin(Method::GET, "/api/subscription/", None).await;
     assert_eq!(listed.body["product"], json!([]), "{}", listed.body);
+}
+
+/// Issue 24: double opt-in. A sign-up joins nothing and welcomes nobody until its link is followed; a link
+/// works once, only for its address, and not after it expires.
+#[tokio::test]
+async fn a_sign_up_joins_only_through_its_link_once_before_it_expires() {
+    let app = spawn_app().await;
+    let email = new_email("optin");
+    let reply = app.sign_up(json!({"email": email})).await;
+    assert_eq!(reply.status, StatusCode::CREATED);
+    assert!(app.subscribers().await.is_empty());
+    assert!(app
+        .queued(&email, "Welcome to Palestine Drinks")
+        .await
+        .is_empty());
+    let lists = app.admin(Method::GET, "/api/sub/", None).await;
+    assert_eq!(lists.body[0]["count"], 0);
+
+    let path = app.confirm_path(&email).await;
+    let forged = app
+        .client
+        .call(Method::GET, &format!("{path}0"), None, None)
+        .await;
+    assert_eq!(forged.status, StatusCode::BAD_REQUEST);
+    app.confirm(&email).await;
+    assert_eq!(app.subscribers().await.len(), 1);
+    assert_eq!(
+        app.queued(&email, "Welcome to Palestine Drinks")
+            .await
+            .len(),
+        1
+    );
+    let again = app.client.call(Method::GET, &path, None, None).await;
+    assert_eq!(again.status, StatusCode::BAD_REQUEST, "a link works once");
+
+    // An unconfirmed sign-up whose time ran out cannot be confirmed.
+    let late = new_email("late");
+    app.sign_up(json!({"email": late})).await;
+    let late_path = app.confirm_path(&late).await;
+    let id = subscription::subscriber_id(&late).unwrap();
+    app.state
+        .store
+        .client()
+        .update_item()
+        .table_name(app.state.store.table())
+        .key("pk", shared::dynamo::s(format!("PENDING#{id}")))
+        .key("sk", shared::dynamo::s("PENDING"))
+        .update_expression("SET expiresAt = :past")
+        .expression_attribute_values(":past", shared::dynamo::n(1))
+        .send()
+        .await
+        .unwrap();
+    let expired = app.client.call(Method::GET, &late_path, None, None).await;
+    assert_eq!(expired.status, StatusCode::BAD_REQUEST);
+    assert_eq!(app.subscribers().await.len(), 1);
 }

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
 import { SignUpForm, UNSUBSCRIBE_NOTE } from './SignUpForm';
 
-const THANKS = 'Thank you for subscribing. You can unsubscribe at any time from the link in every e-mail.';
+const THANKS = 'Thank you for subscribing: please confirm with the link we have e-mailed you. You can unsubscribe at any time from the link in every e-mail.';
 
 describe('footer sign-up form', () => {
   it('checks the address and a list before sending, then thanks the shopper', async () => {
