@@ -38,19 +38,23 @@ pub async fn items_naming(
     }
 }
 
+/// An item's key (`pk`, `sk`), for a write to it.
+pub fn key_of(item: &Item) -> Item {
+    ["pk", "sk"]
+        .iter()
+        .filter_map(|name| Some(((*name).to_owned(), item.get(*name)?.clone())))
+        .collect()
+}
+
 /// Deletes one item by its key.
 pub async fn delete(
     db: &aws_sdk_dynamodb::Client,
     table: &str,
     item: &Item,
 ) -> Result<(), ApiError> {
-    let key: Item = ["pk", "sk"]
-        .iter()
-        .filter_map(|name| Some(((*name).to_owned(), item.get(*name)?.clone())))
-        .collect();
     db.delete_item()
         .table_name(table)
-        .set_key(Some(key))
+        .set_key(Some(key_of(item)))
         .send()
         .await
         .map_err(ApiError::internal)?;

@@ -21,6 +21,7 @@ pub mod paging;
 pub mod rate;
 pub mod routes;
 pub mod secrets;
+pub mod signed;
 pub mod site;
 pub mod store;
 pub mod text_schema;

@@ -9,7 +9,6 @@ use crate::products::Product;
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
 use axum::extract::State;
-use ring::hmac;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{s, Item};
@@ -18,6 +17,7 @@ use shared::json::{Created, Message};
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::outbox::{Outbox, Pending, QueuedMail};
 use shared::rate::{PerSender, SourceIp, Window};
+use shared::signed::{hex, unhex, LinkKey};
 use shared::store::{not_found, Entity};
 use shared::validation::Email;
 use shared::{ApiError, ApiResult, Json};
@@ -41,42 +41,30 @@ const LIMITS: PerSender<'static> = PerSender {
 };
 
 /// The stop links in alert mails: an HMAC over the address with a key derived from `MAIL_LINK_KEY`.
-pub struct AlertLinks(hmac::Key);
+pub struct AlertLinks(LinkKey);
 
 impl AlertLinks {
     pub fn new(secret: &[u8]) -> Self {
-        let root = hmac::Key::new(hmac::HMAC_SHA256, secret);
-        let derived = hmac::sign(&root, b"alert-links-v1");
-        AlertLinks(hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref()))
+        AlertLinks(LinkKey::derive(secret, b"alert-links-v1"))
     }
 
     /// `{address as hex}.{signature}`.
     pub fn token(&self, email: &str) -> String {
-        let tag = hmac::sign(&self.0, email.as_bytes());
-        format!("{}.{}", hex(email.as_bytes()), hex(tag.as_ref()))
+        format!(
+            "{}.{}",
+            hex(email.as_bytes()),
+            self.0.sign(email.as_bytes())
+        )
     }
 
     /// The address a genuine token names.
     pub fn verify(&self, token: &str) -> Option<String> {
         let (address, signature) = token.trim().split_once('.')?;
         let email = String::from_utf8(unhex(address)?).ok()?;
-        hmac::verify(&self.0, email.as_bytes(), &unhex(signature)?).ok()?;
-        Some(email)
+        self.0
+            .verifies(email.as_bytes(), signature)
+            .then_some(email)
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) || !text.is_ascii() {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok())
-        .collect()
 }
 
 fn alert_key(product: &str, email: &str) -> Item {
@@ -390,7 +378,7 @@ mod tests {
         let token = links.token("layla@example.com");
         assert_eq!(links.verify(&token).as_deref(), Some("layla@example.com"));
         let (_, signature) = token.split_once('.').unwrap();
-        let forged = format!("{}.{signature}", super::hex(b"omar@example.com"));
+        let forged = format!("{}.{signature}", shared::signed::hex(b"omar@example.com"));
         assert_eq!(links.verify(&forged), None);
         assert_eq!(links.verify("zz.zz"), None);
     }

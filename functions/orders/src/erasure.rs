@@ -25,13 +25,9 @@ pub async fn erase(
         shared::erasure::delete(db, table, item).await?;
         return Ok(Erased::Deleted);
     }
-    let key: Item = ["pk", "sk"]
-        .iter()
-        .filter_map(|name| Some(((*name).to_owned(), item.get(*name)?.clone())))
-        .collect();
     db.update_item()
         .table_name(table)
-        .set_key(Some(key))
+        .set_key(Some(shared::erasure::key_of(item)))
         .update_expression(
             "SET fullname = :erased, fullnameLower = :lower, email = :blank, phone = :blank, \
              address = :erased, message = :blank, gsi1pk = :gone REMOVE client",

@@ -2,19 +2,17 @@
 //! id and the expiry with a key derived from `MAIL_LINK_KEY`. A key opens its own order only, for 90 days,
 //! without logging in; what it shows follows the public order view's rules.
 
-use ring::hmac;
+use shared::signed::LinkKey;
 
 /// How long an e-mailed order link works.
 pub const LINK_DAYS: i64 = 90;
 
-pub struct OrderLinks(hmac::Key);
+pub struct OrderLinks(LinkKey);
 
 impl OrderLinks {
     /// A key of its own, derived from `secret`, so a link's signature is never valid anywhere else.
     pub fn new(secret: &[u8]) -> Self {
-        let root = hmac::Key::new(hmac::HMAC_SHA256, secret);
-        let derived = hmac::sign(&root, b"order-links-v1");
-        OrderLinks(hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref()))
+        OrderLinks(LinkKey::derive(secret, b"order-links-v1"))
     }
 
     fn message(id: &str, expires: i64) -> Vec<u8> {
@@ -23,9 +21,7 @@ impl OrderLinks {
 
     /// The key for order `id`, working until `expires` (unix seconds).
     pub fn key(&self, id: &str, expires: i64) -> String {
-        let tag = hmac::sign(&self.0, &Self::message(id, expires));
-        let hex: String = tag.as_ref().iter().map(|b| format!("{b:02x}")).collect();
-        format!("{expires}.{hex}")
+        format!("{expires}.{}", self.0.sign(&Self::message(id, expires)))
     }
 
     /// Whether `key` was made for order `id` and still works at `now`.
@@ -36,14 +32,7 @@ impl OrderLinks {
         let Ok(expires) = expires.parse::<i64>() else {
             return false;
         };
-        if expires < now || signature.len() != 64 || !signature.is_ascii() {
-            return false;
-        }
-        let tag: Option<Vec<u8>> = (0..64)
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&signature[i..i + 2], 16).ok())
-            .collect();
-        tag.is_some_and(|tag| hmac::verify(&self.0, &Self::message(id, expires), &tag).is_ok())
+        expires >= now && self.0.verifies(&Self::message(id, expires), signature)
     }
 
     /// The order page's address with a key working for `LINK_DAYS` from `now`.

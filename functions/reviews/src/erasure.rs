@@ -18,13 +18,9 @@ pub async fn erase(
         shared::erasure::delete(db, table, item).await?;
         return Ok(false);
     }
-    let key: Item = ["pk", "sk"]
-        .iter()
-        .filter_map(|name| Some(((*name).to_owned(), item.get(*name)?.clone())))
-        .collect();
     db.update_item()
         .table_name(table)
-        .set_key(Some(key))
+        .set_key(Some(shared::erasure::key_of(item)))
         .update_expression("SET fullname = :former, email = :blank")
         .expression_attribute_values(":former", s(FORMER_CUSTOMER))
         .expression_attribute_values(":blank", s(""))

@@ -146,6 +146,18 @@ impl FromRef<AppState> for Arc<Auth> {
     }
 }
 
+/// The document of a link followed from an e-mail: a browser gets a page, a refusal too; a client whose
+/// Accept names application/json gets `{message}` instead.
+fn link_page(doc: &mut shared::openapi::Doc, done: &'static str, refused: &'static str) {
+    let page = Some(BodyDoc {
+        media: "text/html",
+        schema: shared::openapi::schema::<String>,
+    });
+    doc.errors.remove(&400);
+    doc.reply(200, done, page);
+    doc.reply(400, refused, page);
+}
+
 fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Public};
     ApiRoutes::new()
@@ -166,24 +178,13 @@ fn api() -> ApiRoutes<AppState> {
         )
         .summary("The confirmation link of a sign-up: the address joins its lists")
         .describe(|doc| {
-            // A browser follows the link: the answer is a page, a refusal too.
-            let page = Some(BodyDoc {
-                media: "text/html",
-                schema: shared::openapi::schema::<String>,
-            });
-            doc.errors.remove(&400);
-            doc.reply(
-                200,
+            link_page(
+                doc,
                 "A page saying the address is subscribed (`{message}` to a client whose Accept names \
                  application/json)",
-                page,
-            );
-            doc.reply(
-                400,
                 "A page saying the link is forged, expired or used (`{message}` to a client whose Accept \
                  names application/json)",
-                page,
-            );
+            )
         })
         // 409: two clicks at once; the other one joined.
         .fails(&[409])
@@ -213,24 +214,13 @@ fn api() -> ApiRoutes<AppState> {
         )
         .summary("The unsubscribe link of every e-mail: removes its reader from every list")
         .describe(|doc| {
-            // A browser follows the link: the answer is a page, a refusal too.
-            let page = Some(BodyDoc {
-                media: "text/html",
-                schema: shared::openapi::schema::<String>,
-            });
-            doc.errors.remove(&400);
-            doc.reply(
-                200,
+            link_page(
+                doc,
                 "A page saying the reader is unsubscribed (`{message}` instead to a client whose Accept \
                  names application/json)",
-                page,
-            );
-            doc.reply(
-                400,
                 "A page saying the link is not valid: no token, or a forged one (`{message}` to a client \
                  whose Accept names application/json)",
-                page,
-            );
+            )
         })
         // 409: a sign-up kept changing the subscriber meanwhile.
         .fails(&[409])

@@ -9,7 +9,6 @@ use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
 use axum::extract::State;
 use axum::response::Response;
 use http::{header, HeaderMap, StatusCode};
-use ring::hmac;
 use serde::Deserialize;
 use shared::dynamo::{get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item};
 use shared::extract::Query;
@@ -17,6 +16,7 @@ use shared::json::{Created, Message};
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::outbox::QueuedMail;
 use shared::rate::{PerSender, SourceIp, Window};
+use shared::signed::LinkKey;
 use shared::validation::{bounded_text, Email};
 use shared::{ApiError, ApiResult, Json};
 
@@ -56,13 +56,11 @@ pub const PENDING_HOURS: i64 = 48;
 /// A repeated sign-up within this long mails no second confirmation (the first is still on its way).
 pub const RESEND_AFTER_SECONDS: i64 = 3600;
 
-pub struct ConfirmKey(hmac::Key);
+pub struct ConfirmKey(LinkKey);
 
 impl ConfirmKey {
     pub fn new(secret: &[u8]) -> Self {
-        let root = hmac::Key::new(hmac::HMAC_SHA256, secret);
-        let derived = hmac::sign(&root, b"confirm-links-v1");
-        ConfirmKey(hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref()))
+        ConfirmKey(LinkKey::derive(secret, b"confirm-links-v1"))
     }
 
     fn message(id: &str, expires: i64) -> Vec<u8> {
@@ -70,9 +68,10 @@ impl ConfirmKey {
     }
 
     pub fn token(&self, id: &str, expires: i64) -> String {
-        let tag = hmac::sign(&self.0, &Self::message(id, expires));
-        let hex: String = tag.as_ref().iter().map(|b| format!("{b:02x}")).collect();
-        format!("{id}.{expires}.{hex}")
+        format!(
+            "{id}.{expires}.{}",
+            self.0.sign(&Self::message(id, expires))
+        )
     }
 
     /// The subscriber id a genuine, unexpired token names.
@@ -83,15 +82,8 @@ impl ConfirmKey {
             return None;
         }
         let expires: i64 = expires.parse().ok()?;
-        if expires < now || signature.len() != 64 || !signature.is_ascii() {
-            return None;
-        }
-        let tag: Vec<u8> = (0..64)
-            .step_by(2)
-            .map(|i| u8::from_str_radix(&signature[i..i + 2], 16).ok())
-            .collect::<Option<_>>()?;
-        hmac::verify(&self.0, &Self::message(id, expires), &tag).ok()?;
-        Some(id.to_owned())
+        (expires >= now && self.0.verifies(&Self::message(id, expires), signature))
+            .then(|| id.to_owned())
     }
 }
 
