@@ -1,8 +1,9 @@
 // Choose a quantity (compact stepper: no remove) and add the drink to the basket. A drink already in the
-// basket has its line replaced with the new quantity.
+// basket has its line replaced with the new quantity. Once it is in, "View basket" opens the basket panel.
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { Product } from '../../../types/catalog';
+import { cartPanelToggled, selectCartOpen } from '../../header/headerSlice';
 import { cartLineFromProduct } from '../cartLine';
 import { cartLineAdded, clampQty, selectCartLines } from '../cartSlice';
 import { QuantityStepper } from './QuantityStepper';
@@ -11,6 +12,7 @@ import styles from './AddToBasket.module.css';
 export function AddToBasket({ product, initialQty = 1 }: { product: Product; initialQty?: number }) {
   const dispatch = useAppDispatch();
   const inBasket = useAppSelector(selectCartLines).some((line) => line.product === product._id);
+  const panelOpen = useAppSelector(selectCartOpen);
   const [qty, setQty] = useState(() => clampQty(initialQty));
   const [added, setAdded] = useState(false);
   const soldOut = product.TheNumber <= 0;
@@ -44,6 +46,11 @@ export function AddToBasket({ product, initialQty = 1 }: { product: Product; ini
       <p className={styles.status} role="status">
         {added ? `Added to your basket: ${qty} × ${product.name}` : inBasket ? 'This drink is in your basket.' : ''}
       </p>
+      {(added || inBasket) && (
+        <button type="button" className={styles.view} onClick={() => !panelOpen && dispatch(cartPanelToggled())}>
+          View basket
+        </button>
+      )}
     </form>
   );
 }

@@ -66,6 +66,9 @@ describe('ProductPage', () => {
       { product: 'p-cola', name: 'Classic Cola', image: 'cola.png', quantity: '12 x 500ml', price: 11.25, des: 'The original.', qty: 4 },
     ]);
     expect(screen.getByTestId('basket-badge')).toHaveTextContent('1');
+    // "View basket" opens the basket panel.
+    await user.click(screen.getByRole('button', { name: 'View basket' }));
+    expect(store.getState().header.cartOpen).toBe(true);
     // No remove control on the compact stepper.
     expect(screen.queryByRole('button', { name: 'Remove Classic Cola' })).not.toBeInTheDocument();
   });

@@ -63,7 +63,10 @@ export function SearchPage() {
             </EmptyView>
           }
         >
-          <ul className={ui.grid} data-testid="search-results">
+          <h2 id="results-heading" className="visually-hidden">
+            Matching drinks
+          </h2>
+          <ul className={ui.grid} data-testid="search-results" aria-labelledby="results-heading">
             {products.map((product) => (
               <li key={product._id}>
                 <ProductCard product={product} />

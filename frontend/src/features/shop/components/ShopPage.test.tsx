@@ -21,6 +21,18 @@ describe('ShopPage', () => {
     expect(screen.queryByRole('button', { name: 'Load more drinks' })).not.toBeInTheDocument();
   });
 
+  it('keeps the heading outline whole: no level skipped between the page and the cards', async () => {
+    const api = shopApi({ 'GET /api/home/drinks/hom/uk/uk/': page(drinks(3), 1, 1) });
+    renderApp('/shop/drinks/', { deps: { fetch: api.fetch } });
+    await screen.findByTestId('drinks-list');
+    const main = document.querySelector('main') ?? document.body;
+    const levels = [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level - (levels[i - 1] ?? level)).toBeLessThanOrEqual(1);
+    });
+    expect(screen.getByRole('list', { name: 'The drinks' })).toBeInTheDocument();
+  });
+
   it('filters by the category in the query string', async () => {
     const api = shopApi();
     renderApp('/shop/drinks/?category=c-soda', { deps: { fetch: api.fetch } });
