@@ -244,6 +244,9 @@ pub async fn release(
         return Ok(0);
     }
     let mut sent = 0;
+    // A batch refused because another release took some of its alerts is read again; one refused over
+    // and over is not a race, and is answered as the error it is.
+    let mut refused = 0;
     loop {
         let batch = waiting(db, catalog_table, id, Some(BATCH as i32)).await?;
         if batch.is_empty() {
@@ -270,6 +273,7 @@ pub async fn release(
             .await
         {
             Ok(_) => {
+                refused = 0;
                 sent += pending.len();
                 for mail in pending {
                     outbox.enqueue(mail).await;
@@ -277,9 +281,13 @@ pub async fn release(
             }
             // Another release took some of these meanwhile: they are its to mail; read again.
             Err(error)
-                if error
-                    .as_service_error()
-                    .is_some_and(|e| e.is_transaction_canceled_exception()) => {}
+                if refused < 5
+                    && error
+                        .as_service_error()
+                        .is_some_and(|e| e.is_transaction_canceled_exception()) =>
+            {
+                refused += 1;
+            }
             Err(error) => return Err(ApiError::internal(error)),
         }
     }
