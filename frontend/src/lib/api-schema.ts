@@ -5909,9 +5909,9 @@ export interface operations {
     };
     stop: {
         parameters: {
-            query?: {
-                /** @description The token of the link in the alert e-mail. */
-                token?: string | null;
+            query: {
+                /** @description The token of the link in the alert e-mail; a made-up one is refused. */
+                token: string;
             };
             header?: never;
             path?: never;
@@ -5941,9 +5941,9 @@ export interface operations {
     };
     stop_one_click: {
         parameters: {
-            query?: {
-                /** @description The token of the link in the alert e-mail. */
-                token?: string | null;
+            query: {
+                /** @description The token of the link in the alert e-mail; a made-up one is refused. */
+                token: string;
             };
             header?: never;
             path?: never;

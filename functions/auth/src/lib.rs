@@ -144,6 +144,7 @@ fn api() -> ApiRoutes<AppState> {
         .fails(&[400])
         .post("/api/user/erasure/{email}", Admin, rights::admin_erasure)
         .summary("Erases an address for a request received by e-mail (UK GDPR art. 17)")
+        .path_pattern("email", shared::validation::EMAIL_PATTERN)
         // 422 the admin's own account.
         .fails(&[422])
         .get("/api/user/erasures/", Admin, rights::list_erasures)

@@ -295,8 +295,8 @@ pub async fn release(
 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct StopQuery {
-    /// The token of the link in the alert e-mail.
-    #[schemars(regex(pattern = r"^[0-9a-f]{2,600}\.[0-9a-f]{64}$"))]
+    /// The token of the link in the alert e-mail; a made-up one is refused.
+    #[schemars(required, regex(pattern = r"^[0-9a-f]{2,600}\.[0-9a-f]{64}$"))]
     token: Option<String>,
 }
 

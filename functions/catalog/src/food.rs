@@ -273,8 +273,15 @@ impl NutritionInput {
 #[serde(transparent)]
 pub struct AllergenInput(#[schemars(extend("enum" = ALLERGENS))] pub String);
 
-/// The listed allergens in the regulations' order, each once; a name off the list is refused.
+/// The listed allergens in the regulations' order, each once; a name off the list is refused, and so is a
+/// list longer than the regulations' (as the document's maxItems says).
 pub fn parse_allergens(names: &[AllergenInput]) -> Result<Vec<String>, ApiError> {
+    if names.len() > ALLERGENS.len() {
+        return Err(ApiError::invalid(format!(
+            "allergens holds at most {} names",
+            ALLERGENS.len()
+        )));
+    }
     for AllergenInput(name) in names {
         if !ALLERGENS.contains(&name.as_str()) {
             return Err(ApiError::invalid(format!(
