@@ -14,6 +14,7 @@ import { useQuery } from '../../../lib/useQuery';
 import { buyAgain, type BuyAgainOutcome } from '../buyAgain';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
 import { hasReceipt, orderReference, paymentState, type Order } from '../orderTypes';
+import { OrderLines } from './OrderLines';
 import styles from './Order.module.css';
 
 /** While the bank decides, the page asks again this often. */
@@ -95,32 +96,12 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
         <h2 id="order-lines" className={ui.sectionTitle}>
           Your drinks
         </h2>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Drink</th>
-              <th scope="col">Qty</th>
-              <th scope="col" className={styles.money}>
-                Price
-              </th>
-              <th scope="col" className={styles.money}>
-                Line total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.product.map((line) => (
-              <tr key={line.product} data-testid="order-line">
-                <td>
-                  {line.name} <span>({line.quantity})</span>
-                </td>
-                <td>{line.qty}</td>
-                <td className={styles.money}>{formatMoney(line.price)}</td>
-                <td className={styles.money}>{formatMoney((Math.round(line.price * 100) * line.qty) / 100)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrderLines
+          lines={order.product}
+          headings={['Price', 'Line total']}
+          classes={{ table: styles.table, money: styles.money }}
+          rowTestId="order-line"
+        />
         <dl className={styles.totals}>
           <dt>Subtotal</dt>
           <dd data-testid="order-subtotal">{formatMoney(order.subtotal)}</dd>

@@ -13,6 +13,7 @@ import { usePageMeta } from '../../../lib/meta';
 import { selectSiteInfo } from '../../site/siteSlice';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
 import { hasReceipt, orderReference, type Order } from '../orderTypes';
+import { OrderLines } from './OrderLines';
 import styles from './Receipt.module.css';
 
 function Receipt({ order }: { order: Order }) {
@@ -45,32 +46,7 @@ function Receipt({ order }: { order: Order }) {
       <p>
         Sold to: {order.fullname}, {order.address}
       </p>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Drink</th>
-            <th scope="col">Qty</th>
-            <th scope="col" className={styles.money}>
-              Unit price
-            </th>
-            <th scope="col" className={styles.money}>
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.product.map((line) => (
-            <tr key={line.product}>
-              <td>
-                {line.name} ({line.quantity})
-              </td>
-              <td>{line.qty}</td>
-              <td className={styles.money}>{formatMoney(line.price)}</td>
-              <td className={styles.money}>{formatMoney((Math.round(line.price * 100) * line.qty) / 100)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLines lines={order.product} headings={['Unit price', 'Amount']} classes={{ table: styles.table, money: styles.money }} />
       <dl className={styles.totals} data-testid="receipt-totals">
         <dt>Subtotal</dt>
         <dd>{formatMoney(order.subtotal)}</dd>
