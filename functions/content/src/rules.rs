@@ -16,7 +16,7 @@ pub const FULL_NAME: &str = r"^\s*\S[\s\S]{4,}\S\s*$";
 pub const MESSAGE: &str = r"^\s*\S[\s\S]{8,}\S\s*$";
 
 /// `Email::parse_normalised`: letters, digits and `._-`, one `@`, a dot in the domain but not at its ends.
-pub const EMAIL: &str = r"^\s*(?=[A-Za-z0-9._@-]{5,254}\s*$)[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
+pub const EMAIL: &str = shared::validation::EMAIL_PATTERN;
 
 /// An e-mail address, or blank to clear it.
 pub const EMAIL_OR_BLANK: &str = r"^\s*((?=[A-Za-z0-9._@-]{5,254}\s*$)[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-])?\s*$";

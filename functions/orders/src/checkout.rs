@@ -47,8 +47,8 @@ const FULLNAME_PATTERN: &str = r"^\s*\S[\s\S]{4,98}\S\s*$";
 const ADDRESS_PATTERN: &str = r"^\s*\S[\s\S]{5,298}\S\s*$";
 /// `Phone`: 10 to 30 digits, spaces and + - ( ) once trimmed.
 const PHONE_PATTERN: &str = r"^\s*[0-9+()-][0-9 +()-]{8,28}[0-9+()-]\s*$";
-/// `Email`: letters, digits and . _ -, one @, a dot in the domain but not at its ends.
-const EMAIL_PATTERN: &str = r"^\s*(?=[A-Za-z0-9._@-]{5,254}\s*$)[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
+// `Email`: the one pattern every function's document gives e-mail addresses.
+use shared::validation::EMAIL_PATTERN;
 /// The note: at most 1000 characters once trimmed.
 const MESSAGE_PATTERN: &str = r"^\s*(\S([\s\S]{0,998}\S)?)?\s*$";
 /// A line's product id: 1 to 64 characters once trimmed.
