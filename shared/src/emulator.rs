@@ -1014,12 +1014,42 @@ pub fn http_get(address: &str, path: &str) -> Result<String, BoxError> {
 
 /// A TCP stand-in between the AWS SDK and the emulator that makes every request wait `delay` before it goes
 /// on, as a real AWS call waits for its round trip, and notes each request's `X-Amz-Target` (the operation
-/// of the JSON-protocol services: Secrets Manager, DynamoDB, SSM). The cold-start benchmark runs functions
-/// through it (`COLDSTART_AWS_LATENCY_MS`); tests count the calls a cold start makes.
+/// of the JSON-protocol services: Secrets Manager, DynamoDB, SSM) and when the emulator was working on a
+/// request (from the request passed on to the first byte of its answer). The cold-start benchmark runs
+/// functions through it (`COLDSTART_AWS_LATENCY_MS`) and takes the emulator's own time out of a function's
+/// figures (on AWS that time is part of the round trip the delay stands for); tests count the calls a cold
+/// start makes.
 pub struct LatencyProxy {
     pub endpoint: String,
     calls: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    busy: std::sync::Arc<std::sync::Mutex<Busy>>,
     accept: tokio::task::JoinHandle<()>,
+}
+
+/// The spans of time in which at least one request was with the emulator.
+#[derive(Default)]
+struct Busy {
+    in_flight: usize,
+    since: Option<Instant>,
+    spans: Vec<(Instant, Instant)>,
+}
+
+impl Busy {
+    fn begin(&mut self, at: Instant) {
+        if self.in_flight == 0 {
+            self.since = Some(at);
+        }
+        self.in_flight += 1;
+    }
+
+    fn end(&mut self, at: Instant) {
+        self.in_flight = self.in_flight.saturating_sub(1);
+        if self.in_flight == 0 {
+            if let Some(since) = self.since.take() {
+                self.spans.push((since, at));
+            }
+        }
+    }
 }
 
 impl LatencyProxy {
@@ -1032,18 +1062,34 @@ impl LatencyProxy {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let endpoint = format!("http://{}", listener.local_addr()?);
         let calls = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let noted = calls.clone();
+        let busy = std::sync::Arc::new(std::sync::Mutex::new(Busy::default()));
+        let (noted, timed) = (calls.clone(), busy.clone());
         let accept = tokio::spawn(async move {
             while let Ok((client, _)) = listener.accept().await {
                 let Ok(server) = tokio::net::TcpStream::connect(&upstream).await else {
                     continue;
                 };
-                let noted = noted.clone();
+                let (noted, timed) = (noted.clone(), timed.clone());
                 tokio::spawn(async move {
                     let (mut from_client, mut to_client) = client.into_split();
                     let (mut from_server, mut to_server) = server.into_split();
+                    // Whether a request of this connection waits for the first byte of its answer.
+                    let waiting = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                    let (answered, answer_timed) = (waiting.clone(), timed.clone());
                     let answers = tokio::spawn(async move {
-                        tokio::io::copy(&mut from_server, &mut to_client).await.ok();
+                        let mut buffer = vec![0u8; 64 * 1024];
+                        loop {
+                            let read = match from_server.read(&mut buffer).await {
+                                Ok(0) | Err(_) => break,
+                                Ok(read) => read,
+                            };
+                            if answered.swap(false, std::sync::atomic::Ordering::SeqCst) {
+                                answer_timed.lock().expect("busy").end(Instant::now());
+                            }
+                            if to_client.write_all(&buffer[..read]).await.is_err() {
+                                break;
+                            }
+                        }
                     });
                     let mut buffer = vec![0u8; 64 * 1024];
                     loop {
@@ -1069,18 +1115,26 @@ impl LatencyProxy {
                             if !delay.is_zero() {
                                 tokio::time::sleep(delay).await;
                             }
+                            if !waiting.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                                timed.lock().expect("busy").begin(Instant::now());
+                            }
                         }
                         if to_server.write_all(chunk).await.is_err() {
                             break;
                         }
                     }
                     answers.abort();
+                    // A request left unanswered ends with its connection.
+                    if waiting.swap(false, std::sync::atomic::Ordering::SeqCst) {
+                        timed.lock().expect("busy").end(Instant::now());
+                    }
                 });
             }
         });
         Ok(LatencyProxy {
             endpoint,
             calls,
+            busy,
             accept,
         })
     }
@@ -1088,6 +1142,18 @@ impl LatencyProxy {
     /// The `X-Amz-Target` of every request so far, in order.
     pub fn calls(&self) -> Vec<String> {
         self.calls.lock().expect("calls").clone()
+    }
+
+    /// How long, between `from` and `to`, the emulator was working on at least one request.
+    pub fn emulator_time(&self, from: Instant, to: Instant) -> std::time::Duration {
+        let busy = self.busy.lock().expect("busy");
+        let open = busy.since.map(|since| (since, Instant::now()));
+        busy.spans
+            .iter()
+            .copied()
+            .chain(open)
+            .map(|(start, end)| end.min(to).saturating_duration_since(start.max(from)))
+            .sum()
     }
 }
 

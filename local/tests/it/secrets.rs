@@ -21,14 +21,21 @@ async fn every_secret_comes_in_one_batch_call() {
     let proxy = LatencyProxy::start(&emulator.endpoint, Duration::ZERO)
         .await
         .unwrap();
-    let through = shared::aws::defaults()
-        .region(aws_config::Region::new(shared::emulator::REGION))
-        .endpoint_url(&proxy.endpoint)
-        .credentials_provider(aws_sdk_dynamodb::config::Credentials::new(
-            "local", "local", None, None, "test",
-        ))
-        .load()
-        .await;
+    // Built as a cold start builds it: from a Lambda's environment, without the SDK's loader.
+    let lambda_env = [
+        ("AWS_REGION", shared::emulator::REGION),
+        ("AWS_ACCESS_KEY_ID", "local"),
+        ("AWS_SECRET_ACCESS_KEY", "local"),
+        ("AWS_ENDPOINT_URL", proxy.endpoint.as_str()),
+    ];
+    let through = shared::aws::from_lambda_env(&|name: &str| {
+        lambda_env
+            .iter()
+            .find(|(key, _)| *key == name)
+            .map(|(_, value)| (*value).to_owned())
+    })
+    .expect("a Lambda's environment is enough");
+    let started = std::time::Instant::now();
     let env = shared::secrets::resolve(
         &shared::secrets::client(&through),
         [
@@ -51,6 +58,15 @@ async fn every_secret_comes_in_one_batch_call() {
         ("one", "two", "three", "kept")
     );
     assert_eq!(proxy.calls(), ["secretsmanager.BatchGetSecretValue"]);
+    // The proxy saw the emulator at work for part of the call, never longer than the call took.
+    let (took, emulator_time) = (
+        started.elapsed(),
+        proxy.emulator_time(started, std::time::Instant::now()),
+    );
+    assert!(
+        !emulator_time.is_zero() && emulator_time <= took,
+        "{emulator_time:?} of {took:?}"
+    );
 
     // A secret that does not exist stops the start, naming its setting.
     let missing = shared::secrets::resolve(
