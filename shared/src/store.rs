@@ -159,6 +159,71 @@ impl Store {
         }
     }
 
+    /// Moves an entity into the bin (`crate::recycle_bin`) instead of deleting it for good: 404 if it is
+    /// gone, 409 if someone saved it since it was read here. Answers what was binned.
+    pub async fn bin<E: Entity>(
+        &self,
+        id: &str,
+        label: impl FnOnce(&E) -> String,
+    ) -> Result<E, ApiError> {
+        let found = self
+            .client
+            .get_item()
+            .table_name(&*self.table)
+            .set_key(Some(key::<E>(id)))
+            .consistent_read(true)
+            .send()
+            .await?;
+        let item = found.item.ok_or_else(not_found::<E>)?;
+        let entity = E::from_item(&item)?;
+        let writes = crate::recycle_bin::move_in(
+            &self.table,
+            &item,
+            E::KIND,
+            id,
+            &label(&entity),
+            crate::time::now_unix(),
+        )?;
+        crate::recycle_bin::commit(
+            &self.client,
+            writes.into(),
+            &format!(
+                "This {} was changed by someone else meanwhile: reload and try again",
+                E::NOUN
+            ),
+        )
+        .await?;
+        Ok(entity)
+    }
+
+    /// A kind's entries in the bin, newest first.
+    pub async fn binned<E: Entity>(&self) -> Result<Vec<crate::recycle_bin::Entry>, ApiError> {
+        crate::recycle_bin::list(&self.client, &self.table, E::KIND, crate::time::now_unix()).await
+    }
+
+    /// Brings an entity back from the bin as it was: 404 if the bin has no such entry (never deleted, or
+    /// deleted more than `recycle_bin::DAYS` ago), 409 if another with its id was made meanwhile.
+    pub async fn restore<E: Entity>(&self, id: &str) -> Result<E, ApiError> {
+        let pk = format!("{}#{id}", E::KIND);
+        let binned =
+            crate::recycle_bin::find(&self.client, &self.table, &pk, crate::time::now_unix())
+                .await?
+                .ok_or_else(|| {
+                    ApiError::not_found(format!("No {} with this id is in the bin", E::NOUN))
+                })?;
+        let entity = E::from_item(&binned.item)?;
+        crate::recycle_bin::commit(
+            &self.client,
+            binned.move_out(&self.table)?.into(),
+            &format!(
+                "A {} with this id exists again, or it was restored meanwhile: reload the bin",
+                E::NOUN
+            ),
+        )
+        .await?;
+        Ok(entity)
+    }
+
     fn item<E: Entity>(&self, entity: &E, version: u64) -> Item {
         stored_item(entity, version)
     }

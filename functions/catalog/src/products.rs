@@ -505,8 +505,33 @@ pub async fn delete_product(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Message>> {
-    state.store.delete::<Product>(&id).await?;
+    // Into the bin for 30 days, from which an admin can restore it (`shared::recycle_bin`).
+    state
+        .store
+        .bin::<Product>(&id, |product| product.name.clone())
+        .await?;
     Ok(Message::new("The drink was deleted"))
+}
+
+/// GET /api/product/bin/: the drinks deleted in the last 30 days, newest first.
+pub async fn list_binned_products(
+    _: Admin,
+    State(state): State<AppState>,
+) -> ApiResult<Json<Vec<shared::recycle_bin::Entry>>> {
+    Ok(Json(state.store.binned::<Product>().await?))
+}
+
+/// POST /api/product/restore/{_id}: a deleted drink back as it was (stock, pictures and all).
+pub async fn restore_product(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Message>> {
+    let product = state.store.restore::<Product>(&id).await?;
+    Ok(Message::new(format!(
+        "{} is back in the shop",
+        product.name
+    )))
 }
 
 #[cfg(test)]

@@ -535,8 +535,32 @@ pub async fn delete_code(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Message>> {
     let id = normalise_code(&id).map_err(|_| not_found::<DiscountCode>())?;
-    state.store.delete::<DiscountCode>(&id).await?;
+    // Into the bin for 30 days, its uses and limits kept, from which an admin can restore it.
+    state
+        .store
+        .bin::<DiscountCode>(&id, |code| code.code.clone())
+        .await?;
     Ok(Message::new("The discount code was deleted"))
+}
+
+/// GET /api/code/bin/: the codes deleted in the last 30 days, newest first.
+pub async fn list_binned_codes(
+    _: Admin,
+    State(state): State<AppState>,
+) -> ApiResult<Json<Vec<shared::recycle_bin::Entry>>> {
+    Ok(Json(state.store.binned::<DiscountCode>().await?))
+}
+
+/// POST /api/code/restore/{id}: a deleted code back as it was; 409 if a new code took its text meanwhile.
+pub async fn restore_code(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Message>> {
+    let not_binned = || ApiError::not_found("No discount code with this id is in the bin");
+    let id = normalise_code(&id).map_err(|_| not_binned())?;
+    let code = state.store.restore::<DiscountCode>(&id).await?;
+    Ok(Message::new(format!("{} works again", code.code)))
 }
 
 #[derive(Deserialize, JsonSchema)]

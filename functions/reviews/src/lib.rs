@@ -82,7 +82,12 @@ fn api() -> ApiRoutes<AppState> {
         .get("/api/reviews", Admin, read::list_reviews)
         .summary("Every review, newest first, with the reviewers' e-mails")
         .delete("/api/reviews/delete/{id}", Admin, write::delete_review)
-        .summary("Deletes a review")
+        .summary("Deletes a review: it goes to the bin for 30 days")
+        .fails(&[409])
+        .get("/api/reviews/bin/", Admin, write::list_binned_reviews)
+        .summary("The reviews deleted in the last 30 days, newest first")
+        .post("/api/reviews/restore/{id}", Admin, write::restore_review)
+        .summary("Brings a deleted review back, with its stars in the counts")
         .fails(&[409])
         .get(
             "/api/home_uk/palestine/comment/reviews",

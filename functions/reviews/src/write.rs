@@ -5,12 +5,13 @@
 use crate::review::{self, is_review_id, Review, ReviewInput};
 use crate::summary::{self, Scope};
 use crate::AppState;
-use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
+use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use axum::extract::State;
 use shared::auth::Admin;
 use shared::extract::Path;
 use shared::json::{Created, Message};
 use shared::rate::{PerSender, SourceIp, Window};
+use shared::recycle_bin;
 use shared::{ApiError, ApiResult, Json};
 
 /// Reviews one e-mail address may write in an hour.
@@ -118,7 +119,7 @@ fn no_such_review() -> ApiError {
     ApiError::not_found("No review has this id")
 }
 
-async fn find(state: &AppState, id: &str) -> Result<Option<Review>, ApiError> {
+async fn find_item(state: &AppState, id: &str) -> Result<Option<shared::dynamo::Item>, ApiError> {
     let found = state
         .db
         .get_item()
@@ -127,14 +128,28 @@ async fn find(state: &AppState, id: &str) -> Result<Option<Review>, ApiError> {
         .consistent_read(true)
         .send()
         .await?;
-    found
-        .item()
-        .map(Review::from_item)
-        .transpose()
-        .map_err(Into::into)
+    Ok(found.item)
 }
 
-/// DELETE /api/reviews/delete/{id}: 404 for an id no review has (or had, if another admin was quicker).
+/// A review's own count changes: `delta` -1 when it leaves the lists, +1 when it comes back.
+fn count_changes(
+    state: &AppState,
+    review: &Review,
+    delta: i64,
+) -> Result<[TransactWriteItem; 2], ApiError> {
+    Ok([
+        summary::change(&state.table, Scope::All, review.rating, delta)?,
+        summary::change(
+            &state.table,
+            Scope::Product(&review.product),
+            review.rating,
+            delta,
+        )?,
+    ])
+}
+
+/// DELETE /api/reviews/delete/{id}: the review goes to the bin for 30 days (`shared::recycle_bin`) and out
+/// of the counts, in one transaction; 404 for an id no review has (or had, if another admin was quicker).
 pub async fn delete_review(
     _: Admin,
     State(state): State<AppState>,
@@ -143,46 +158,70 @@ pub async fn delete_review(
     if !is_review_id(&id) {
         return Err(no_such_review());
     }
-    let review = find(&state, &id).await?.ok_or_else(no_such_review)?;
-    let delete = Delete::builder()
-        .table_name(&*state.table)
-        .set_key(Some(review::key(&id)))
-        .condition_expression("attribute_exists(pk)")
-        .build()
-        .map_err(ApiError::internal)?;
-    let result = state
-        .db
-        .transact_write_items()
-        .transact_items(TransactWriteItem::builder().delete(delete).build())
-        .transact_items(summary::change(
-            &state.table,
-            Scope::All,
-            review.rating,
-            -1,
-        )?)
-        .transact_items(summary::change(
-            &state.table,
-            Scope::Product(&review.product),
-            review.rating,
-            -1,
-        )?)
-        .send()
-        .await;
-    match result {
-        Ok(_) => Ok(Message::new("The review was deleted")),
-        // The only condition is the review's: someone deleted it between our read and this write.
-        Err(error)
-            if error
-                .as_service_error()
-                .is_some_and(|e| e.is_transaction_canceled_exception()) =>
-        {
-            match find(&state, &id).await? {
-                None => Err(no_such_review()),
-                Some(_) => Err(ApiError::conflict(
-                    "The review changed meanwhile: reload and try again",
-                )),
-            }
-        }
-        Err(error) => Err(ApiError::internal(error)),
+    let item = find_item(&state, &id).await?.ok_or_else(no_such_review)?;
+    let review = Review::from_item(&item)?;
+    let label = format!(
+        "{} ({} stars) on {}",
+        review.fullname, review.rating, review.product_name
+    );
+    let mut writes = Vec::from(recycle_bin::move_in(
+        &state.table,
+        &item,
+        review::KIND,
+        &id,
+        &label,
+        shared::time::now_unix(),
+    )?);
+    writes.extend(count_changes(&state, &review, -1)?);
+    let changed = "The review changed meanwhile: reload and try again";
+    match recycle_bin::commit(&state.db, writes, changed).await {
+        Ok(()) => Ok(Message::new("The review was deleted")),
+        // Someone deleted it between our read and this write, or changed it.
+        Err(conflict) => match find_item(&state, &id).await? {
+            None => Err(no_such_review()),
+            Some(_) => Err(conflict),
+        },
     }
+}
+
+/// GET /api/reviews/bin/: the reviews deleted in the last 30 days, newest first.
+pub async fn list_binned_reviews(
+    _: Admin,
+    State(state): State<AppState>,
+) -> ApiResult<Json<Vec<recycle_bin::Entry>>> {
+    Ok(Json(
+        recycle_bin::list(
+            &state.db,
+            &state.table,
+            review::KIND,
+            shared::time::now_unix(),
+        )
+        .await?,
+    ))
+}
+
+/// POST /api/reviews/restore/{id}: a deleted review back in its drink's list and counts.
+pub async fn restore_review(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Message>> {
+    let not_binned = || ApiError::not_found("No review with this id is in the bin");
+    if !is_review_id(&id) {
+        return Err(not_binned());
+    }
+    let pk = format!("{}#{id}", review::KIND);
+    let binned = recycle_bin::find(&state.db, &state.table, &pk, shared::time::now_unix())
+        .await?
+        .ok_or_else(not_binned)?;
+    let review = Review::from_item(&binned.item)?;
+    let mut writes = Vec::from(binned.move_out(&state.table)?);
+    writes.extend(count_changes(&state, &review, 1)?);
+    recycle_bin::commit(
+        &state.db,
+        writes,
+        "The review was restored meanwhile: reload the bin",
+    )
+    .await?;
+    Ok(Message::new("The review is back"))
 }

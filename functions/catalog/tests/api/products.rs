@@ -143,6 +143,62 @@ async fn a_deleted_drink_is_gone() {
 }
 
 #[tokio::test]
+async fn a_deleted_drink_waits_in_the_bin_and_comes_back_as_it_was() {
+    let app = spawn_app().await;
+    let mut body = drink("Orange Sparkle", 1.8);
+    body["TheNumber"] = json!(7);
+    let created = app.create_drink(body).await;
+    let id = created["_id"].as_str().unwrap().to_owned();
+    let admin = Some(app.admin.as_str());
+    let delete = format!("/api/product/delete/{id}");
+    assert_eq!(
+        app.call(Method::DELETE, &delete, admin, None).await.status,
+        StatusCode::OK
+    );
+    // Gone from the shop, in the bin with its name; only an admin sees the bin.
+    assert_eq!(app.product_count().await, 0);
+    assert_eq!(
+        app.get(&format!("/api/product/{id}")).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        app.get("/api/product/bin/").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let bin = app
+        .call(Method::GET, "/api/product/bin/", admin, None)
+        .await;
+    assert_eq!(bin.status, StatusCode::OK);
+    let entries = bin.body.as_array().unwrap();
+    assert_eq!(entries.len(), 1);
+    assert_eq!(
+        (&entries[0]["_id"], &entries[0]["label"]),
+        (&json!(id), &json!("Orange Sparkle"))
+    );
+    assert!(entries[0]["expiresAt"].as_str().unwrap() > entries[0]["deletedAt"].as_str().unwrap());
+    // Deleting it again finds nothing to delete.
+    assert_eq!(
+        app.call(Method::DELETE, &delete, admin, None).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    let restore = format!("/api/product/restore/{id}");
+    let back = app.call(Method::POST, &restore, admin, None).await;
+    assert_eq!(back.status, StatusCode::OK, "{:?}", back.body);
+    assert_eq!(back.body["message"], "Orange Sparkle is back in the shop");
+    let one = app.get(&format!("/api/product/{id}")).await;
+    assert_eq!(one.body, created, "stock, price and all, as before");
+    let bin = app
+        .call(Method::GET, "/api/product/bin/", admin, None)
+        .await;
+    assert_eq!(bin.body, json!([]));
+    // Restoring twice, or what was never deleted, is a clear 404.
+    let again = app.call(Method::POST, &restore, admin, None).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
+    assert_eq!(again.body["message"], "No drink with this id is in the bin");
+}
+
+#[tokio::test]
 async fn bad_bodies_get_a_clear_4xx_and_store_nothing() {
     let app = spawn_app().await;
     let cases: Vec<(&str, Option<&str>, String, StatusCode, &str)> = vec![

@@ -113,6 +113,42 @@ async fn an_admin_creates_updates_and_deletes_a_code() {
             .status,
         StatusCode::NOT_FOUND
     );
+
+    // The deleted code waits in the bin and comes back as it was.
+    let bin = app.admin(Method::GET, "/api/code/bin/", None).await;
+    assert_eq!(bin.status, StatusCode::OK);
+    assert_eq!(
+        (&bin.body[0]["_id"], &bin.body[0]["label"]),
+        (&json!("SUMMER10"), &json!("SUMMER10"))
+    );
+    let back = app
+        .admin(Method::POST, "/api/code/restore/summer10", None)
+        .await;
+    assert_eq!(back.status, StatusCode::OK, "{}", back.body);
+    assert_eq!(back.body["message"], "SUMMER10 works again");
+    assert_eq!(
+        app.admin(Method::GET, "/api/code/", None).await.body[0]["code"],
+        "SUMMER10"
+    );
+    // Deleted again, and a new code takes its text meanwhile: restoring it would overwrite that one.
+    app.admin(Method::DELETE, "/api/code/delete/SUMMER10", None)
+        .await;
+    let new = app
+        .admin(
+            Method::POST,
+            "/api/code/create/",
+            Some(json!({"code": "SUMMER10", "discount": 20})),
+        )
+        .await;
+    assert_eq!(new.status, StatusCode::CREATED, "{}", new.body);
+    let clash = app
+        .admin(Method::POST, "/api/code/restore/SUMMER10", None)
+        .await;
+    assert_eq!(clash.status, StatusCode::CONFLICT, "{}", clash.body);
+    assert_eq!(
+        app.admin(Method::GET, "/api/code/", None).await.body[0]["discount"],
+        20
+    );
 }
 
 #[tokio::test]
@@ -235,6 +271,8 @@ async fn every_codes_event_fixture_is_served() {
         "check-code",
         "update-code",
         "delete-code",
+        "list-binned-codes",
+        "restore-code",
     ] {
         let text = std::fs::read_to_string(dir.join(format!("{name}.json")))
             .unwrap()

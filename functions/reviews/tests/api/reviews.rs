@@ -259,6 +259,31 @@ async fn the_summary_counts_follow_every_create_and_delete() {
         .unwrap()
         .iter()
         .all(|r| r["_id"] != ids[0].as_str()));
+
+    // It waits in the bin, and comes back with its stars in the counts.
+    let bin = app.admin(Method::GET, "/api/reviews/bin/", None).await;
+    assert_eq!(bin.status, StatusCode::OK);
+    assert_eq!(bin.body[0]["_id"], ids[0].as_str());
+    assert!(bin.body[0]["label"]
+        .as_str()
+        .unwrap()
+        .starts_with("Sami Khalil (5 stars)"));
+    let restore = format!("/api/reviews/restore/{}", ids[0]);
+    let back = app.admin(Method::POST, &restore, None).await;
+    assert_eq!(back.status, StatusCode::OK, "{}", back.body);
+    assert_eq!(
+        app.summary().await["ratings"],
+        json!({"5": 2, "4": 1, "3": 1, "2": 0, "1": 1, "avgRating": 3.6, "totalComments": 5})
+    );
+    assert_eq!(app.stored().await, 5);
+    assert_eq!(
+        app.admin(Method::GET, "/api/reviews/bin/", None).await.body,
+        json!([])
+    );
+    // A second restore changes nothing.
+    let again = app.admin(Method::POST, &restore, None).await;
+    assert_eq!(again.status, StatusCode::NOT_FOUND);
+    assert_eq!(app.summary().await["ratings"]["totalComments"], 5);
 }
 
 #[tokio::test]
