@@ -208,20 +208,28 @@ fn check_number_kind(kind: &str, input: &Value) -> Option<bool> {
 
 macro_rules! text_type {
     ($(#[$doc:meta])* $name:ident, $kind:literal, $field:literal, $rule:literal) => {
+        text_type!($(#[$doc])* $name, $kind, $field, $rule, None);
+    };
+    ($(#[$doc:meta])* $name:ident, $kind:literal, $field:literal, $rule:literal, $lines:expr) => {
         $(#[$doc])*
         #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
         #[serde(transparent)]
         pub struct $name(String);
 
         impl $name {
-            /// Checks the length cap on the text as sent (as the API document states it), then trims and
-            /// checks the rule; the error names the field and the rule.
+            /// Checks the length cap on the text as sent (as the API document states it) and, for free
+            /// text, the control characters it refuses, then trims and checks the rule; the error names
+            /// the field and the rule.
             pub fn parse(raw: &str) -> Result<Self, crate::ApiError> {
                 if let Some(max) = max_len($kind).filter(|max| len(raw) > *max) {
                     return Err(crate::ApiError::invalid(format!(
                         concat!($field, " must be at most {} characters"),
                         max
                     )));
+                }
+                let lines: Option<Lines> = $lines;
+                if let Some(lines) = lines {
+                    without_controls($field, raw, lines)?;
                 }
                 let value = raw.trim();
                 if check($kind, &Value::String(value.to_owned())) {
@@ -254,19 +262,19 @@ text_type!(
 );
 text_type!(
     /// A name of a thing (product, category): 3 characters or more.
-    Name, "name", "name", "must be at least 3 characters"
+    Name, "name", "name", "must be at least 3 characters", Some(Lines::One)
 );
 text_type!(
     /// A person's full name at checkout or on a review: more than 5 characters.
-    FullName, "checkout_fullname", "fullname", "must be longer than 5 characters"
+    FullName, "checkout_fullname", "fullname", "must be longer than 5 characters", Some(Lines::One)
 );
 text_type!(
     /// A UK phone number: 10 characters or more of digits, spaces and + - ( ).
     Phone, "checkout_phone", "phone", "must be at least 10 digits"
 );
 text_type!(
-    /// A delivery address: more than 6 characters.
-    Address, "checkout_address", "address", "must be longer than 6 characters"
+    /// A delivery address: more than 6 characters, on as many lines as it needs.
+    Address, "checkout_address", "address", "must be longer than 6 characters", Some(Lines::Many)
 );
 
 impl Email {
@@ -301,11 +309,6 @@ impl Rating {
 #[serde(transparent)]
 pub struct UploadName(#[schemars(regex(pattern = UPLOAD_NAME_PATTERN))] String);
 
-/// What `Name::parse` accepts, as a JSON Schema pattern: 3 characters or more once trimmed.
-pub const NAME_PATTERN: &str = r"^\s*\S[\s\S]+\S\s*$";
-/// Text with something in it once trimmed.
-pub const NOT_BLANK_PATTERN: &str = r"\S";
-
 /// What `UploadName::parse` accepts, as a JSON Schema pattern.
 pub const UPLOAD_NAME_PATTERN: &str = r"^[A-Za-z0-9_-][A-Za-z0-9._-]{0,119}$";
 
@@ -338,18 +341,62 @@ impl UploadName {
     }
 }
 
-/// A free text field of at most `max` characters as sent (the API document's `maxLength`), kept trimmed;
-/// the error names the field.
 /// The document's pattern for an e-mail address `Email::parse_normalised` accepts (at most 254 characters).
 pub const EMAIL_PATTERN: &str = r"^\s*(?=[A-Za-z0-9._@-]{5,254}\s*$)[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
 
+/// Whether a free text field is one line (a name, a title, a subject, a label: it may end up in a mail's
+/// header or a one-line display) or may span several (a description, a message, an address, a mail's body).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lines {
+    One,
+    Many,
+}
+
+impl Lines {
+    /// Whether such a field refuses `c`: one line refuses every control character (Unicode category Cc,
+    /// U+0000 to U+001F and U+007F to U+009F), several lines all of them but tab, line feed and carriage
+    /// return.
+    pub fn refuses(self, c: char) -> bool {
+        c.is_control() && !(self == Lines::Many && matches!(c, '\t' | '\n' | '\r'))
+    }
+}
+
+/// `text` as sent (the white space around it too, though trimming would drop it) unless it holds a
+/// character the field refuses; the error names the field.
+pub fn without_controls<'a>(
+    field: &str,
+    text: &'a str,
+    lines: Lines,
+) -> Result<&'a str, crate::ApiError> {
+    if !text.chars().any(|c| lines.refuses(c)) {
+        return Ok(text);
+    }
+    Err(crate::ApiError::invalid(match lines {
+        Lines::One => format!("{field} cannot contain control characters"),
+        Lines::Many => {
+            format!("{field} cannot contain control characters other than line breaks and tabs")
+        }
+    }))
+}
+
+/// A one-line free text field of at most `max` characters as sent (the API document's `maxLength`) and
+/// no control characters, kept trimmed; the error names the field.
 pub fn bounded_text(field: &str, value: &str, max: usize) -> Result<String, crate::ApiError> {
+    bounded(field, value, max, Lines::One)
+}
+
+/// `bounded_text` for a field that may span lines: line feeds, carriage returns and tabs are kept.
+pub fn bounded_lines(field: &str, value: &str, max: usize) -> Result<String, crate::ApiError> {
+    bounded(field, value, max, Lines::Many)
+}
+
+fn bounded(field: &str, value: &str, max: usize, lines: Lines) -> Result<String, crate::ApiError> {
     if value.chars().count() > max {
         return Err(crate::ApiError::invalid(format!(
             "{field} must be at most {max} characters"
         )));
     }
-    Ok(value.trim().to_owned())
+    Ok(without_controls(field, value, lines)?.trim().to_owned())
 }
 
 #[cfg(test)]
@@ -389,6 +436,39 @@ mod tests {
                 .as_str(),
             "shopper@example.com"
         );
+    }
+
+    #[test]
+    fn one_line_refuses_every_control_character_and_several_keep_their_breaks() {
+        for bad in [
+            "Mango\r\nBcc: x@example.com",
+            "Mango\u{0}",
+            "Mango\t",
+            " Mango\n",
+            "Ma\u{85}ngo",
+        ] {
+            let err = Name::parse(bad).unwrap_err();
+            assert_eq!(err.status(), 422, "{bad:?}");
+            assert_eq!(err.message(), "name cannot contain control characters");
+            assert!(bounded_text("name", bad, 100).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            bounded_lines("des", " Line one\r\n\tLine two\n", 100).unwrap(),
+            "Line one\r\n\tLine two"
+        );
+        for bad in [
+            "a\u{0}b", "a\u{b}b", "a\u{c}b", "a\u{7f}b", "a\u{85}b", "a\u{9f}b",
+        ] {
+            assert_eq!(
+                bounded_lines("des", bad, 100).unwrap_err().message(),
+                "des cannot contain control characters other than line breaks and tabs",
+                "{bad:?}"
+            );
+        }
+        assert!(Address::parse("1 High Street\nLeeds").is_ok());
+        assert!(Address::parse("1 High Street\u{1b}Leeds").is_err());
+        // Not control characters: the other line and paragraph separators, soft hyphens, no-break spaces.
+        assert!(bounded_text("name", "a\u{2028}b\u{ad}c\u{a0}d", 100).is_ok());
     }
 
     #[test]

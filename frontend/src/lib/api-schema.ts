@@ -1958,6 +1958,7 @@ export interface components {
         };
         /** @description The contact details an admin sends; every field optional, an empty text clears it. */
         ContactInput: {
+            /** @description The shop's postal address, on as many lines as it needs. */
             address?: string | null;
             close?: string | null;
             email?: string | null;
@@ -2152,7 +2153,7 @@ export interface components {
          *     and a description.
          */
         MailingFirstSection: {
-            /** @description 3 to 5000 characters (trimmed). */
+            /** @description 3 to 5000 characters (trimmed), on as many lines as it needs. */
             description: string;
             /** @description An image's web address, as `link`. */
             image?: string | null;
@@ -2346,6 +2347,7 @@ export interface components {
         /** @description The site info as an admin first sends it: `name` is required, any other field optional. */
         NewSiteInput: {
             Social?: components["schemas"]["SocialInput"] | null;
+            /** @description The shop's postal address, on as many lines as it needs. */
             address?: string | null;
             close?: string | null;
             cover_des?: string | null;
@@ -2700,9 +2702,9 @@ export interface components {
         };
         /** @description The profile fields to change; a field left out (or null) stays as it is, a blank one is cleared. */
         ProfileInput: {
-            /** @description More than 6 characters, at most 300 (trimmed); blank clears it. */
+            /** @description More than 6 characters, at most 300 (trimmed), on as many lines as it needs; blank clears it. */
             address?: string | null;
-            /** @description More than 5 characters, at most 100 (trimmed); blank clears it. */
+            /** @description More than 5 characters, at most 100 (trimmed), on one line; blank clears it. */
             fullname?: string | null;
             /** @description At least 10 characters, at most 30: digits, spaces and `+ - ( )` (trimmed); blank clears it. */
             phone?: string | null;
@@ -2753,12 +2755,12 @@ export interface components {
         };
         /** @description A review as the form sends it. */
         ReviewInput: {
-            /** @description Free text, kept as given. */
+            /** @description Free text on one line, kept as given. */
             Date?: string | null;
             /** @description 8 to 2000 characters once trimmed. */
             comment: string;
             email: string;
-            /** @description 6 to 100 characters once trimmed. */
+            /** @description 6 to 100 characters once trimmed, on one line. */
             fullname: string;
             /** @description The reviewed drink's `_id`. */
             products: string;
@@ -2827,6 +2829,7 @@ export interface components {
         /** @description What an admin sends; every field optional, an empty text clears it. */
         SiteInput: {
             Social?: components["schemas"]["SocialInput"] | null;
+            /** @description The shop's postal address, on as many lines as it needs. */
             address?: string | null;
             close?: string | null;
             cover_des?: string | null;

@@ -4,7 +4,7 @@
 
 use shared::text_schema::{capped, email, padded, string};
 
-pub use shared::text_schema::BlankOr;
+pub use shared::text_schema::{BlankOr, BlankOrLines};
 
 shared::text_type!(
     /// The login rule: an e-mail address longer than 7 characters.
@@ -26,7 +26,7 @@ shared::text_type!(
 mod tests {
     use super::*;
     use schemars::{JsonSchema, SchemaGenerator};
-    use shared::validation::{Address, FullName, Phone};
+    use shared::validation::{Address, FullName, Lines, Phone};
 
     fn pattern<T: JsonSchema>() -> String {
         let schema = T::json_schema(&mut SchemaGenerator::default());
@@ -38,14 +38,14 @@ mod tests {
         regex_lite::Regex::new(pattern).unwrap().is_match(text)
     }
 
-    /// The profile's rule: at most `max` characters as sent; then blank clears the field, anything else
-    /// must parse.
-    fn profile_field<T>(
+    /// The profile's rule, as `users::optional_field` checks it.
+    fn profile_field<T: ToString>(
         parse: fn(&str) -> Result<T, shared::ApiError>,
         max: usize,
+        lines: Option<Lines>,
         text: &str,
     ) -> bool {
-        text.chars().count() <= max && (text.trim().is_empty() || parse(text).is_ok())
+        crate::users::optional_field(text, parse, max, "field", lines).is_ok()
     }
 
     /// The schema's verdict: its pattern and its `maxLength`.
@@ -64,8 +64,10 @@ mod tests {
             "  abcdef \n",
             "abcde",
             "\u{3000}ab cde\u{85}",
+            "\u{3000}ab cde\u{2029}",
             " \u{1c}abcd ",
             " \u{1c}abcde ",
+            "ab\r\ncdef",
             &"x".repeat(100),
             &format!(" {} ", "x".repeat(100)),
             &"x".repeat(101),
@@ -73,20 +75,23 @@ mod tests {
         ] {
             assert_eq!(
                 fits::<BlankOr<6, 100>>(text),
-                profile_field(FullName::parse, 100, text),
+                profile_field(FullName::parse, 100, Some(Lines::One), text),
                 "{text:?}"
             );
         }
         for text in [
             " a b c d ",
+            "  \n",
+            "1 High St\r\nLeeds\n",
+            "1 High St\u{b}Leeds",
             "abcdef",
             "abcdefg",
             &"y".repeat(301),
             &format!(" {} ", "y".repeat(299)),
         ] {
             assert_eq!(
-                fits::<BlankOr<7, 300>>(text),
-                profile_field(Address::parse, 300, text),
+                fits::<BlankOrLines<7, 300>>(text),
+                profile_field(Address::parse, 300, Some(Lines::Many), text),
                 "{text:?}"
             );
         }
@@ -123,7 +128,7 @@ mod tests {
         ] {
             assert_eq!(
                 fits::<PhoneOrBlank>(text),
-                profile_field(Phone::parse, 30, text),
+                profile_field(Phone::parse, 30, None, text),
                 "{text:?}"
             );
         }

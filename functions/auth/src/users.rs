@@ -11,7 +11,7 @@ use shared::dynamo::{get_n, get_s, get_s_or_default, is_condition_failed, n, s, 
 use shared::extract::{Path, Query};
 use shared::json::Message;
 use shared::paging::{Page, PageQuery};
-use shared::validation::{Address, Email, FullName, Phone};
+use shared::validation::{without_controls, Address, Email, FullName, Lines, Phone};
 use shared::{ApiError, ApiResult, Json};
 
 /// Users per page of the admin list.
@@ -228,23 +228,25 @@ pub async fn show_profile(
 /// The profile fields to change; a field left out (or null) stays as it is, a blank one is cleared.
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct ProfileInput {
-    /// More than 5 characters, at most 100 (trimmed); blank clears it.
+    /// More than 5 characters, at most 100 (trimmed), on one line; blank clears it.
     #[schemars(with = "Option<crate::schema::BlankOr<6, 100>>")]
     fullname: Option<String>,
     /// At least 10 characters, at most 30: digits, spaces and `+ - ( )` (trimmed); blank clears it.
     #[schemars(with = "Option<crate::schema::PhoneOrBlank>")]
     phone: Option<String>,
-    /// More than 6 characters, at most 300 (trimmed); blank clears it.
-    #[schemars(with = "Option<crate::schema::BlankOr<7, 300>>")]
+    /// More than 6 characters, at most 300 (trimmed), on as many lines as it needs; blank clears it.
+    #[schemars(with = "Option<crate::schema::BlankOrLines<7, 300>>")]
     address: Option<String>,
 }
 
-/// An empty field clears it; anything else must pass its rule.
-fn optional_field<T>(
+/// An empty field clears it; anything else must pass its rule. Free text (`lines`) refuses control
+/// characters as sent, blank or not; a phone number's own form leaves them out.
+pub(crate) fn optional_field<T>(
     raw: &str,
     parse: impl Fn(&str) -> Result<T, ApiError>,
     max: usize,
     name: &str,
+    lines: Option<Lines>,
 ) -> Result<String, ApiError>
 where
     T: ToString,
@@ -253,6 +255,9 @@ where
         return Err(ApiError::invalid(format!(
             "{name} must be at most {max} characters"
         )));
+    }
+    if let Some(lines) = lines {
+        without_controls(name, raw, lines)?;
     }
     let raw = raw.trim();
     if raw.is_empty() {
@@ -270,29 +275,32 @@ pub async fn update_profile(
 ) -> ApiResult<Json<UserInfo>> {
     let mut sets = vec!["updatedAt = :now".to_owned()];
     let mut values = vec![(":now".to_owned(), s(shared::time::now_iso()))];
-    let fields: [(&str, &Option<String>, FieldParser, usize); 3] = [
+    let fields: [ProfileField; 3] = [
         (
             "fullname",
             &input.fullname,
             |v| Ok(FullName::parse(v)?.to_string()),
             100,
+            Some(Lines::One),
         ),
         (
             "phone",
             &input.phone,
             |v| Ok(Phone::parse(v)?.to_string()),
             30,
+            None,
         ),
         (
             "address",
             &input.address,
             |v| Ok(Address::parse(v)?.to_string()),
             300,
+            Some(Lines::Many),
         ),
     ];
-    for (name, raw, parse, max) in fields {
+    for (name, raw, parse, max, lines) in fields {
         if let Some(raw) = raw {
-            let value = optional_field(raw, parse, max, name)?;
+            let value = optional_field(raw, parse, max, name, lines)?;
             sets.push(format!("{name} = :{name}"));
             values.push((format!(":{name}"), s(value)));
         }
@@ -314,6 +322,10 @@ pub async fn update_profile(
 }
 
 type FieldParser = fn(&str) -> Result<String, ApiError>;
+
+/// A profile field: its name, what was sent, its rule, its cap, and the lines it may span (none for a
+/// phone number, whose form leaves control characters out).
+type ProfileField<'a> = (&'a str, &'a Option<String>, FieldParser, usize, Option<Lines>);
 
 /// Ends every token of the caller: their token version moves on, so no token issued before counts.
 pub async fn log_out(

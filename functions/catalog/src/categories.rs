@@ -10,15 +10,16 @@ use shared::auth::Admin;
 use shared::extract::Path;
 use shared::json::{Created, Message};
 use shared::store::{new_id, not_found};
-use shared::validation::{bounded_text, Name, NAME_PATTERN};
+use shared::text_schema::{text, text_or_blank, Lines};
+use shared::validation::{bounded_lines, Name};
 use shared::{ApiError, ApiResult, Json};
 
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct CategoryInput {
     /// Required on create.
-    #[schemars(regex(pattern = NAME_PATTERN), length(max = 80))]
+    #[schemars(regex(pattern = text(Lines::One, 3, None)), length(max = 80))]
     name: Option<String>,
-    #[schemars(length(max = 2_000))]
+    #[schemars(regex(pattern = text_or_blank(Lines::Many, 1, None)), length(max = 2_000))]
     des: Option<String>,
     image: Option<Vec<UploadNameInput>>,
 }
@@ -32,7 +33,7 @@ impl CategoryInput {
             category.name = Name::parse(name)?.into_inner();
         }
         if let Some(des) = &self.des {
-            category.des = bounded_text("des", des, 2_000)?;
+            category.des = bounded_lines("des", des, 2_000)?;
         }
         if let Some(images) = &self.image {
             category.image = UploadNameInput::parse_all(images)?;

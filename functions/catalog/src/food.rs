@@ -9,7 +9,7 @@
 use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{Deserialize, Serialize, Serializer};
 use shared::dynamo::{get_n, n, Item, ItemError};
-use shared::validation::bounded_text;
+use shared::validation::bounded_lines;
 use shared::ApiError;
 
 /// The 14 allergens the regulations name (Annex II), as the API spells them.
@@ -299,7 +299,7 @@ pub fn parse_allergens(names: &[AllergenInput]) -> Result<Vec<String>, ApiError>
 
 /// The ingredients list: at most `MAX_INGREDIENTS` characters, every `*` mark closed.
 pub fn parse_ingredients(text: &str) -> Result<String, ApiError> {
-    let text = bounded_text("ingredients", text, MAX_INGREDIENTS)?;
+    let text = bounded_lines("ingredients", text, MAX_INGREDIENTS)?;
     if text.matches('*').count() % 2 == 1 {
         return Err(ApiError::invalid(
             "ingredients: an allergen mark is not closed (write *barley* to mark barley)",

@@ -7,6 +7,8 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use shared::extract::Query;
 use shared::paging::{Page, PageNumber};
+use shared::text_schema::Lines;
+use shared::validation::without_controls;
 use shared::{ApiError, ApiResult, Json};
 
 /// Featured drinks on the home page.
@@ -73,7 +75,7 @@ pub struct SearchQuery {
     #[schemars(with = "u32", range(min = 1, max = u32::MAX))]
     page_number: Option<String>,
     /// Words that must all appear in a drink's name, pack or descriptions.
-    #[schemars(length(max = 100))]
+    #[schemars(regex(pattern = shared::text_schema::text_or_blank(Lines::One, 1, None)), length(max = 100))]
     search: Option<String>,
 }
 
@@ -93,6 +95,9 @@ pub async fn search_drinks(
             "search must be at most {MAX_SEARCH} characters"
         )));
     }
+    // A query's faults are 400s, as the length's is.
+    without_controls("search", &text, Lines::One)
+        .map_err(|e| ApiError::bad_request(e.message()))?;
     let terms: Vec<String> = text
         .to_lowercase()
         .split_whitespace()

@@ -15,7 +15,8 @@ use shared::extract::Path;
 use shared::json::{Created, Message, NumberField, Object, PriceField, WholeNumber};
 use shared::money::{Pence, Percent};
 use shared::store::{new_id, not_found, version_of, Entity};
-use shared::validation::{bounded_text, Name, UploadName, NAME_PATTERN, NOT_BLANK_PATTERN};
+use shared::text_schema::{text, text_or_blank, Lines};
+use shared::validation::{bounded_lines, bounded_text, without_controls, Name, UploadName};
 use shared::{ApiError, ApiResult, Json};
 
 const MAX_SORT: u32 = 1_000_000;
@@ -241,11 +242,11 @@ fn stock_update(
 #[derive(Debug, Default, Deserialize, schemars::JsonSchema)]
 pub struct ProductInput {
     /// Required on create.
-    #[schemars(regex(pattern = NAME_PATTERN), length(max = 120))]
+    #[schemars(regex(pattern = text(Lines::One, 3, None)), length(max = 120))]
     name: Option<String>,
-    #[schemars(length(max = 2_000))]
+    #[schemars(regex(pattern = text_or_blank(Lines::Many, 1, None)), length(max = 2_000))]
     des: Option<String>,
-    #[schemars(length(max = 10_000))]
+    #[schemars(regex(pattern = text_or_blank(Lines::Many, 1, None)), length(max = 10_000))]
     des2: Option<String>,
     #[schemars(with = "Option<WholeNumber<0, MAX_SORT>>")]
     sort: Option<NumberField>,
@@ -255,7 +256,7 @@ pub struct ProductInput {
     #[schemars(with = "Option<PriceField>")]
     price: Option<NumberField>,
     /// The pack label, e.g. "24 x 330ml". Required on create.
-    #[schemars(regex(pattern = NOT_BLANK_PATTERN), length(max = 60))]
+    #[schemars(regex(pattern = text(Lines::One, 1, None)), length(max = 60))]
     qty: Option<String>,
     #[serde(rename = "TheNumber")]
     #[schemars(with = "Option<WholeNumber<0, MAX_STOCK>>")]
@@ -266,9 +267,10 @@ pub struct ProductInput {
     #[schemars(with = "Option<WholeNumber<0, 100>>")]
     discount: Option<NumberField>,
     /// A category's `_id`, or empty for none.
+    #[schemars(regex(pattern = text_or_blank(Lines::One, 1, None)))]
     category: Option<String>,
     /// The ingredients, allergens marked `*like this*`.
-    #[schemars(length(max = food::MAX_INGREDIENTS))]
+    #[schemars(regex(pattern = text_or_blank(Lines::Many, 1, None)), length(max = food::MAX_INGREDIENTS))]
     ingredients: Option<String>,
     /// Of the 14 regulated allergens, those the drink contains.
     #[schemars(length(max = 14))]
@@ -284,7 +286,7 @@ pub struct ProductInput {
     )]
     #[schemars(range(min = 0, max = 2_000))]
     caffeine_mg_per_litre: Option<Option<f64>>,
-    #[schemars(length(max = food::MAX_STORAGE))]
+    #[schemars(regex(pattern = text_or_blank(Lines::One, 1, None)), length(max = food::MAX_STORAGE))]
     storage: Option<String>,
 }
 
@@ -329,10 +331,10 @@ impl ProductInput {
             product.name = Name::parse(&bounded_text("name", name, 120)?)?.into_inner();
         }
         if let Some(des) = &self.des {
-            product.des = bounded_text("des", des, 2_000)?;
+            product.des = bounded_lines("des", des, 2_000)?;
         }
         if let Some(des2) = &self.des2 {
-            product.des2 = bounded_text("des2", des2, 10_000)?;
+            product.des2 = bounded_lines("des2", des2, 10_000)?;
         }
         if let Some(sort) = &self.sort {
             product.sort = sort.whole("sort", MAX_SORT)?;
@@ -370,7 +372,7 @@ impl ProductInput {
                 .map_err(|e| ApiError::invalid(format!("discount {e}")))?;
         }
         if let Some(category) = &self.category {
-            let category = category.trim();
+            let category = without_controls("category", category, Lines::One)?.trim();
             product.category = (!category.is_empty()).then(|| category.to_owned());
         }
         self.apply_food(&mut product.food)?;

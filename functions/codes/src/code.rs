@@ -16,7 +16,8 @@ use shared::extract::Path;
 use shared::json::{Created, Message, NumberField};
 use shared::money::{Pence, Percent};
 use shared::store::{not_found, version_of, Entity};
-use shared::validation::{bounded_text, UploadName};
+use shared::text_schema::{text_or_blank, Lines};
+use shared::validation::{bounded_lines, bounded_text, UploadName};
 use shared::{ApiError, ApiResult, Json};
 use time::{macros::format_description, Date, OffsetDateTime, Time};
 
@@ -304,13 +305,13 @@ pub struct CodeInput {
     )]
     #[schemars(schema_with = "last_day")]
     expires_on: Option<Option<String>>,
-    #[schemars(length(max = 120))]
+    #[schemars(regex(pattern = text_or_blank(Lines::One, 1, None)), length(max = 120))]
     name: Option<String>,
-    #[schemars(length(max = 2_000))]
+    #[schemars(regex(pattern = text_or_blank(Lines::Many, 1, None)), length(max = 2_000))]
     des: Option<String>,
     #[schemars(with = "Option<Vec<shared::validation::UploadName>>")]
     image: Option<Vec<String>>,
-    #[schemars(length(max = 500))]
+    #[schemars(regex(pattern = text_or_blank(Lines::One, 1, None)), length(max = 500))]
     link: Option<String>,
     #[serde(rename = "Discountprice")]
     #[serde(default)]
@@ -439,7 +440,7 @@ impl CodeInput {
             code.name = bounded_text("name", name, 120)?;
         }
         if let Some(des) = &self.des {
-            code.des = bounded_text("des", des, 2_000)?;
+            code.des = bounded_lines("des", des, 2_000)?;
         }
         if let Some(images) = &self.image {
             code.image = UploadName::parse_all(images)?;

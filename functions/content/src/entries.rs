@@ -15,7 +15,7 @@ use shared::extract::Path;
 use shared::json::{Created, Message};
 use shared::store::{new_id, not_found, version_of, Entity};
 use shared::trader::Trader;
-use shared::validation::{bounded_text, Name, UploadName};
+use shared::validation::{bounded_lines, without_controls, Lines, Name, UploadName};
 use shared::{ApiError, ApiResult, Json};
 use std::borrow::Cow;
 use std::marker::PhantomData;
@@ -167,7 +167,7 @@ impl<K: Kind> Entity for Entry<K> {
 
 /// A link is a web address or a path inside the shop.
 pub fn check_link(raw: &str) -> Result<String, ApiError> {
-    let link = raw.trim();
+    let link = without_controls("link", raw, Lines::One)?.trim();
     // A path in the shop starts with one `/`: `//host` and `/\host` are other sites to a browser
     // (protocol-relative), so a link that looked like a shop path would lead away from the shop.
     let shop_path = link.starts_with('/') && !link[1..].starts_with(['/', '\\']);
@@ -185,8 +185,9 @@ pub fn check_link(raw: &str) -> Result<String, ApiError> {
 /// length, whether `link` may be blank), so each kind's body is described by `EntryBody`.
 #[derive(Deserialize, JsonSchema)]
 pub struct EntryInput {
-    #[schemars(regex(pattern = rules::NAME), length(max = 120))]
+    #[schemars(regex(pattern = rules::name()), length(max = 120))]
     name: Option<String>,
+    #[schemars(regex(pattern = rules::lines()))]
     des: Option<String>,
     /// A web address (https://...) or a path in the shop (/...), at most 500 bytes.
     #[schemars(length(max = 500))]
@@ -221,9 +222,9 @@ impl<K: Kind, const CREATE: bool> JsonSchema for EntryBody<K, CREATE> {
         );
         rules::set_property(&mut schema, "des", "maxLength", K::MAX_DES.into());
         let link = if K::NEEDS_LINK {
-            rules::LINK
+            rules::link()
         } else {
-            rules::LINK_OR_BLANK
+            rules::link_or_blank()
         };
         rules::set_property(&mut schema, "link", "pattern", link.into());
         match (CREATE, K::NEEDS_LINK) {
@@ -243,10 +244,17 @@ impl EntryInput {
             entry.name = Name::parse(name)?.into_inner();
         }
         if let Some(des) = &self.des {
-            entry.des = bounded_text("des", des, K::MAX_DES)?;
+            entry.des = bounded_lines("des", des, K::MAX_DES)?;
         }
         match &self.link {
-            Some(link) if link.trim().is_empty() && !K::NEEDS_LINK => entry.link = String::new(),
+            Some(link)
+                if without_controls("link", link, Lines::One)?
+                    .trim()
+                    .is_empty()
+                    && !K::NEEDS_LINK =>
+            {
+                entry.link = String::new()
+            }
             Some(link) => entry.link = check_link(link)?,
             None => {}
         }

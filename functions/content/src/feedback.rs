@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use shared::dynamo::{s, Item};
 use shared::json::Created;
 use shared::mail::{branded_html, escape_html, Mail};
-use shared::validation::{Email, FullName, Phone};
+use shared::validation::{without_controls, Email, FullName, Lines, Phone};
 use shared::{ApiError, ApiResult, Json};
 
 pub const MAX_PER_HOUR: usize = 5;
@@ -20,14 +20,14 @@ pub const REPLY_PROMISE: &str =
 /// A visitor's message through the contact form.
 #[derive(Deserialize, JsonSchema)]
 pub struct FeedbackInput {
-    #[schemars(regex(pattern = rules::FULL_NAME), length(max = 100))]
+    #[schemars(regex(pattern = rules::full_name()), length(max = 100))]
     fullname: String,
     #[schemars(regex(pattern = rules::EMAIL))]
     email: String,
     #[schemars(regex(pattern = rules::PHONE), length(max = 30))]
     phone: String,
     /// 10 to 1000 characters once trimmed.
-    #[schemars(regex(pattern = rules::MESSAGE), length(max = 1_000))]
+    #[schemars(regex(pattern = rules::message()), length(max = 1_000))]
     message: String,
 }
 
@@ -59,7 +59,7 @@ pub async fn send_feedback(
     let email = Email::parse_normalised(&input.email)?;
     let phone = Phone::parse(&input.phone)?;
     // The cap counts the text as sent (the document's maxLength), the minimum what is left once trimmed.
-    let message = input.message.trim();
+    let message = without_controls("message", &input.message, Lines::Many)?.trim();
     let length = message.chars().count();
     if length < 10 || input.message.chars().count() > MESSAGE_MAX {
         return Err(ApiError::invalid(format!(

@@ -1,19 +1,37 @@
 //! The checks of shared::validation and of this function's inputs, as JSON Schema patterns for the OpenAPI
 //! document. Each matches exactly the text the code accepts: surrounding whitespace is allowed where the
 //! code trims, and a minimum length is one of the trimmed text (an upper one is `maxLength`, of the text as
-//! sent).
+//! sent). Free text refuses control characters as `shared::validation::Lines` says, the white space
+//! around it too.
 
 use schemars::Schema;
 use serde_json::Value;
+use shared::text_schema::{text, text_or_blank, Lines, LINE_SPACE, VISIBLE};
 
-/// `Name::parse`: at least 3 characters once trimmed.
-pub const NAME: &str = r"^\s*\S[\s\S]+\S\s*$";
+/// `Name::parse`: one line of at least 3 characters once trimmed.
+pub fn name() -> String {
+    text(Lines::One, 3, None)
+}
 
-/// `FullName::parse`: more than 5 characters once trimmed.
-pub const FULL_NAME: &str = r"^\s*\S[\s\S]{4,}\S\s*$";
+/// `FullName::parse`: one line of more than 5 characters once trimmed.
+pub fn full_name() -> String {
+    text(Lines::One, 6, None)
+}
 
-/// The contact form's message: at least 10 characters once trimmed.
-pub const MESSAGE: &str = r"^\s*\S[\s\S]{8,}\S\s*$";
+/// The contact form's message: at least 10 characters once trimmed, on as many lines as it needs.
+pub fn message() -> String {
+    text(Lines::Many, 10, None)
+}
+
+/// One line of any length, blank too (`bounded_text`).
+pub fn one_line() -> String {
+    text_or_blank(Lines::One, 1, None)
+}
+
+/// Any number of lines, blank too (`bounded_lines`).
+pub fn lines() -> String {
+    text_or_blank(Lines::Many, 1, None)
+}
 
 /// `Email::parse_normalised`: letters, digits and `._-`, one `@`, a dot in the domain but not at its ends.
 pub const EMAIL: &str = shared::validation::EMAIL_PATTERN;
@@ -31,14 +49,26 @@ pub const PHONE_OR_BLANK: &str = r"^\s*([0-9+()-][0-9 +()-]{8,28}[0-9+()-])?\s*$
 /// A UK VAT number or nothing: GB and 9 digits (12 for a group), spaces allowed between the groups.
 pub const VAT_NUMBER_OR_BLANK: &str = r"^\s*(GB ?[0-9]{3} ?[0-9]{4} ?[0-9]{2}( ?[0-9]{3})?)?\s*$";
 
-pub const SOCIAL_LINK: &str = r"^\s*(https?://\S*)?\s*$";
+pub fn social_link() -> String {
+    format!("^{LINE_SPACE}*(https?://{VISIBLE}*)?{LINE_SPACE}*$")
+}
 
-/// `check_link`: a web address or a path in the shop, without spaces (at most 500 bytes); a path's second
-/// character is not `/` or `\` (a protocol-relative link leads to another site).
-pub const LINK: &str = r"^\s*(https?://\S*|/([^/\\\s]\S*)?)\s*$";
+/// `check_link`: a web address or a path in the shop, without white space or control characters (at
+/// most 500 bytes); a path's second character is not `/` or `\` (a protocol-relative link leads to another
+/// site).
+pub fn link() -> String {
+    format!("^{LINE_SPACE}*{}{LINE_SPACE}*$", link_itself())
+}
 
 /// A link, or blank for none (the entries that need no link).
-pub const LINK_OR_BLANK: &str = r"^\s*(https?://\S*|/([^/\\\s]\S*)?)?\s*$";
+pub fn link_or_blank() -> String {
+    format!("^{LINE_SPACE}*(?:{})?{LINE_SPACE}*$", link_itself())
+}
+
+fn link_itself() -> String {
+    let not_slash = format!("[^/\\\\{}", &VISIBLE[2..]);
+    format!("(https?://{VISIBLE}*|/({not_slash}{VISIBLE}*)?)")
+}
 
 /// `schema` (an object's) with `fields` required and no longer `null`: what a create insists on where an
 /// update takes each field or leaves it.

@@ -17,7 +17,9 @@ use shared::extract::Path;
 use shared::json::{Created, Object};
 use shared::store::{version_of, Entity};
 use shared::trader::{Trader, DEFAULT_DELIVERY_ESTIMATE, DEFAULT_VAT_RATE};
-use shared::validation::{bounded_text, Email, Name, Phone, UploadName};
+use shared::validation::{
+    bounded_lines, bounded_text, without_controls, Email, Lines, Name, Phone, UploadName,
+};
 use shared::{ApiError, ApiResult, Json};
 
 pub const SITE_ID: &str = "main";
@@ -36,20 +38,20 @@ pub struct Social {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct SocialInput {
     #[serde(default)]
-    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    #[schemars(regex(pattern = rules::social_link()), length(max = 500))]
     facebook: String,
     #[serde(default)]
-    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    #[schemars(regex(pattern = rules::social_link()), length(max = 500))]
     instagram: String,
     /// Also read as `twitter`.
     #[serde(default, alias = "twitter")]
-    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    #[schemars(regex(pattern = rules::social_link()), length(max = 500))]
     x: String,
     #[serde(default)]
-    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    #[schemars(regex(pattern = rules::social_link()), length(max = 500))]
     tiktok: String,
     #[serde(default)]
-    #[schemars(regex(pattern = rules::SOCIAL_LINK), length(max = 500))]
+    #[schemars(regex(pattern = rules::social_link()), length(max = 500))]
     youtube: String,
 }
 
@@ -205,11 +207,11 @@ impl Entity for SiteInfo {
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct SiteInput {
     /// Required on create.
-    #[schemars(regex(pattern = rules::NAME), length(max = 80))]
+    #[schemars(regex(pattern = rules::name()), length(max = 80))]
     name: Option<String>,
-    #[schemars(length(max = 2_000))]
+    #[schemars(regex(pattern = rules::lines()), length(max = 2_000))]
     des: Option<String>,
-    #[schemars(length(max = 500))]
+    #[schemars(regex(pattern = rules::lines()), length(max = 500))]
     cover_des: Option<String>,
     #[schemars(with = "Option<Vec<UploadName>>")]
     image: Option<Vec<String>>,
@@ -217,15 +219,16 @@ pub struct SiteInput {
     phone: Option<String>,
     #[schemars(regex(pattern = rules::EMAIL_OR_BLANK))]
     email: Option<String>,
-    #[schemars(length(max = 200))]
+    #[schemars(regex(pattern = rules::one_line()), length(max = 200))]
     open: Option<String>,
-    #[schemars(length(max = 200))]
+    #[schemars(regex(pattern = rules::one_line()), length(max = 200))]
     close: Option<String>,
-    #[schemars(length(max = 300))]
+    /// The shop's postal address, on as many lines as it needs.
+    #[schemars(regex(pattern = rules::lines()), length(max = 300))]
     address: Option<String>,
     #[serde(rename = "Social")]
     social: Option<Object<SocialInput>>,
-    #[schemars(length(max = 200))]
+    #[schemars(regex(pattern = rules::one_line()), length(max = 200))]
     discount: Option<String>,
     /// The VAT rate prices include, a whole percentage from 0 to 100.
     #[serde(rename = "vatRate")]
@@ -236,7 +239,7 @@ pub struct SiteInput {
     #[schemars(regex(pattern = rules::VAT_NUMBER_OR_BLANK), length(max = 20))]
     vat_number: Option<String>,
     #[serde(rename = "deliveryEstimate")]
-    #[schemars(length(max = 200))]
+    #[schemars(regex(pattern = rules::one_line()), length(max = 200))]
     delivery_estimate: Option<String>,
 }
 
@@ -260,10 +263,10 @@ impl JsonSchema for NewSiteInput {
 }
 
 fn social_link(field: &str, value: &str) -> Result<String, ApiError> {
-    if value.trim().is_empty() {
+    let trimmed = without_controls(&format!("Social.{field}"), value, Lines::One)?.trim();
+    if trimmed.is_empty() {
         return Ok(String::new());
     }
-    let trimmed = value.trim();
     if !trimmed.starts_with("https://") && !trimmed.starts_with("http://") {
         return Err(ApiError::invalid(format!(
             "Social.{field} must be a web address (https://...)"
@@ -289,16 +292,21 @@ impl SiteInput {
             site.name = Name::parse(&bounded_text("name", name, 80)?)?.into_inner();
         }
         if let Some(des) = &self.des {
-            site.des = bounded_text("des", des, 2_000)?;
+            site.des = bounded_lines("des", des, 2_000)?;
         }
         if let Some(cover) = &self.cover_des {
-            site.cover_des = bounded_text("cover_des", cover, 500)?;
+            site.cover_des = bounded_lines("cover_des", cover, 500)?;
         }
         if let Some(images) = &self.image {
             site.image = UploadName::parse_all(images)?;
         }
         if let Some(phone) = &self.phone {
-            let phone = bounded_text("phone", phone, 30)?;
+            // A phone number's own characters leave out control characters: the white space around it
+            // is trimmed, as `Phone::parse` does.
+            if phone.chars().count() > 30 {
+                return Err(ApiError::invalid("phone must be at most 30 characters"));
+            }
+            let phone = phone.trim().to_owned();
             site.phone = if phone.is_empty() {
                 phone
             } else {
@@ -319,7 +327,7 @@ impl SiteInput {
             site.close = bounded_text("close", close, 200)?;
         }
         if let Some(address) = &self.address {
-            site.address = bounded_text("address", address, 300)?;
+            site.address = bounded_lines("address", address, 300)?;
         }
         if let Some(Object(social)) = &self.social {
             site.social = Social {
@@ -441,11 +449,12 @@ pub struct ContactInput {
     phone: Option<String>,
     #[schemars(regex(pattern = rules::EMAIL_OR_BLANK))]
     email: Option<String>,
-    #[schemars(length(max = 300))]
+    /// The shop's postal address, on as many lines as it needs.
+    #[schemars(regex(pattern = rules::lines()), length(max = 300))]
     address: Option<String>,
-    #[schemars(length(max = 200))]
+    #[schemars(regex(pattern = rules::one_line()), length(max = 200))]
     open: Option<String>,
-    #[schemars(length(max = 200))]
+    #[schemars(regex(pattern = rules::one_line()), length(max = 200))]
     close: Option<String>,
 }
 

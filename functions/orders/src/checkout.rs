@@ -24,7 +24,8 @@ use shared::extract::Path;
 use shared::json::NumberField;
 use shared::money::{Pence, Percent};
 use shared::rate::SourceIp;
-use shared::validation::{bounded_text, Address, Email, FullName, Phone};
+use shared::text_schema::{text, text_or_blank, Lines};
+use shared::validation::{bounded_lines, Address, Email, FullName, Phone};
 use shared::{ApiError, ApiResult, Json};
 use std::collections::HashMap;
 
@@ -39,18 +40,25 @@ const IDEMPOTENCY_TTL: i64 = 24 * 60 * 60;
 // The checkout's rules as JSON Schema patterns (ECMA-262): each field is trimmed before its rule, so the
 // patterns allow white space around the value and count the characters between its first and last visible
 // ones (shared::validation's `FullName`, `Address`, `Phone`, `Email` and the order's note; `wanted_lines`).
-// The length caps count the text as sent, as `maxLength` does.
+// The length caps count the text as sent, as `maxLength` does. The name refuses control characters, the
+// address and the note all but line breaks and tabs (`shared::validation::Lines`).
 
-/// `FullName`: more than 5 and at most 100 characters once trimmed.
-const FULLNAME_PATTERN: &str = r"^\s*\S[\s\S]{4,98}\S\s*$";
-/// `Address`: more than 6 and at most 300 characters once trimmed.
-const ADDRESS_PATTERN: &str = r"^\s*\S[\s\S]{5,298}\S\s*$";
+/// `FullName`: one line of more than 5 and at most 100 characters once trimmed.
+fn fullname_pattern() -> String {
+    text(Lines::One, 6, Some(100))
+}
+/// `Address`: more than 6 and at most 300 characters once trimmed, on as many lines as it needs.
+fn address_pattern() -> String {
+    text(Lines::Many, 7, Some(300))
+}
 /// `Phone`: 10 to 30 digits, spaces and + - ( ) once trimmed.
 const PHONE_PATTERN: &str = r"^\s*[0-9+()-][0-9 +()-]{8,28}[0-9+()-]\s*$";
 // `Email`: the one pattern every function's document gives e-mail addresses.
 use shared::validation::EMAIL_PATTERN;
-/// The note: at most 1000 characters once trimmed.
-const MESSAGE_PATTERN: &str = r"^\s*(\S([\s\S]{0,998}\S)?)?\s*$";
+/// The note: at most 1000 characters once trimmed, on as many lines as it needs.
+fn message_pattern() -> String {
+    text_or_blank(Lines::Many, 1, Some(1_000))
+}
 /// A line's product id: 1 to 64 characters once trimmed.
 const PRODUCT_ID_PATTERN: &str = r"^\s*\S([\s\S]{0,62}\S)?\s*$";
 /// The code as `load_code` reads it: none when blank, else what `codes::normalise_code` accepts.
@@ -80,9 +88,9 @@ fn units(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 /// never sent: the server reads them from the catalogue.
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct OrderInput {
-    #[schemars(regex(pattern = FULLNAME_PATTERN), length(max = 100))]
+    #[schemars(regex(pattern = fullname_pattern()), length(max = 100))]
     fullname: String,
-    #[schemars(regex(pattern = ADDRESS_PATTERN), length(max = 300))]
+    #[schemars(regex(pattern = address_pattern()), length(max = 300))]
     address: String,
     #[schemars(regex(pattern = PHONE_PATTERN), length(max = 30))]
     phone: String,
@@ -90,7 +98,7 @@ pub struct OrderInput {
     email: String,
     /// A note for the shop.
     #[serde(default)]
-    #[schemars(regex(pattern = MESSAGE_PATTERN), length(max = 1_000))]
+    #[schemars(regex(pattern = message_pattern()), length(max = 1_000))]
     message: String,
     /// The basket: at most 50 different drinks (the same drink twice is one line).
     #[serde(deserialize_with = "shared::json::objects")]
@@ -439,7 +447,7 @@ pub async fn create_order(
     let email = Email::parse_normalised(&input.email)?;
     let phone = Phone::parse(&input.phone)?;
     let address = Address::parse(&input.address)?;
-    let message = bounded_text("message", &input.message, 1_000)?;
+    let message = bounded_lines("message", &input.message, 1_000)?;
     let payment_method = input.payment.method()?;
     let wanted = wanted_lines(&input.product)?;
     let now_unix = shared::time::now_unix();

@@ -17,6 +17,7 @@ use shared::extract::{Path, Query};
 use shared::json::Message;
 use shared::money::Pence;
 use shared::paging::{Page, PageNumber, PageQuery};
+use shared::validation::{without_controls, Lines};
 use shared::{ApiError, ApiResult, Json};
 
 pub const CUSTOMER_PAGE: usize = 10;
@@ -201,7 +202,10 @@ pub struct SearchQuery {
     #[schemars(with = "u32", range(min = 1, max = u32::MAX))]
     page_number: Option<String>,
     /// An order id, a customer's e-mail, or words of the customer's name.
-    #[schemars(length(max = 100))]
+    #[schemars(
+        regex(pattern = shared::text_schema::text_or_blank(Lines::One, 1, None)),
+        length(max = 100)
+    )]
     search: Option<String>,
 }
 
@@ -219,6 +223,9 @@ pub async fn list_orders(
             "search must be at most 100 characters",
         ));
     }
+    // A query's faults are 400s, as the length's is.
+    without_controls("search", &search, Lines::One)
+        .map_err(|e| ApiError::bad_request(e.message()))?;
     let search = search.trim().to_lowercase();
     let orders: Vec<Order> = if search.is_empty() {
         all_orders(&state).await?

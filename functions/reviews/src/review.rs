@@ -10,7 +10,10 @@ use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::dynamo::{b, get_bool, get_n, get_s, get_s_or_default, n, s, Item, ItemError};
-use shared::validation::{bounded_text, check, Email, Rating};
+use shared::text_schema::{text, text_or_blank};
+use shared::validation::{
+    bounded_lines, bounded_text, check, without_controls, Email, Lines, Rating,
+};
 use shared::ApiError;
 use std::borrow::Cow;
 
@@ -220,26 +223,22 @@ pub struct ReviewInput {
     #[schemars(with = "Rating")]
     rating: Option<Value>,
     /// 8 to 2000 characters once trimmed.
-    #[schemars(required, regex(pattern = COMMENT_PATTERN), length(max = 2_000))]
+    #[schemars(required, regex(pattern = text(Lines::Many, 8, None)), length(max = 2_000))]
     comment: Option<String>,
-    /// 6 to 100 characters once trimmed.
-    #[schemars(required, regex(pattern = FULLNAME_PATTERN), length(max = 100))]
+    /// 6 to 100 characters once trimmed, on one line.
+    #[schemars(required, regex(pattern = text(Lines::One, 6, None)), length(max = 100))]
     fullname: Option<String>,
     #[schemars(required, regex(pattern = EMAIL_PATTERN))]
     email: Option<String>,
     /// The reviewed drink's `_id`.
     #[schemars(required, regex(pattern = r"\S"), length(max = 100))]
     products: Option<String>,
-    /// Free text, kept as given.
+    /// Free text on one line, kept as given.
     #[serde(rename = "Date")]
-    #[schemars(length(max = 40))]
+    #[schemars(regex(pattern = text_or_blank(Lines::One, 1, None)), length(max = 40))]
     date: Option<String>,
 }
 
-/// The review rules as JSON Schema patterns: surrounding whitespace is trimmed, the minimum is the
-/// trimmed text's (more than 7 characters for the comment, more than 5 for the name).
-const COMMENT_PATTERN: &str = r"^\s*\S[\s\S]{6,}\S\s*$";
-const FULLNAME_PATTERN: &str = r"^\s*\S[\s\S]{4,}\S\s*$";
 /// `Email::parse_normalised`: letters, digits and `._-`, one `@`, a dot in the domain but not at its ends.
 const EMAIL_PATTERN: &str = r"^\s*(?=[A-Za-z0-9._@-]{5,254}\s*$)[A-Za-z0-9._-]+@[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9._-]*[A-Za-z0-9_-]\s*$";
 
@@ -260,8 +259,11 @@ impl ReviewInput {
     pub async fn check(self, state: &AppState) -> Result<Checked, ApiError> {
         let rating = Rating::parse(self.rating.as_ref().unwrap_or(&Value::Null))?.get();
         // The cap first, so an over-long field is told its limit, not the minimum.
-        let comment = self.comment.unwrap_or_default().trim().to_lowercase();
-        let comment = bounded_text("comment", &comment, COMMENT_MAX)?;
+        let comment = self.comment.unwrap_or_default();
+        let comment = without_controls("comment", &comment, Lines::Many)?
+            .trim()
+            .to_lowercase();
+        let comment = bounded_lines("comment", &comment, COMMENT_MAX)?;
         if !check("review_comment", &Value::String(comment.clone())) {
             return Err(ApiError::invalid(
                 "comment must be longer than 7 characters",

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::json::Object;
 use shared::mail::{branded_html, escape_html};
-use shared::validation::bounded_text;
+use shared::validation::{bounded_lines, bounded_text};
 use shared::{ApiError, ApiResult, Json};
 
 pub const ADD_MAIL_LIST: &str = "Add Mail List";
@@ -27,7 +27,7 @@ pub struct SectionInput {
     title: Option<String>,
     /// At most 5000 characters (trimmed).
     #[serde(default)]
-    #[schemars(with = "Option<crate::schema::UpTo<5000>>")]
+    #[schemars(with = "Option<crate::schema::UpToLines<5000>>")]
     description: Option<String>,
     /// A web address (`http://` or `https://`, no spaces, at most 2000 characters), or blank.
     #[serde(default)]
@@ -47,8 +47,8 @@ pub struct SectionInput {
 struct FirstSection {
     /// 3 to 200 characters (trimmed).
     title: crate::schema::Trimmed<3, 200>,
-    /// 3 to 5000 characters (trimmed).
-    description: crate::schema::Trimmed<3, 5_000>,
+    /// 3 to 5000 characters (trimmed), on as many lines as it needs.
+    description: crate::schema::TrimmedLines<3, 5_000>,
     /// A web address (`http://` or `https://`, no spaces, at most 2000 characters), or blank.
     link: Option<crate::schema::WebAddress>,
     /// An image's web address, as `link`.
@@ -196,7 +196,7 @@ impl MailingInput {
                         section.title.as_deref().unwrap_or(""),
                         200,
                     )?,
-                    description: bounded_text(
+                    description: bounded_lines(
                         &format!("section {n} description"),
                         section.description.as_deref().unwrap_or(""),
                         5_000,

@@ -4,13 +4,15 @@
 
 use crate::lists::{MailLists, DEFAULT_LISTS};
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
-use shared::text_schema::{padded, string, NOT_SPACE};
+use shared::text_schema::{padded, string, LINE_SPACE, VISIBLE};
 use std::borrow::Cow;
 
-pub use shared::text_schema::{Email, Trimmed};
+pub use shared::text_schema::{Email, Trimmed, TrimmedLines};
 
-/// Text of at most `MAX` characters as sent, blank too (`bounded_text`).
+/// One line of at most `MAX` characters as sent, blank too (`bounded_text`).
 pub type UpTo<const MAX: usize> = shared::text_schema::BlankOr<1, MAX>;
+/// Text of at most `MAX` characters as sent that may span lines, blank too (`bounded_lines`).
+pub type UpToLines<const MAX: usize> = shared::text_schema::BlankOrLines<1, MAX>;
 
 /// The longest web address a mailing's section takes, trimmed.
 const MAX_WEB_ADDRESS: usize = 2_000;
@@ -38,15 +40,16 @@ fn list_name() -> String {
 }
 
 /// A web address as a mailing's link and image take it: blank, or `http://` or `https://` (any case) and
-/// no white space, at most 2000 characters, trimmed.
+/// no white space or control characters (around it either: `bounded_text`), at most 2000 characters,
+/// trimmed.
 fn web_address() -> String {
     let http = ignoring_case("http");
-    let rest = |scheme: usize| format!("{NOT_SPACE}{{0,{}}}", MAX_WEB_ADDRESS - scheme);
-    padded(&format!(
-        "(?:{http}://{}|{http}[Ss]://{})?",
+    let rest = |scheme: usize| format!("{VISIBLE}{{0,{}}}", MAX_WEB_ADDRESS - scheme);
+    format!(
+        "^{LINE_SPACE}*(?:{http}://{}|{http}[Ss]://{})?{LINE_SPACE}*$",
         rest("http://".len()),
         rest("https://".len())
-    ))
+    )
 }
 
 /// An unsubscribe token, `{id}.{signature}`: the subscriber's id (32 lower-case hex digits) and 32 bytes in
@@ -141,6 +144,8 @@ mod tests {
             ("ftp://x", false),
             ("https://a b", false),
             ("https:/x", false),
+            ("https://x\n", false),
+            ("https://x\u{0}y", false),
         ] {
             assert_eq!(matches(&web, text), ok, "{text:?}");
         }

@@ -2,6 +2,7 @@
 //! beside it on the same tables, as the local gateway and AWS would have them.
 
 mod checkout;
+mod controls;
 mod events;
 mod fulfilment;
 mod helpers;

@@ -1,5 +1,6 @@
 //! Integration tests of the subscription router against the AWS emulator: one binary, fresh tables per test.
 
+mod controls;
 mod events;
 mod helpers;
 mod mailer;
