@@ -73,19 +73,19 @@ pub struct DrinksQuery {
     /// Only the drinks of this category (`_id`).
     pub category: Option<String>,
     /// The order: `featured` (the admin's, when absent), `price-asc`, `price-desc`, `newest` or `rating`.
-    #[schemars(with = "SortOrder")]
+    #[schemars(with = "Option<SortOrder>")]
     pub sort: Option<String>,
     /// `true`: only drinks with units in stock; `false` (as when absent): every drink.
     #[serde(rename = "inStock")]
-    #[schemars(with = "bool")]
+    #[schemars(with = "Option<bool>")]
     pub in_stock: Option<String>,
     /// Pounds: only drinks whose price paid is at least this.
     #[serde(rename = "minPrice")]
-    #[schemars(with = "PriceParam")]
+    #[schemars(with = "Option<PriceParam>")]
     pub min_price: Option<String>,
     /// Pounds: only drinks whose price paid is at most this.
     #[serde(rename = "maxPrice")]
-    #[schemars(with = "PriceParam")]
+    #[schemars(with = "Option<PriceParam>")]
     pub max_price: Option<String>,
 }
 

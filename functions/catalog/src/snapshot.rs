@@ -54,9 +54,10 @@ struct ListedJson<'a> {
     #[serde(flatten)]
     product: &'a Product,
     #[serde(rename = "avgRating", skip_serializing_if = "Option::is_none")]
-    #[schemars(range(min = 0, max = 5))]
+    #[schemars(with = "f64", range(min = 0, max = 5))]
     avg_rating: Option<f64>,
     #[serde(rename = "totalComments", skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
     total_comments: Option<u64>,
 }
 
