@@ -20,7 +20,7 @@ export function CardRating({ average, count }: { average: number; count: number 
           </span>
         ))}
       </span>
-      <span aria-hidden="true">
+      <span aria-hidden="true" className={styles.figures}>
         {average.toFixed(1)} ({count})
       </span>
       <span className="visually-hidden">{ratingText(average, count)}</span>

@@ -1,6 +1,6 @@
 // The shop's order and filters. Each change is a new address (pushed, so back undoes it): the order, the
 // category and 'In stock only' apply at once, the price range when 'Apply' is pressed (typing is not a choice).
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Category, SortOrder } from '../../../types/catalog';
 import ui from '../../../components/ui.module.css';
 import { isPrice, SORT_LABELS, type ShopChoice } from '../browse';
@@ -12,8 +12,23 @@ interface ShopControlsProps {
   onChange: (choice: ShopChoice) => void;
 }
 
-export function ShopControls({ choice, categories, onChange }: ShopControlsProps) {
-  const change = (patch: Partial<ShopChoice>) => onChange({ ...choice, ...patch });
+/**
+ * The choice as the controls show it: follows the address, and takes a change at once, before the router's
+ * navigation commits (a controlled control would otherwise spring back for that moment).
+ */
+function useShown(choice: ShopChoice): [ShopChoice, (next: ShopChoice) => void] {
+  const [shown, setShown] = useState(choice);
+  useEffect(() => setShown(choice), [choice]);
+  return [shown, setShown];
+}
+
+export function ShopControls({ choice: addressed, categories, onChange }: ShopControlsProps) {
+  const [choice, setShown] = useShown(addressed);
+  const change = (patch: Partial<ShopChoice>) => {
+    const next = { ...choice, ...patch };
+    setShown(next);
+    onChange(next);
+  };
   const unknownCategory = choice.category !== null && !categories.some((c) => c._id === choice.category);
   return (
     <div className={styles.controls} role="group" aria-label="Sort and filter the drinks">

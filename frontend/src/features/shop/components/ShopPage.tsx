@@ -1,7 +1,7 @@
 // Shop: every drink, 12 a page, with 'Load more drinks' while the paging rule gives a next page. The order
 // and filters (?sort=&category=&inStock=&minPrice=&maxPrice=) live in the address; a category page names
 // its category in the heading and the title.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
@@ -37,7 +37,7 @@ export function ShopPage() {
   const { products, status, error, reload, nextPage, pageNumber, categories } = shop;
   // The address's choice, kept stable while the address is: the effects below compare it by value.
   const choiceSearch = choiceToSearch(choiceFromParams(params));
-  const choice = choiceFromParams(new URLSearchParams(choiceSearch));
+  const choice = useMemo(() => choiceFromParams(new URLSearchParams(choiceSearch)), [choiceSearch]);
   const category = choice.category ? categories.find((c) => c._id === choice.category) ?? null : null;
 
   usePageMeta(category ? `${category.name} | Shop drinks` : 'Shop drinks', category?.des || SHOP_DESCRIPTION);
@@ -49,13 +49,13 @@ export function ShopPage() {
   // A new visit, a new choice or a retry starts the list again; a failed 'load more' retries its page.
   const stale = status === 'idle' || !sameChoice(shop.choice, choice);
   useEffect(() => {
-    if (stale) void dispatch(fetchDrinksPage({ page: FIRST_PAGE, ...choiceFromParams(new URLSearchParams(choiceSearch)) }));
-  }, [dispatch, stale, choiceSearch]);
+    if (stale) void dispatch(fetchDrinksPage({ page: FIRST_PAGE, ...choice }));
+  }, [dispatch, stale, choice]);
   useEffect(() => {
     if (!reload) return;
     const retryPage = products.length > 0 ? pageNumber + 1 : FIRST_PAGE;
-    void dispatch(fetchDrinksPage({ page: retryPage, ...choiceFromParams(new URLSearchParams(choiceSearch)) }));
-  }, [dispatch, reload, products.length, pageNumber, choiceSearch]);
+    void dispatch(fetchDrinksPage({ page: retryPage, ...choice }));
+  }, [dispatch, reload, products.length, pageNumber, choice]);
 
   const loadingMore = status === 'loading' && products.length > 0;
   const filtered = choice.inStock || choice.minPrice !== null || choice.maxPrice !== null;
