@@ -2539,7 +2539,7 @@ export interface components {
         };
         /** @description An amount in pounds sterling, at most two decimals (4.99). */
         Pounds: number;
-        /** @description A price in the query: pounds, up to 2 decimals (`4`, `4.5`, `4.99`). */
+        /** @description A price in the query: pounds, up to 2 decimals (`4`, `4.5`, `4.99`); blank is no bound (a form's empty box). */
         PriceParam: string;
         /** @description A drink as the API answers it. */
         Product: {
@@ -4316,15 +4316,15 @@ export interface operations {
                 /** @description Only the drinks of this category (`_id`). */
                 category?: string | null;
                 /** @description `true`: only drinks with units in stock; `false` (as when absent): every drink. */
-                inStock?: boolean | null;
+                inStock?: boolean;
                 /** @description Pounds: only drinks whose price paid is at most this. */
-                maxPrice?: components["schemas"]["PriceParam"] | null;
+                maxPrice?: components["schemas"]["PriceParam"];
                 /** @description Pounds: only drinks whose price paid is at least this. */
-                minPrice?: components["schemas"]["PriceParam"] | null;
+                minPrice?: components["schemas"]["PriceParam"];
                 /** @description The page, from 1 (the first when absent). */
                 pageNumber?: number;
                 /** @description The order: `featured` (the admin's, when absent), `price-asc`, `price-desc`, `newest` or `rating`. */
-                sort?: components["schemas"]["SortOrder"] | null;
+                sort?: components["schemas"]["SortOrder"];
             };
             header?: never;
             path?: never;

@@ -73,27 +73,28 @@ pub struct DrinksQuery {
     /// Only the drinks of this category (`_id`).
     pub category: Option<String>,
     /// The order: `featured` (the admin's, when absent), `price-asc`, `price-desc`, `newest` or `rating`.
-    #[schemars(with = "Option<SortOrder>")]
+    #[serde(default)]
+    #[schemars(with = "SortOrder")]
     pub sort: Option<String>,
     /// `true`: only drinks with units in stock; `false` (as when absent): every drink.
-    #[serde(rename = "inStock")]
-    #[schemars(with = "Option<bool>")]
+    #[serde(rename = "inStock", default)]
+    #[schemars(with = "bool")]
     pub in_stock: Option<String>,
     /// Pounds: only drinks whose price paid is at least this.
-    #[serde(rename = "minPrice")]
-    #[schemars(with = "Option<PriceParam>")]
+    #[serde(rename = "minPrice", default)]
+    #[schemars(with = "PriceParam")]
     pub min_price: Option<String>,
     /// Pounds: only drinks whose price paid is at most this.
-    #[serde(rename = "maxPrice")]
-    #[schemars(with = "Option<PriceParam>")]
+    #[serde(rename = "maxPrice", default)]
+    #[schemars(with = "PriceParam")]
     pub max_price: Option<String>,
 }
 
-/// A price in the query: pounds, up to 2 decimals (`4`, `4.5`, `4.99`).
+/// A price in the query: pounds, up to 2 decimals (`4`, `4.5`, `4.99`); blank is no bound (a form's empty box).
 #[derive(schemars::JsonSchema)]
 #[schemars(transparent)]
 #[allow(dead_code)] // only its schema is read
-struct PriceParam(#[schemars(regex(pattern = r"^[0-9]{1,7}(\.[0-9]{1,2})?$"))] String);
+struct PriceParam(#[schemars(regex(pattern = r"^([0-9]{1,7}(\.[0-9]{1,2})?)?$"))] String);
 
 /// A parsed choice of order and filters.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -108,11 +109,11 @@ pub struct Browse {
 impl Browse {
     pub fn parse(query: &DrinksQuery) -> Result<Self, ApiError> {
         let sort = match query.sort.as_deref() {
-            None | Some("") => SortOrder::default(),
+            None => SortOrder::default(),
             Some(raw) => SortOrder::parse(raw)?,
         };
         let in_stock = match query.in_stock.as_deref() {
-            None | Some("") | Some("false") => false,
+            None | Some("false") => false,
             Some("true") => true,
             Some(_) => return Err(ApiError::bad_request("inStock must be true or false")),
         };
@@ -155,7 +156,7 @@ impl Browse {
     }
 }
 
-/// A price filter: pounds as digits with at most 2 decimals; blank is no filter.
+/// A price bound: pounds as digits with at most 2 decimals; blank is no bound.
 fn price(name: &str, raw: Option<&str>) -> Result<Option<Pence>, ApiError> {
     let Some(raw) = raw.filter(|r| !r.is_empty()) else {
         return Ok(None);
@@ -202,7 +203,7 @@ mod tests {
     fn absent_values_mean_the_admins_order_and_no_filter() {
         assert_eq!(query(&[]).unwrap(), Browse::default());
         assert_eq!(
-            query(&[("sort", ""), ("inStock", ""), ("minPrice", "")]).unwrap(),
+            query(&[("minPrice", ""), ("maxPrice", ""), ("category", "")]).unwrap(),
             Browse::default()
         );
     }
@@ -232,6 +233,11 @@ mod tests {
                 "sort must be featured, price-asc, price-desc, newest or rating",
             ),
             (vec![("inStock", "yes")], "inStock must be true or false"),
+            (vec![("inStock", "")], "inStock must be true or false"),
+            (
+                vec![("sort", "")],
+                "sort must be featured, price-asc, price-desc, newest or rating",
+            ),
             (
                 vec![("minPrice", "-1")],
                 "minPrice must be an amount in pounds, like 4 or 4.99",
