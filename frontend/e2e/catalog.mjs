@@ -1,7 +1,10 @@
 // Browser journeys for the admin's drinks (/new/uk/products): add a drink through the form (after the form
-// and the server refuse bad input), see it in the shop, mark it sold out, delete it; and images
-// (/new/uk/show): upload a real PNG, refuse an SVG, attach a picture to a drink, delete. run.mjs registers them.
+// and the server refuse bad input), see it in the shop, mark it sold out, delete it; images
+// (/new/uk/show): upload a real PNG, refuse an SVG, attach a picture to a drink, delete; and finding a drink
+// at 1280 and 375 px: sort and filter the shop (kept in the address, restored by back), the cards' ratings,
+// a category page, and search forgiving a typo. run.mjs registers them.
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { adminHelpers } from './admin.mjs';
 
 /** A real 2x2 PNG, built here so the journey needs no fixture file. */
@@ -35,8 +38,106 @@ function png() {
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-export default function registerCatalogJourneys({ journey, check, checkEqual, eventually, BASE_URL }) {
+/** The price paid on each card of the list, in order: the first amount in pounds on the card. */
+async function cardPrices(list) {
+  const texts = await list.getByRole('listitem').allTextContents();
+  return texts.map((text) => Number((/£([\d,]+\.\d{2})/.exec(text)?.[1] ?? 'NaN').replace(/,/g, '')));
+}
+
+export default function registerCatalogJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE }) {
   const { api, adminPage, adminSession } = adminHelpers({ check, eventually, BASE_URL });
+
+  for (const [label, viewport] of [['1280', DESKTOP], ['375', MOBILE]]) {
+    journey(`find a drink at ${label} px: sort by price, in stock only, the address holds it, back restores it`, async ({ newPage }) => {
+      // A sold-out drink cheaper than any other: first by price, gone when only drinks in stock are shown.
+      const token = (await adminSession()).token;
+      const soldOut = await api('POST', '/api/product/create/', { name: `Bargain Pop ${tag()}`, price: 0.5, qty: '6 x 330ml', TheNumber: 0 }, token);
+      try {
+        const page = await newPage(viewport);
+        await page.goto(`${BASE_URL}/shop/drinks/`);
+        const list = page.getByTestId('drinks-list');
+        await list.getByRole('listitem').first().waitFor();
+
+        // The cards carry ratings in words: the seeded reviews give Classic Cola one of 5 stars.
+        const colaCard = list.getByRole('listitem').filter({ hasText: 'Classic Cola' });
+        await colaCard.getByText('5 out of 5, 1 review').waitFor({ state: 'attached' });
+        check((await list.getByRole('listitem').filter({ hasText: soldOut.name }).textContent()).includes('No reviews yet'), 'a new drink says it has no reviews');
+
+        await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price, low to high' });
+        await page.waitForURL(/\/shop\/drinks\/\?sort=price-asc$/);
+        await eventually(async () => (await list.getByRole('listitem').first().textContent()).includes(soldOut.name), Boolean, 'the cheapest (sold-out) drink first');
+        const prices = await cardPrices(list);
+        check(prices.every((p, i) => i === 0 || p >= prices[i - 1]), `prices rise down the list: ${prices.join(', ')}`);
+
+        await page.getByRole('checkbox', { name: 'In stock only' }).check();
+        await page.waitForURL(/\?sort=price-asc&inStock=true$/);
+        await eventually(() => list.getByRole('listitem').filter({ hasText: soldOut.name }).count(), (n) => n === 0, 'the sold-out drink filtered out');
+        checkEqual(await list.getByText('Sold out').count(), 0, 'sold-out badges when only drinks in stock are shown');
+        const inStockPrices = await cardPrices(list);
+        check(inStockPrices.every((p, i) => i === 0 || p >= inStockPrices[i - 1]), 'still sorted by price');
+
+        // The address is the choice: a fresh visit to it shows the same list.
+        const shared = await newPage(viewport);
+        await shared.goto(page.url());
+        await shared.getByTestId('drinks-list').getByRole('listitem').first().waitFor();
+        checkEqual(await shared.getByRole('combobox', { name: 'Sort by' }).inputValue(), 'price-asc', 'the sort a shared link opens with');
+        check(await shared.getByRole('checkbox', { name: 'In stock only' }).isChecked(), 'the filter a shared link opens with');
+        checkEqual(JSON.stringify(await cardPrices(shared.getByTestId('drinks-list'))), JSON.stringify(inStockPrices), 'the shared link lists the same drinks');
+        await shared.close();
+
+        // Back undoes the filter, then the sort; forward brings the filter back.
+        await page.goBack();
+        await page.waitForURL(/\/shop\/drinks\/\?sort=price-asc$/);
+        await eventually(() => page.getByRole('checkbox', { name: 'In stock only' }).isChecked(), (c) => c === false, 'the filter unticked after back');
+        await list.getByRole('listitem').filter({ hasText: soldOut.name }).waitFor();
+        await page.goBack();
+        await page.waitForURL(/\/shop\/drinks\/$/);
+        await eventually(() => page.getByRole('combobox', { name: 'Sort by' }).inputValue(), (v) => v === 'featured', 'the featured order after back');
+        await page.goForward();
+        await page.waitForURL(/\?sort=price-asc$/);
+        await eventually(() => page.getByRole('combobox', { name: 'Sort by' }).inputValue(), (v) => v === 'price-asc', 'the sort after forward');
+
+        // A price range, applied with its button.
+        await page.getByRole('textbox', { name: 'Lowest price (£)' }).fill('9');
+        await page.getByRole('textbox', { name: 'Highest price (£)' }).fill('11');
+        await page.getByRole('button', { name: 'Apply' }).click();
+        await page.waitForURL(/\?sort=price-asc&minPrice=9&maxPrice=11$/);
+        await eventually(async () => (await cardPrices(list)).every((p) => p >= 9 && p <= 11), Boolean, 'only drinks from £9 to £11');
+        await shot(page, `find-a-drink-shop-${label}`);
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+        check(violations.length === 0, `axe on the filtered shop: ${violations.map((v) => `${v.id} (${v.nodes.length})`).join(', ')}`);
+
+        // A category page says which category it is.
+        await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Colas' });
+        await page.getByRole('heading', { level: 1, name: 'Colas' }).waitFor();
+        await eventually(() => page.title(), (title) => title.startsWith('Colas | Shop drinks'), 'the category page title');
+
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        check(width <= viewport.width, `nothing overflows sideways (page is ${width} px wide at ${viewport.width})`);
+      } finally {
+        await api('DELETE', `/api/product/delete/${soldOut._id}`, undefined, token);
+      }
+    });
+
+    journey(`find a drink at ${label} px: search "colla" answers "Did you mean cola?" and "lemmon" finds the lemon drink`, async ({ newPage }) => {
+      const page = await newPage(viewport);
+      await page.goto(`${BASE_URL}/drinks/uk?search=colla`);
+      const hint = page.getByRole('status').filter({ hasText: 'Did you mean' });
+      await hint.waitFor();
+      const results = page.getByTestId('search-results');
+      await results.getByRole('link', { name: 'Classic Cola' }).waitFor();
+      await shot(page, `find-a-drink-did-you-mean-${label}`);
+      await hint.getByRole('link', { name: 'cola' }).click();
+      await page.waitForURL(/\/drinks\/uk\?search=cola$/);
+      await page.getByRole('heading', { level: 1, name: 'Results for “cola”' }).waitFor();
+      await results.getByRole('link', { name: 'Cherry Cola' }).waitFor();
+      checkEqual(await page.getByText('Did you mean').count(), 0, '"Did you mean" once the search matches as typed');
+
+      await page.goto(`${BASE_URL}/drinks/uk?search=lemmon`);
+      await page.getByRole('status').filter({ hasText: 'Did you mean lemon?' }).waitFor();
+      await results.getByRole('link', { name: 'Lemon & Lime' }).waitFor();
+    });
+  }
 
   journey('the admin adds a drink on the products screen, the shop shows it, then it sells out and is deleted', async ({ newPage }) => {
     const page = await adminPage(newPage);

@@ -274,7 +274,7 @@ journey('screenshots: home, product and the open basket at 375 and 1280 px', asy
 // Journeys (issue 4): login, account and admin areas
 registerAuthJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 registerContentJourneys({ journey, check, checkEqual, eventually, BASE_URL });
-registerCatalogJourneys({ journey, check, checkEqual, eventually, BASE_URL });
+registerCatalogJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 
 // Journeys (issue 6): checkout, orders and discount codes
 registerCheckout({ journey, check, checkEqual, eventually, pounds, pence, BASE_URL, DESKTOP, shot });

@@ -19,6 +19,7 @@ pub mod openapi;
 pub mod outbox;
 pub mod paging;
 pub mod rate;
+pub mod ratings;
 pub mod recycle_bin;
 pub mod routes;
 pub mod secrets;

@@ -1,13 +1,15 @@
-// A drink in a grid: image, name (cut at 30 characters), pack label and price, linking to its page.
+// A drink in a grid: image, name (cut at 30 characters), pack label, rating (where the list carries one) and
+// price, linking to its page.
 import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import { truncate } from '../lib/format';
-import type { Product } from '../types/catalog';
+import type { ListedDrink } from '../types/catalog';
+import { CardRating } from './CardRating';
 import { DrinkImage } from './DrinkImage';
 import { Price } from './Price';
 import styles from './ProductCard.module.css';
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({ product, eager = false }: { product: ListedDrink; eager?: boolean }) {
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -20,6 +22,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           </Link>
         </h3>
         <p className={styles.pack}>{product.qty}</p>
+        {product.totalComments !== undefined && <CardRating average={product.avgRating ?? 0} count={product.totalComments} />}
         <Price product={product} />
       </div>
       {product.TheNumber <= 0 && <span className={styles.soldOut}>Sold out</span>}

@@ -470,7 +470,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The shop's drinks, 12 a page, optionally of one category */
+        /** The shop's drinks with their ratings, 12 a page: sorted, and filtered by category, stock and price */
         get: operations["list_drinks"];
         put?: never;
         post?: never;
@@ -504,7 +504,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Drinks whose name, pack or descriptions hold every word searched, 12 a page */
+        /** Drinks whose name, pack, descriptions or category hold every word searched, 12 a page; a misspelt word is corrected (didYouMean) */
         get: operations["search_drinks"];
         put?: never;
         post?: never;
@@ -2088,7 +2088,7 @@ export interface components {
         };
         Home: {
             category: components["schemas"]["Category"][];
-            product: components["schemas"]["Product"][];
+            product: components["schemas"]["ListedDrink"][];
         };
         /** @description A PNG, JPEG, WebP or GIF image of at most 2 MB, told by its bytes. */
         ImageFile: string;
@@ -2110,6 +2110,46 @@ export interface components {
              * @description The entry's place in its list, smallest first.
              */
             sort?: number | null;
+        };
+        /**
+         * @description `Product` with `avgRating` (to a tenth, 0 without reviews) and `totalComments`, as the shop's lists and
+         *     search answer a drink; both are left out when the ratings are not known.
+         */
+        ListedDrink: {
+            Discountprice: components["schemas"]["Pounds"];
+            Isdefault: boolean;
+            /** Format: uint32 */
+            TheNumber: number;
+            _id: string;
+            /** @description Which of the 14 regulated allergens the drink contains, in the regulations' order. */
+            allergens: string[];
+            /** Format: double */
+            avgRating?: number;
+            /**
+             * Format: uint32
+             * @description Milligrams of caffeine per litre; `null` for a drink without added caffeine.
+             */
+            caffeineMgPerLitre: number | null;
+            category: string | null;
+            createdAt: string;
+            des: string;
+            des2: string;
+            discount: components["schemas"]["Percent"];
+            image: string[];
+            /** @description The ingredients in descending order of weight; allergens marked `*like this*` so they print in bold. */
+            ingredients: string;
+            name: string;
+            /** @description Per 100 ml; `null` until the admin enters it. */
+            nutrition: components["schemas"]["Nutrition"] | null;
+            price: components["schemas"]["Pounds"];
+            qty: string;
+            /** Format: uint32 */
+            sort: number;
+            /** @description How to keep it, e.g. "Store in a cool, dry place. Once opened, keep refrigerated." */
+            storage: string;
+            /** Format: uint64 */
+            totalComments?: number;
+            updatedAt: string;
         };
         LoginRequest: {
             /** @description A valid e-mail address longer than 7 characters (trimmed, compared lower-cased). */
@@ -2563,6 +2603,12 @@ export interface components {
             product: components["schemas"]["AdminReview"][];
             result: components["schemas"]["PageResult"];
         };
+        Page_of_ListedDrink: {
+            /** Format: uint32 */
+            pages: number;
+            product: components["schemas"]["ListedDrink"][];
+            result: components["schemas"]["PageResult"];
+        };
         Page_of_Mailing: {
             /** Format: uint32 */
             pages: number;
@@ -2573,12 +2619,6 @@ export interface components {
             /** Format: uint32 */
             pages: number;
             product: components["schemas"]["Order"][];
-            result: components["schemas"]["PageResult"];
-        };
-        Page_of_Product: {
-            /** Format: uint32 */
-            pages: number;
-            product: components["schemas"]["Product"][];
             result: components["schemas"]["PageResult"];
         };
         Page_of_Review: {
@@ -2632,6 +2672,8 @@ export interface components {
         };
         /** @description An amount in pounds sterling, at most two decimals (4.99). */
         Pounds: number;
+        /** @description A price in the query: pounds, up to 2 decimals (`4`, `4.5`, `4.99`); blank is no bound (a form's empty box). */
+        PriceParam: string;
         /** @description A drink as the API answers it. */
         Product: {
             Discountprice: components["schemas"]["Pounds"];
@@ -2773,7 +2815,12 @@ export interface components {
             role: components["schemas"]["Role"];
         };
         SearchResult: {
-            comment: components["schemas"]["Page_of_Product"];
+            comment: components["schemas"]["Page_of_ListedDrink"];
+            /**
+             * @description The corrected search whose drinks `comment` holds when nothing matched as typed (`"cola"` for
+             *     `"colla"`); `null` when the search matched as typed or nothing was near.
+             */
+            didYouMean: string | null;
         };
         /** @description A signed-in user: the bearer token for `Authorization` and who it belongs to. */
         Session: {
@@ -2878,6 +2925,8 @@ export interface components {
         SomeImages: {
             image: components["schemas"]["ImageFile"][];
         };
+        /** @description The orders the shop offers. */
+        SortOrder: "featured" | "price-asc" | "price-desc" | "newest" | "rating";
         /** @description Where an order stands. */
         Status: ("paid" | "shipped" | "delivered") | "pending" | "cancelled" | "expired" | "refunded";
         /** @description One move of an order's status, for the order page's history. */
@@ -4496,8 +4545,16 @@ export interface operations {
             query?: {
                 /** @description Only the drinks of this category (`_id`). */
                 category?: string | null;
+                /** @description `true`: only drinks with units in stock; `false` (as when absent): every drink. */
+                inStock?: boolean;
+                /** @description Pounds: only drinks whose price paid is at most this. */
+                maxPrice?: components["schemas"]["PriceParam"];
+                /** @description Pounds: only drinks whose price paid is at least this. */
+                minPrice?: components["schemas"]["PriceParam"];
                 /** @description The page, from 1 (the first when absent). */
                 pageNumber?: number;
+                /** @description The order: `featured` (the admin's, when absent), `price-asc`, `price-desc`, `newest` or `rating`. */
+                sort?: components["schemas"]["SortOrder"];
             };
             header?: never;
             path?: never;
@@ -4511,7 +4568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_of_Product"];
+                    "application/json": components["schemas"]["Page_of_ListedDrink"];
                 };
             };
             /** @description The request is malformed */
@@ -4550,7 +4607,10 @@ export interface operations {
             query?: {
                 /** @description The page, from 1 (the first when absent). */
                 pageNumber?: number;
-                /** @description Words that must all appear in a drink's name, pack or descriptions. */
+                /**
+                 * @description Words that must all appear in a drink's name, pack, descriptions or category; a misspelt word is
+                 *     corrected when nothing matches as typed.
+                 */
                 search?: string | null;
             };
             header?: never;

@@ -1,5 +1,5 @@
 // Demo data in the shapes docs/api.md fixes, for tests.
-import type { Entry, Category, HomePayload, PagedProducts, Product, SiteInfo } from '../types/catalog';
+import type { Entry, Category, HomePayload, ListedDrink, PagedProducts, Product, SiteInfo } from '../types/catalog';
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {
@@ -52,7 +52,7 @@ export const sodas: Category = {
 export const homePayload: HomePayload = { product: [mango, cola, lemon], category: [sodas] };
 
 /** A page of the drinks list: `next` is left out on the last page, as the back end does. */
-export function page(products: Product[], pageNumber: number, pages: number): PagedProducts {
+export function page(products: ListedDrink[], pageNumber: number, pages: number): PagedProducts {
   return { product: products, pages, result: pageNumber < pages ? { next: { page: pageNumber + 1 } } : {} };
 }
 

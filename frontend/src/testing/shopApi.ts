@@ -1,6 +1,6 @@
 // A fake back end for whole-app tests: the catalogue endpoints answering the fixtures.
 import { fakeFetch } from './fakeFetch';
-import { aboutEntry, cola, homePayload, lemon, mango, page, returnsPolicy, siteInfo, stockistsLink, whoEntry } from './fixtures';
+import { aboutEntry, cola, homePayload, lemon, mango, page, returnsPolicy, siteInfo, sodas, stockistsLink, whoEntry } from './fixtures';
 import { layla, noor, reviewPage, reviewSummary, sami } from './reviewFixtures';
 
 export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
@@ -18,6 +18,7 @@ export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
     'GET /api/link/': [stockistsLink],
     'GET /api/_uk_home/palestine/show/details/website/pol-returns': returnsPolicy,
     'GET /api/product/': [mango, cola, lemon],
+    'GET /api/category/': [sodas],
     'GET /api/home/uk/review/': reviewSummary([layla, sami, noor]),
     'GET /api/home_uk/palestine/comment/reviews': reviewPage([layla, sami, noor], 1, 1),
     ...overrides,

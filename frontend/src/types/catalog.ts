@@ -9,10 +9,19 @@ import type { Schemas } from '../lib/api';
  */
 export type Product = Schemas['Product'];
 
+/**
+ * A drink as the shop's lists, search and home answer it: a `Product` with `avgRating` (to a tenth, 0 without
+ * reviews) and `totalComments` (the number of reviews), both absent when the ratings are not known.
+ */
+export type ListedDrink = Schemas['ListedDrink'];
+
 export type Category = Schemas['Category'];
 
 /** A page of drinks (the shop's list, a search). */
-export type PagedProducts = Schemas['Page_of_Product'];
+export type PagedProducts = Schemas['Page_of_ListedDrink'];
+
+/** The shop's orders (`?sort=` of the drinks list). */
+export type SortOrder = Schemas['SortOrder'];
 
 /** GET /api/home/home/uk/ */
 export type HomePayload = Schemas['Home'];

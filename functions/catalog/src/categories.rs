@@ -83,6 +83,7 @@ pub async fn create_category(
     };
     let category = input.apply(blank)?;
     state.store.insert(&category).await?;
+    state.catalogue.invalidate();
     Ok(Created(category))
 }
 
@@ -100,6 +101,7 @@ pub async fn update_category(
     let mut category = input.apply(stored)?;
     category.updated_at = shared::time::now_iso();
     state.store.replace(&category).await?;
+    state.catalogue.invalidate();
     category.version += 1;
     Ok(Json(category))
 }
@@ -123,5 +125,6 @@ pub async fn delete_category(
         )));
     }
     state.store.delete::<Category>(&id).await?;
+    state.catalogue.invalidate();
     Ok(Message::new("The category was deleted"))
 }

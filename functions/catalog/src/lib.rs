@@ -2,11 +2,14 @@
 //! Lambda, in the local gateway and in the tests.
 
 pub mod alerts;
+mod browse;
 mod categories;
 mod category;
 pub mod food;
 mod home;
 mod products;
+mod search;
+mod snapshot;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -21,6 +24,9 @@ pub use shared::store::{Entity, Store};
 /// The function's settings.
 pub struct Config {
     pub table: String,
+    /// The reviews table, read for each drink's rating counters (`REVIEWS_TABLE`); `None` only where
+    /// another function's tests borrow the catalogue's routes, and then the lists carry no ratings.
+    pub reviews_table: Option<String>,
     pub auth: AuthConfig,
     /// Back-in-stock mail; `None` only where another function's tests borrow the catalogue's routes.
     pub alerts: Option<AlertSettings>,
@@ -49,10 +55,12 @@ impl AlertSettings {
 }
 
 impl Config {
-    /// `CATALOG_TABLE`, the auth settings (see `AuthConfig::from_env`) and the back-in-stock mail's.
+    /// `CATALOG_TABLE`, `REVIEWS_TABLE`, the auth settings (see `AuthConfig::from_env`) and the
+    /// back-in-stock mail's.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         Ok(Config {
             alerts: Some(AlertSettings::from_env(env)?),
+            reviews_table: Some(required(env, "REVIEWS_TABLE")?),
             ..Config::without_alerts(env)?
         })
     }
@@ -61,6 +69,7 @@ impl Config {
     pub fn without_alerts(env: &impl Lookup) -> Result<Self, ConfigError> {
         Ok(Config {
             table: required(env, "CATALOG_TABLE")?,
+            reviews_table: env.get("REVIEWS_TABLE"),
             auth: AuthConfig::from_env(env)?,
             alerts: None,
         })
@@ -80,6 +89,8 @@ pub struct AppState {
     pub store: Store,
     pub auth: Arc<Auth>,
     pub alerts: Option<Arc<Alerts>>,
+    /// The shopper-facing lists and search read this short-lived copy of the catalogue, not the table.
+    pub(crate) catalogue: Arc<snapshot::Snapshots>,
 }
 
 impl AppState {
@@ -100,10 +111,15 @@ impl AppState {
                 shop_name: settings.shop_name,
             })
         });
+        let store = Store::new(dynamodb.clone(), config.table);
+        let ratings = config
+            .reviews_table
+            .map(|table| snapshot::RatingsSource::new(dynamodb.clone(), table));
         AppState {
             alerts,
-            auth: config.auth.into_auth(dynamodb.clone()),
-            store: Store::new(dynamodb, config.table),
+            auth: config.auth.into_auth(dynamodb),
+            catalogue: Arc::new(snapshot::Snapshots::new(store.clone(), ratings)),
+            store,
         }
     }
 }
@@ -168,13 +184,13 @@ fn api() -> ApiRoutes<AppState> {
         .get("/api/home/home/uk/", Public, home::show_home)
         .summary("The home page: featured drinks (defaults first, at most 8) and the categories")
         .get("/api/home/drinks/hom/uk/uk/", Public, home::list_drinks)
-        .summary("The shop's drinks, 12 a page, optionally of one category")
+        .summary("The shop's drinks with their ratings, 12 a page: sorted, and filtered by category, stock and price")
         .get(
             "/api/home/search/uk/palestinedrinks",
             Public,
             home::search_drinks,
         )
-        .summary("Drinks whose name, pack or descriptions hold every word searched, 12 a page")
+        .summary("Drinks whose name, pack, descriptions or category hold every word searched, 12 a page; a misspelt word is corrected (didYouMean)")
 }
 
 /// Every route this function serves, as template.yaml must declare them.

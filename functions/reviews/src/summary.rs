@@ -8,7 +8,7 @@ use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
-use shared::dynamo::{get_n, n, s, Item};
+use shared::dynamo::{get_n, n, Item};
 use shared::ApiError;
 
 /// Which reviews a summary counts.
@@ -20,11 +20,11 @@ pub enum Scope<'a> {
 
 impl Scope<'_> {
     fn key(self) -> Item {
-        let pk = match self {
-            Scope::All => "SUMMARY#ALL".to_owned(),
-            Scope::Product(id) => format!("SUMMARY#PRODUCT#{id}"),
-        };
-        Item::from([("pk".to_owned(), s(pk)), ("sk".to_owned(), s("SUMMARY"))])
+        // The catalogue reads the drinks' summaries for its cards: the layout lives in shared.
+        shared::ratings::summary_key(match self {
+            Scope::All => None,
+            Scope::Product(id) => Some(id),
+        })
     }
 }
 
@@ -44,8 +44,8 @@ pub fn change(
         .set_key(Some(scope.key()))
         .update_expression("ADD #stars :delta, #total :delta, #sum :stars")
         .expression_attribute_names("#stars", stars_attribute(rating))
-        .expression_attribute_names("#total", "total")
-        .expression_attribute_names("#sum", "ratingSum")
+        .expression_attribute_names("#total", shared::ratings::TOTAL)
+        .expression_attribute_names("#sum", shared::ratings::STAR_SUM)
         .expression_attribute_values(":delta", n(delta))
         .expression_attribute_values(":stars", n(delta * i64::from(rating)))
         .build()
@@ -64,21 +64,17 @@ pub struct Ratings {
 impl Ratings {
     fn from_item(item: &Item) -> Self {
         let count = |name: &str| get_n::<i64>(item, name).unwrap_or(0).max(0) as u64;
+        let (total, sum) = shared::ratings::counts(item);
         Ratings {
             stars: [1, 2, 3, 4, 5].map(|r| count(&stars_attribute(r))),
-            total: count("total"),
-            sum: count("ratingSum"),
+            total,
+            sum,
         }
     }
 
     /// The average to one decimal, half-up; 0 without reviews.
     pub fn average(&self) -> f64 {
-        if self.total == 0 {
-            return 0.0;
-        }
-        // Whole tenths first, so 4.25 is 4.3 and the float never shows 4.300000001.
-        let tenths = (self.sum * 100 / self.total + 5) / 10;
-        tenths as f64 / 10.0
+        shared::ratings::average(self.sum, self.total)
     }
 }
 

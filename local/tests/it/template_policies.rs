@@ -168,3 +168,19 @@ fn the_uploading_function_updates_only_image_lists() {
     }
     assert_eq!(updates, 1, "one update statement");
 }
+
+#[test]
+fn the_catalogue_reads_only_the_drinks_rating_summaries_of_the_reviews_table() {
+    let template = template();
+    let on_reviews: Vec<&Value> = statements(&template, "CatalogFunction")
+        .into_iter()
+        .filter(|s| text(&s["Resource"]).contains("ReviewsTable"))
+        .collect();
+    assert_eq!(on_reviews.len(), 1, "one statement on the reviews table");
+    assert_eq!(actions(on_reviews[0]), ["dynamodb:BatchGetItem"]);
+    let condition = text(&on_reviews[0]["Condition"]);
+    assert!(
+        condition.contains("dynamodb:LeadingKeys") && condition.contains("SUMMARY#PRODUCT#*"),
+        "{condition}"
+    );
+}

@@ -1,15 +1,18 @@
-// Drinks search: GET /api/home/search/uk/palestinedrinks?search=text&pageNumber=n, answered under `comment`.
+// Drinks search: GET /api/home/search/uk/palestinedrinks?search=text&pageNumber=n, answered under `comment`,
+// with `didYouMean`: the corrected search whose drinks the answer holds when nothing matched as typed.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
-import type { Product, SearchPayload } from '../../types/catalog';
+import type { ListedDrink, SearchPayload } from '../../types/catalog';
 
-export interface SearchState extends Loadable, PagedList<Product> {
+export interface SearchState extends Loadable, PagedList<ListedDrink> {
   query: string;
+  /** The search the server corrected `query` to, or null when it matched as typed. */
+  didYouMean: string | null;
 }
 
-export const initialSearchState: SearchState = { ...initialLoadable, ...initialPagedList<Product>(), query: '' };
+export const initialSearchState: SearchState = { ...initialLoadable, ...initialPagedList<ListedDrink>(), query: '', didYouMean: null };
 
 export interface SearchRequest {
   query: string;
@@ -26,6 +29,7 @@ const searchSlice = createSlice({
       state.error = null;
       state.reload = false;
       startPage(state, page, query === state.query);
+      if (page === 1 || query !== state.query) state.didYouMean = null;
       state.query = query;
     },
     searchReceived(state, action: PayloadAction<Received<SearchRequest, SearchPayload>>) {
@@ -33,6 +37,7 @@ const searchSlice = createSlice({
       if (arg.query !== state.query) return; // an answer to an earlier search
       state.status = 'loaded';
       receivePage(state, arg.page, result?.comment);
+      state.didYouMean = result?.didYouMean ?? null;
     },
     searchFailed(state, action: PayloadAction<Failed<SearchRequest>>) {
       if (action.payload.arg.query !== state.query) return;

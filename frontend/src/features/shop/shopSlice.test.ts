@@ -41,8 +41,31 @@ describe('shop list', () => {
     const pending = store.dispatch(fetchDrinksPage({ page: 1, category: 'c-soda' }));
     expect(selectShop(store.getState()).products).toEqual([]);
     await pending;
-    expect(selectShop(store.getState())).toMatchObject({ category: 'c-soda', products: [{ _id: 'p-50' }] });
+    expect(selectShop(store.getState())).toMatchObject({ choice: { category: 'c-soda' }, products: [{ _id: 'p-50' }] });
     expect(calls[1]?.url.searchParams.get('category')).toBe('c-soda');
+  });
+
+  it('sends the order and filters, and a new order starts the list again', async () => {
+    const { store, calls } = shopStore({ ':1': page(drinks(12), 1, 2), ':2': page(drinks(2, 13), 2, 2) });
+    await store.dispatch(fetchDrinksPage({ page: 1, sort: 'price-asc', inStock: true, minPrice: '2', maxPrice: '9.5' }));
+    await store.dispatch(fetchDrinksPage({ page: 2, sort: 'price-asc', inStock: true, minPrice: '2', maxPrice: '9.5' }));
+    expect(selectShop(store.getState()).products).toHaveLength(14);
+    const sent = calls[1]?.url.searchParams;
+    expect([sent?.get('sort'), sent?.get('inStock'), sent?.get('minPrice'), sent?.get('maxPrice'), sent?.get('pageNumber')]).toEqual(['price-asc', 'true', '2', '9.5', '2']);
+    expect([...(calls[0]?.url.searchParams.keys() ?? [])].sort()).toEqual(['inStock', 'maxPrice', 'minPrice', 'pageNumber', 'sort']);
+    const pending = store.dispatch(fetchDrinksPage({ page: 2, sort: 'newest' }));
+    expect(selectShop(store.getState()).products).toEqual([]); // a different list: page 2 of it cannot append
+    await pending;
+    // Only what differs from the defaults is sent.
+    expect([...(calls[2]?.url.searchParams.keys() ?? [])].sort()).toEqual(['pageNumber', 'sort']);
+  });
+
+  it('an answer for an earlier choice is dropped', async () => {
+    const { store } = shopStore({ ':1': page(drinks(3), 1, 1) });
+    const first = store.dispatch(fetchDrinksPage({ page: 1, sort: 'rating' }));
+    const second = store.dispatch(fetchDrinksPage({ page: 1, sort: 'newest' }));
+    await Promise.all([first, second]);
+    expect(selectShop(store.getState()).choice.sort).toBe('newest');
   });
 
   it('a failure keeps what is listed, stores the message, and a retry sets reload', async () => {

@@ -14,18 +14,21 @@ pub struct TestApp {
     pub keys: AuthKeys,
     pub admin: String,
     pub customer: String,
+    /// The reviews function's table, where the drinks' rating counters live.
+    pub reviews_table: String,
 }
 
 pub async fn spawn_app() -> TestApp {
     let harness = Harness::new(
         "CatalogFunction",
         &[],
-        &["CatalogTable", "UsersTable", "MailTable"],
+        &["CatalogTable", "UsersTable", "MailTable", "ReviewsTable"],
     )
     .await;
     let config =
         catalog::Config::from_env(&harness.lookup()).expect("catalog config from the template");
     let keys = harness.keys();
+    let reviews_table = config.reviews_table.clone().expect("REVIEWS_TABLE");
     let state = catalog::AppState::new(
         config,
         shared::aws::dynamodb(&harness.sdk),
@@ -41,6 +44,7 @@ pub async fn spawn_app() -> TestApp {
             .issue("shopper@example.com", Role::Customer, 600)
             .unwrap(),
         keys,
+        reviews_table,
     }
 }
 
@@ -75,6 +79,35 @@ impl TestApp {
             .await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
         reply.body
+    }
+
+    /// Counts reviews of `stars` for a drink as the reviews function does: on its summary item.
+    pub async fn rate(&self, id: &str, stars: &[u64]) {
+        use shared::dynamo::n;
+        self.state
+            .store
+            .client()
+            .update_item()
+            .table_name(&self.reviews_table)
+            .set_key(Some(shared::ratings::summary_key(Some(id))))
+            .update_expression("ADD #total :count, #sum :sum")
+            .expression_attribute_names("#total", shared::ratings::TOTAL)
+            .expression_attribute_names("#sum", shared::ratings::STAR_SUM)
+            .expression_attribute_values(":count", n(stars.len()))
+            .expression_attribute_values(":sum", n(stars.iter().sum::<u64>()))
+            .send()
+            .await
+            .expect("rating counted");
+    }
+
+    /// The names of the drinks a list or search answered, in order.
+    pub fn names(list: &Value) -> Vec<String> {
+        list["product"]
+            .as_array()
+            .expect("a list of drinks")
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect()
     }
 
     pub async fn product_count(&self) -> usize {

@@ -64,6 +64,7 @@ pub async fn spawn_app() -> TestApp {
     let catalog = catalog::AppState::new(
         catalog::Config {
             table: config.catalog_table.clone(),
+            reviews_table: None,
             auth: AuthConfig::from_env(&lookup).unwrap(),
             alerts: Some(catalog::AlertSettings::from_env(&lookup).unwrap()),
         },

@@ -1,4 +1,5 @@
-// Search results for /{product}/uk?search=text, with 'Show more results' while there is a next page.
+// Search results for /{product}/uk?search=text, with 'Show more results' while there is a next page. A
+// misspelt search shows the drinks of the server's correction with 'Did you mean …?' linking to it.
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -14,13 +15,14 @@ import { useQuery } from '../../../lib/useQuery';
 import { FIRST_PAGE } from '../../../lib/paging';
 import { fetchSearch, searchReloadRequested, selectSearch } from '../searchSlice';
 import { LoadMore } from '../../../components/LoadMore';
+import styles from './SearchPage.module.css';
 
 export function SearchPage() {
   const dispatch = useAppDispatch();
   const params = useQuery();
   const query = (params.get('search') ?? '').trim();
   const search = useAppSelector(selectSearch);
-  const { products, status, error, reload, nextPage, pageNumber } = search;
+  const { products, status, error, reload, nextPage, pageNumber, didYouMean } = search;
 
   usePageMeta(query ? `Search: ${truncate(query)}` : 'Search drinks', 'Search our soft drinks by name, flavour or pack size.');
 
@@ -63,6 +65,11 @@ export function SearchPage() {
             </EmptyView>
           }
         >
+          {didYouMean && search.query === query && (
+            <p className={styles.didYouMean} role="status">
+              Did you mean <Link to={paths.search.to(didYouMean)}>{didYouMean}</Link>? Showing drinks for “{truncate(didYouMean)}”.
+            </p>
+          )}
           <h2 id="results-heading" className="visually-hidden">
             Matching drinks
           </h2>
