@@ -1,6 +1,6 @@
 // The frame every page renders in: header, the page, footer, and the basket panel. On entry to any page it
 // loads the site contact and about info unless they are already held, closes the menu and the basket on
-// navigation, and scrolls to the top of a new page.
+// navigation, and scrolls to the top of a new page, where focus moves to its heading (RouteAnnouncer).
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -13,6 +13,7 @@ import { Header } from '../features/header/components/Header';
 import { cartPanelClosed, menuClosed, selectCartOpen } from '../features/header/headerSlice';
 import { lazyPage } from '../lib/chunks';
 import { useAppDispatch, useAppSelector } from './hooks';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import styles from './Layout.module.css';
 
 // The basket panel loads when first wanted (the shopper points at or focuses the basket button), which keeps
@@ -68,6 +69,7 @@ export function Layout() {
           <Footer />
         </Suspense>
       </WhenNear>
+      <RouteAnnouncer />
       {cartOpen && (
         <Suspense fallback={null}>
           <CartPanel isLoggedIn={isLoggedIn} onClose={() => dispatch(cartPanelClosed())} />
