@@ -59,3 +59,5 @@ export function RouteAnnouncer() {
     </p>
   );
 }
+
+export default RouteAnnouncer;

@@ -1,8 +1,6 @@
 // The spec's state pattern on screen: loading, then the content, an error view whose 'Try again' asks for
-// a reload, or an empty state; and the page for something that is not there (no 'Try again': trying again
-// would find nothing either).
+// a reload, or an empty state.
 import type { ReactNode } from 'react';
-import { useNoIndex } from '../lib/meta';
 import type { Status } from '../lib/thunk';
 import styles from './StatusView.module.css';
 import ui from './ui.module.css';
@@ -37,23 +35,6 @@ export function EmptyView({ title, children }: { title: string; children?: React
     <div className={styles.panel}>
       <h2 className={styles.title}>{title}</h2>
       {children}
-    </div>
-  );
-}
-
-/**
- * A page's whole content when what the address names does not exist: its h1, what to do instead (links
- * back), and `noindex` while it shows.
- */
-export function NotFoundView({ title, message, children }: { title: string; message: string; children: ReactNode }) {
-  useNoIndex();
-  return (
-    <div className={styles.panel} data-testid="not-found">
-      <h1 className={styles.title} tabIndex={-1}>
-        {title}
-      </h1>
-      <p className={styles.detail}>{message}</p>
-      <ul className={styles.links}>{children}</ul>
     </div>
   );
 }

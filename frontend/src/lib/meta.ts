@@ -45,16 +45,3 @@ export function usePageMeta(title: string, description: string, type?: string): 
     setPageMeta(title, description, type);
   }, [title, description, type]);
 }
-
-/**
- * `<meta name="robots" content="noindex">` while the calling page is shown: pages that say something is
- * not there (an unknown path, an unknown drink) stay out of search results.
- */
-export function useNoIndex(): void {
-  useEffect(() => {
-    const tag = document.head.appendChild(document.createElement('meta'));
-    tag.setAttribute('name', 'robots');
-    tag.setAttribute('content', 'noindex');
-    return () => tag.remove();
-  }, []);
-}

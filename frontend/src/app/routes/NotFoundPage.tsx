@@ -2,7 +2,7 @@
 // says so, links back to the home page and the shop, and keeps out of search results. The build writes it
 // to dist/404.html, which the gateway and CloudFront serve with status 404 (app/knownPaths.json).
 import { Link } from 'react-router';
-import { NotFoundView } from '../../components/StatusView';
+import { NotFoundView } from '../../components/NotFoundView';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../lib/meta';
 import { paths } from '../paths';
