@@ -180,6 +180,10 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
       await page.waitForURL(/\/myorder\/[^/]+$/, { timeout: 20_000 });
       await landedOnHeading(page, null, 'the order page');
       await headingsInOrder(page, 'order page');
+      await page.getByRole('link', { name: 'Your VAT receipt' }).focus();
+      await page.keyboard.press('Enter');
+      await landedOnHeading(page, 'VAT receipt', 'the receipt');
+      await headingsInOrder(page, 'VAT receipt');
     });
   }
 
@@ -241,7 +245,8 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
 
     // Signed in: the account pages and the admin screens.
     const desk = await adminPage(newPage);
-    const screens = ['/account/order', '/account/profile', '/new/uk', '/new/uk/products', '/new/uk/order', '/new/uk/reviews', '/new/uk/discount', '/new/uk/result', '/new/uk/users', '/new/uk/subscription', '/new/uk/mailer', '/new/uk/siteinfo'];
+    const admin = ['result', 'about', 'mailer', 'products', 'whoweare', 'subscription', 'reviews', 'order', 'show', 'discount', 'profile', 'users', 'siteinfo', 'policies', 'links', 'categories'];
+    const screens = ['/account/order', '/account/profile', '/new/uk', ...admin.map((child) => `/new/uk/${child}`)];
     for (const path of screens) {
       await desk.goto(`${BASE_URL}${path}`);
       await desk.getByRole('heading', { level: 1 }).first().waitFor();
