@@ -170,18 +170,21 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
     };
   }, [dispatch, signedIn]);
 
-  // Runs once the render that shows the field's error or the message is on screen.
+  // Runs once the render that shows the field's error or the message is on screen (and only then: a later
+  // change of Stripe's elements does not move focus again).
+  const elementsRef = useRef(elements);
+  elementsRef.current = elements;
   useEffect(() => {
     if (!focusRequest) return;
     const { target } = focusRequest;
     if (target === 'message') {
       bringToFocus(messageRef.current);
     } else if (CARD_ORDER.includes(target as CardFieldName)) {
-      focusCardField(elements, target as CardFieldName);
+      focusCardField(elementsRef.current, target as CardFieldName);
     } else {
       bringToFocus(document.getElementById(target));
     }
-  }, [focusRequest, elements]);
+  }, [focusRequest]);
 
   const summary = checkoutSummary(lines, applied?.discount ?? 0);
   const info = useAppSelector(selectSiteInfo);
@@ -282,7 +285,6 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
               </p>
             </fieldset>
           </section>
-
         </form>
 
         <section className={`${styles.section} ${styles.summary}`} aria-labelledby="summary-title">
