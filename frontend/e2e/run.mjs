@@ -15,6 +15,8 @@ import registerAuthJourneys from './auth.mjs';
 import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
+import registerFocusJourneys from './focus.mjs';
+import registerNotFoundJourneys from './notfound.mjs';
 import registerOpenApiJourneys from './openapi.mjs';
 import registerReviewJourneys from './reviews.mjs';
 import registerSpecGapJourneys from './specgaps.mjs';
@@ -213,10 +215,9 @@ journey('scrolling down hides the navbar, up shows it; the banner shows only at 
   await eventually(navTop, (bottom) => bottom > 0, 'navbar back in view');
 });
 
-journey('unknown paths render Home; the product page reads the query string', async ({ newPage }) => {
+journey('the product page reads the query string', async ({ newPage }) => {
   const page = await newPage(DESKTOP);
-  await page.goto(`${BASE_URL}/no/such/page/at/all`);
-  await page.getByTestId('featured-drinks').waitFor();
+  await openHome(page);
   const href = await page.getByTestId('featured-drinks').getByRole('link').first().getAttribute('href');
   await page.goto(`${BASE_URL}${href}?qty=3`);
   await page.getByRole('button', { name: 'Add to basket' }).waitFor();
@@ -286,6 +287,10 @@ registerSubscriptionJourneys({ journey, check, checkEqual, eventually, BASE_URL 
 // Journeys (issue 13): per-drink reviews, persisted names, route slugs, picture removal
 registerSpecGapJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 registerOpenApiJourneys({ journey, check, eventually, BASE_URL });
+
+// Journeys (issue 22): the real 404, focus and announcements, the checkout on a phone
+registerNotFoundJourneys({ journey, check, checkEqual, BASE_URL, DESKTOP, MOBILE });
+registerFocusJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE, shot });
 
 // ------------------------------------------------------------------------------------------------------
 

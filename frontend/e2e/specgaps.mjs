@@ -86,15 +86,15 @@ export default function registerSpecGapJourneys({ journey, check, checkEqual, ev
     await eventually(() => page.getByTestId('basket-badge').textContent().catch(() => ''), (t) => t === '1', 'the badge after a reload');
   });
 
-  journey('only the documented About and Contact slugs show those pages; others show Home', async ({ newPage }) => {
+  journey('only the documented About and Contact slugs show those pages; others are the 404 page (issue 22)', async ({ newPage }) => {
     const page = await newPage({ width: 1280, height: 800 });
     await page.goto(`${BASE_URL}/about/drinks-about-us`);
     await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor();
     await page.goto(`${BASE_URL}/contact/drinks-contact/`);
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
     for (const path of ['/about/anything', '/contact/anything/']) {
-      await page.goto(`${BASE_URL}${path}`);
-      await page.getByTestId('featured-drinks').waitFor();
+      checkEqual((await page.goto(`${BASE_URL}${path}`)).status(), 404, `${path} answers 404`);
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       checkEqual(await page.getByRole('heading', { level: 1, name: 'Contact us' }).count(), 0, `${path} is not Contact`);
       checkEqual(await page.getByRole('heading', { level: 1, name: 'About us' }).count(), 0, `${path} is not About`);
     }

@@ -1,6 +1,7 @@
 // After `vite build` and the SSR build of src/prerender.tsx: writes the first screen's static HTML into
 // dist/index.html, plus a small boot script that keeps only the frame (banner and header) on paths other
-// than '/', so a deep link never flashes the home page's hero. The boot script is a file of its own, named
+// than '/', so a deep link never flashes the home page's hero; and dist/404.html, the page for unknown paths
+// (served with status 404 by the gateway and CloudFront), with the 404 page prerendered. The boot script is a file of its own, named
 // by its content's hash, never inline: the Content-Security-Policy (template.yaml) allows no inline script.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const ssrDir = join(root, 'node_modules', '.prerender');
 
-const { render, productRouteExclusions } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+const { render, renderNotFound, productRouteExclusions } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
 const html = render('/');
 if (!html.includes('id="main"')) throw new Error('the prerendered app has no <main id="main">');
 
@@ -50,5 +51,19 @@ writeFileSync(
     // The first paint needs only the HTML and CSS now: the script may queue behind them.
     .replace(entry, '<script type="module" fetchpriority="low" crossorigin src='),
 );
+// The 404 page: its own prerender and title, kept out of search results, without the boot script (which
+// would empty <main> off '/'); the route table's chunk, which holds the page, starts loading at once.
+const notFound = renderNotFound();
+if (!notFound.html.includes('Page not found')) throw new Error('the prerendered 404 page does not say "Page not found"');
+const template = index.replace(entry, '<script type="module" fetchpriority="low" crossorigin src=');
+if (!/<title>[^<]*<\/title>/.test(template)) throw new Error('dist/index.html has no <title>');
+writeFileSync(
+  join(dist, '404.html'),
+  template
+    .replace(/<title>[^<]*<\/title>/, `<title>${notFound.title}</title>\n    <meta name="robots" content="noindex" />\n    <link rel="modulepreload" crossorigin href="/${pages.file}" />`)
+    .replace('<div id="root"></div>', `<div id="root">${notFound.html}</div>`),
+);
+
 rmSync(ssrDir, { recursive: true, force: true });
-console.log(`Prerendered the first screen into dist/index.html (${html.length} characters).`);
+console.log(`Prerendered the first screen into dist/index.html (${html.length} characters) and the 404 page into dist/404.html.`);
+

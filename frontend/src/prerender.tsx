@@ -4,10 +4,13 @@
 // markup with the same markup when it starts.
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { StaticRouter } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { Layout } from './app/Layout';
 import { paths } from './app/paths';
 import { AppRoutes } from './app/router';
+import { NOT_FOUND_TITLE, NotFoundPage } from './app/routes/NotFoundPage';
 import { makeStore } from './app/store';
+import { pageTitle } from './lib/meta';
 
 export function render(url: string): string {
   return renderToString(
@@ -17,6 +20,26 @@ export function render(url: string): string {
       </StaticRouter>
     </Provider>,
   );
+}
+
+/**
+ * The 404 page in the frame, for dist/404.html (what the gateway and CloudFront send for unknown paths). The
+ * page itself is in the lazily loaded route table, which a static render cannot wait for: it is rendered
+ * here directly, the same markup the app shows.
+ */
+export function renderNotFound(): { title: string; html: string } {
+  const html = renderToString(
+    <Provider store={makeStore()}>
+      <StaticRouter location="/404">
+        <Routes>
+          <Route element={<Layout />}>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </StaticRouter>
+    </Provider>,
+  );
+  return { title: pageTitle(NOT_FOUND_TITLE), html };
 }
 
 /**

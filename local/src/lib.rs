@@ -5,6 +5,7 @@
 pub mod functions;
 pub mod invoke;
 pub mod keep;
+pub mod known_paths;
 pub mod mail;
 pub mod openapi;
 mod outbox;

@@ -128,8 +128,9 @@ fn content_type_for(path: &str) -> &'static str {
     }
 }
 
-/// Files of the built app; any other path without a file extension gets index.html, so client-side
-/// routes work on reload. A missing file with an extension (an old script chunk) is a real 404.
+/// Files of the built app; a path the storefront has a page for (app/knownPaths.json) gets index.html, so
+/// client-side routes work on reload, and any other path gets the 404 page with status 404, as CloudFront
+/// answers (template.yaml). A missing file with an extension (an old script chunk) is a plain 404.
 async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
@@ -150,15 +151,45 @@ async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
             } else {
                 "no-cache"
             };
-            return file_response(content_type_for(relative), cache, bytes);
+            let status = if relative == NOT_FOUND_PAGE {
+                StatusCode::NOT_FOUND
+            } else {
+                StatusCode::OK
+            };
+            return (
+                status,
+                file_response(content_type_for(relative), cache, bytes),
+            )
+                .into_response();
         }
         let last = relative.rsplit('/').next().unwrap_or("");
         if last.contains('.') {
             return (StatusCode::NOT_FOUND, "Not found").into_response();
         }
     }
-    match tokio::fs::read(state.site.dist.join("index.html")).await {
-        Ok(bytes) => file_response("text/html; charset=utf-8", "no-cache", bytes),
+    if crate::known_paths::is_known(path) {
+        return page(&state, "index.html", StatusCode::OK).await;
+    }
+    page(&state, NOT_FOUND_PAGE, StatusCode::NOT_FOUND).await
+}
+
+/// The page the build writes for unknown paths (frontend/scripts/prerender.mjs).
+const NOT_FOUND_PAGE: &str = "404.html";
+
+/// One of the build's HTML pages; a build without a 404 page answers unknown paths with the app itself
+/// (which shows its own 404 page), still with status 404.
+async fn page(state: &AppState, name: &str, status: StatusCode) -> Response {
+    let dist = &state.site.dist;
+    let bytes = match tokio::fs::read(dist.join(name)).await {
+        Ok(bytes) => Ok(bytes),
+        Err(_) => tokio::fs::read(dist.join("index.html")).await,
+    };
+    match bytes {
+        Ok(bytes) => (
+            status,
+            file_response("text/html; charset=utf-8", "no-cache", bytes),
+        )
+            .into_response(),
         Err(_) => (
             StatusCode::SERVICE_UNAVAILABLE,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],

@@ -1,7 +1,7 @@
 // The frame every page renders in: header, the page, footer, and the basket panel. On entry to any page it
 // loads the site contact and about info unless they are already held, closes the menu and the basket on
-// navigation, and scrolls to the top of a new page.
-import { Suspense, useEffect } from 'react';
+// navigation, and scrolls to the top of a new page, where focus moves to its heading (RouteAnnouncer).
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { WhenNear } from '../components/WhenNear';
@@ -20,6 +20,9 @@ import styles from './Layout.module.css';
 const loadCartPanel = () => import('../features/cart/components/CartPanel');
 const CartPanel = lazyPage(loadCartPanel);
 const preloadCartPanel = () => void loadCartPanel().catch(() => undefined);
+// Focus and the title's announcement after a route change: nothing to do on the first page, so it loads
+// after the first render (never in the prerender), outside the first page's script.
+const RouteAnnouncer = lazyPage(() => import('./RouteAnnouncer'));
 // The footer is below the fold on every page: it loads as the shopper scrolls towards it.
 const Footer = lazyPage(() => import('../features/site/components/Footer'));
 // The site info and about texts show only below the fold (footer, home's lower part): their slice loads
@@ -32,6 +35,8 @@ export function Layout() {
   const cartCount = useAppSelector(selectCartCount);
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const cartOpen = useAppSelector(selectCartOpen);
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
 
   useEffect(() => {
     // The thunks' conditions skip the calls when the info is already held. A failed chunk load leaves the
@@ -68,6 +73,11 @@ export function Layout() {
           <Footer />
         </Suspense>
       </WhenNear>
+      {started && (
+        <Suspense fallback={null}>
+          <RouteAnnouncer />
+        </Suspense>
+      )}
       {cartOpen && (
         <Suspense fallback={null}>
           <CartPanel isLoggedIn={isLoggedIn} onClose={() => dispatch(cartPanelClosed())} />

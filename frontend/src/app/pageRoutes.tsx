@@ -1,14 +1,14 @@
 // Every route in the spec's tables except Home (see router.tsx): public pages, the account wrapper with its
-// children, and the admin area under /new/uk/. Each screen is its own lazily loaded chunk, and the admin area
-// (wrapper and screens) is only fetched for an admin, so a shopper never downloads admin code.
+// children, the admin area under /new/uk/, and the page for unknown paths. Each screen is its own lazily
+// loaded chunk, and the admin area (wrapper and screens) is only fetched for an admin, so a shopper never
+// downloads admin code.
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { selectIsAdmin, selectIsLoggedIn } from '../features/auth/authSlice';
 import { lazyPage } from '../lib/chunks';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
-// Home comes from its feature, not from router.tsx: router.tsx loads this file, so this one never imports it.
-import { HomePage as Home } from '../features/home/components/HomePage';
+import { NotFoundPage } from './routes/NotFoundPage';
 
 const ShopPage = lazyPage(() => import('../features/shop/components/ShopPage'));
 const SearchPage = lazyPage(() => import('../features/search/components/SearchPage'));
@@ -59,11 +59,11 @@ function RequireAdmin({ children }: { children: ReactNode }) {
 /**
  * The spec's /about/{product}-about-us and /contact/{product}-contact/: react-router matches whole segments
  * only, so the segment's suffix (and a non-empty {product} before it) is checked here; any other slug is an
- * unknown path and shows Home, the spec's catch-all.
+ * unknown path (app/knownPaths.json says the same to the gateway and CloudFront).
  */
 function WhenSlugEndsWith({ suffix, children }: { suffix: string; children: ReactNode }) {
   const { slug = '' } = useParams();
-  return slug.length > suffix.length && slug.endsWith(suffix) ? children : <Home />;
+  return slug.length > suffix.length && slug.endsWith(suffix) ? children : <NotFoundPage />;
 }
 
 export default function PageRoutes() {
@@ -114,8 +114,8 @@ export default function PageRoutes() {
             </RequireAdmin>
           }
         />
-        {/* The spec: unknown paths render Home. */}
-        <Route path={paths.notFound.pattern} element={<Home />} />
+        {/* The spec has unknown paths render Home; issue 22 asks for a real 404 page instead. */}
+        <Route path={paths.notFound.pattern} element={<NotFoundPage />} />
     </Routes>
   );
 }

@@ -1,4 +1,5 @@
-// Every route in the spec's tables renders inside the layout; unknown paths render Home.
+// Every route in the spec's tables renders inside the layout; unknown paths render the 404 page (issue 22
+// overrides the spec's Home for them).
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/renderWithProviders';
@@ -46,8 +47,11 @@ describe('public routes', () => {
     '/contact/whatever/',
     '/contact/-contact/',
     '/contact/drinks-about-us/',
-  ])('unknown path %s renders Home', async (path) => {
-    await expectPage(path, /Crack one open/);
+  ])('unknown path %s renders the 404 page', async (path) => {
+    await expectPage(path, 'Page not found');
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Browse all drinks' })).toHaveAttribute('href', '/shop/drinks/');
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 });
 

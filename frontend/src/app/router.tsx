@@ -1,5 +1,5 @@
 // The app's route table, in two parts so the home page's script stays small: this file holds the frame and
-// Home (the first page most shoppers see, and the catch-all); app/pageRoutes.tsx holds every other route in
+// Home (the first page most shoppers see); app/pageRoutes.tsx holds every other route in
 // the spec's tables and loads as one small chunk the moment any other path is visited.
 import { Route, Routes } from 'react-router';
 import { HomePage } from '../features/home/components/HomePage';

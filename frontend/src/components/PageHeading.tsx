@@ -20,7 +20,11 @@ export function PageHeading({ title, lead, crumbs = [] }: { title: string; lead?
           </ol>
         </nav>
       )}
-      {title && <h1 className={styles.title}>{title}</h1>}
+      {title && (
+        <h1 className={styles.title} tabIndex={-1}>
+          {title}
+        </h1>
+      )}
       {lead && <p className={styles.lead}>{lead}</p>}
     </div>
   );

@@ -39,6 +39,11 @@ async fn spawn_gateway() -> (local::Gateway, tempdir::Dir) {
     )
     .unwrap();
     std::fs::write(
+        dist.path().join("404.html"),
+        "<!doctype html><title>Page not found</title>",
+    )
+    .unwrap();
+    std::fs::write(
         dist.path().join("assets/app-1234.js"),
         "console.log('shop')",
     )
@@ -224,11 +229,12 @@ async fn the_storefront_gets_client_routes_and_the_api_gets_json() {
         "/shop/drinks/",
         "/drinks/abc?x=1",
         "/new/uk/products",
-        "/no/such/page",
+        "/about/drinks-about-us",
     ] {
         let reply = send(&gateway.router, Method::GET, path).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert!(reply.content_type.starts_with("text/html"), "{path}");
+        assert_eq!(reply.bytes, b"<!doctype html><title>shop</title>", "{path}");
     }
     let script = send(&gateway.router, Method::GET, "/assets/app-1234.js").await;
     assert_eq!(script.status, StatusCode::OK);
@@ -243,6 +249,34 @@ async fn the_storefront_gets_client_routes_and_the_api_gets_json() {
     let wrong_method = send(&gateway.router, Method::PATCH, "/api/product/").await;
     assert_eq!(wrong_method.status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(wrong_method.json()["message"], "Method not allowed");
+}
+
+#[tokio::test]
+async fn paths_without_a_page_get_the_404_page_with_status_404() {
+    let (gateway, dist) = spawn_gateway().await;
+    let table = local::known_paths::table();
+    for path in ["/no/such/page", "/about/anything", "/shop", "/404.html"]
+        .into_iter()
+        .chain(table.examples.unknown.iter().map(String::as_str))
+    {
+        let reply = send(&gateway.router, Method::GET, path).await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(reply.content_type.starts_with("text/html"), "{path}");
+        assert_eq!(
+            reply.bytes, b"<!doctype html><title>Page not found</title>",
+            "{path}"
+        );
+    }
+    for path in &table.examples.known {
+        let reply = send(&gateway.router, Method::GET, path).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}");
+        assert_eq!(reply.bytes, b"<!doctype html><title>shop</title>", "{path}");
+    }
+    // A build without a 404 page: the app itself (it shows its own 404 page), still with status 404.
+    std::fs::remove_file(dist.path().join("404.html")).unwrap();
+    let reply = send(&gateway.router, Method::GET, "/no/such/page").await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    assert_eq!(reply.bytes, b"<!doctype html><title>shop</title>");
 }
 
 #[tokio::test]

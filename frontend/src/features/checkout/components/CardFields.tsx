@@ -2,6 +2,7 @@
 // other field of the form. Stripe draws each in its own frame, so the page never holds the card; the labels
 // and error lines are the shop's, fed by the fields' change events.
 import { CardCvcElement, CardExpiryElement, CardNumberElement, useElements } from '@stripe/react-stripe-js';
+import type { StripeElements } from '@stripe/stripe-js';
 import type { StripeCardNumberElementOptions, StripeElementChangeEvent, StripeElementStyle } from '@stripe/stripe-js';
 import { useMemo, useState } from 'react';
 import { fieldStyles } from '../../../components/Field';
@@ -35,6 +36,13 @@ const FIELDS: { name: CardFieldName; id: string; label: string }[] = [
   { name: 'cardCvc', id: 'card-cvc', label: 'Security code' },
 ];
 
+/** Scrolls a card field to the middle of the screen and puts the cursor in it (Stripe's frame takes focus). */
+export function focusCardField(elements: StripeElements | null, name: CardFieldName): void {
+  const field = FIELDS.find((f) => f.name === name);
+  if (field) document.getElementById(field.id)?.scrollIntoView?.({ block: 'center' });
+  elements?.getElement(name === 'cardNumber' ? CardNumberElement : name === 'cardExpiry' ? CardExpiryElement : CardCvcElement)?.focus();
+}
+
 /** The form's own look, handed to Stripe (its frames cannot read the page's CSS). */
 function fieldStyle(): StripeElementStyle {
   const css = getComputedStyle(document.documentElement);
@@ -64,10 +72,7 @@ export function CardFields({ shownErrors, onFieldChange, disabled }: CardFieldsP
   const options = useMemo<StripeCardNumberElementOptions>(() => ({ style: fieldStyle(), disabled }), [disabled]);
   const onChange = (name: CardFieldName) => (event: StripeElementChangeEvent) =>
     onFieldChange(name, { complete: event.complete, error: event.error?.message ?? null });
-  const focus = (name: CardFieldName) => {
-    const element = elements?.getElement(name === 'cardNumber' ? CardNumberElement : name === 'cardExpiry' ? CardExpiryElement : CardCvcElement);
-    element?.focus();
-  };
+  const focus = (name: CardFieldName) => focusCardField(elements, name);
 
   const control = (name: CardFieldName, id: string) => {
     const error = shownErrors[name];

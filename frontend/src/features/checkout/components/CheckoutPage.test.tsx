@@ -69,6 +69,18 @@ describe('CheckoutPage', () => {
     expect(screen.getByTestId('total')).toHaveTextContent('£26.22');
   });
 
+  it('puts the order summary and the discount box before the Pay button in the document (a phone reads it so)', async () => {
+    renderApp('/checkout', { preloadedState: basket, deps: { fetch: shopApi().fetch } });
+    const summary = await screen.findByRole('heading', { name: 'Order summary' }, FIRST_LOAD);
+    const pay = screen.getByRole('button', { name: /^Pay / });
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(summary, pay)).toBe(true);
+    expect(follows(screen.getByLabelText('Discount code'), pay)).toBe(true);
+    expect(follows(screen.getByRole('group', { name: 'Order pay' }), summary)).toBe(true);
+    // Still the checkout form's button, though it sits after the summary.
+    expect(pay).toHaveAttribute('form', screen.getByRole('form', { name: 'Checkout' }).id);
+  });
+
   it('sets the error flag and marks the fields for an invalid submit, sending nothing', async () => {
     const api = shopApi();
     const { user } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
@@ -80,6 +92,9 @@ describe('CheckoutPage', () => {
     expect(screen.getByTestId('card-number-error')).toHaveTextContent('Enter your card number');
     expect(screen.getByTestId('card-expiry-error')).toHaveTextContent('Enter the expiry date as MM/YY');
     expect(screen.getByTestId('card-cvc-error')).toHaveTextContent('Enter the security code');
+    // Focus goes to the first field to fix, its error read with it.
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveFocus());
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Enter your full name (more than 5 characters)');
     expect(api.calls.some((c) => c.url.pathname === '/api/order/create/')).toBe(false);
     expect(fakeStripeCalls).toEqual([]);
   });
@@ -174,6 +189,8 @@ describe('CheckoutPage', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: /^Pay / }));
     expect(await screen.findByTestId('checkout-error')).toHaveTextContent('Your card was declined.');
+    expect(screen.getByTestId('checkout-error')).toHaveAttribute('role', 'alert');
+    await waitFor(() => expect(screen.getByTestId('checkout-error')).toHaveFocus());
     expect(store.getState().cart.cartItems).toHaveLength(2);
     expect(screen.getByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
   });

@@ -1,11 +1,15 @@
-// /checkout: Delivery, Payment ('Order pay', Stripe's three card fields) and Order summary. Figures here are
+// /checkout: Delivery, Payment ('Order pay', Stripe's three card fields), Order summary, then the Pay
+// button: in that order in the document, so on a phone (one column) and to a screen reader the summary and
+// the discount box come before paying; on a wide screen the summary stands beside the rest. After a refused
+// submit, focus moves to the first field to fix; after a declined card or a failed or abandoned 3-D Secure
+// check, to the message saying why (both announced, and scrolled into view). Figures here are
 // estimates by the server's rule; the order page shows the order's own totals. Stripe.js loads when this page
 // opens, never before. On success the basket and the applied code are cleared and the browser goes to
 // /myorder/{id}.
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
@@ -25,7 +29,7 @@ import { selectSiteInfo } from '../../site/siteSlice';
 import { checkoutSummary, vatIn } from '../summary';
 import { BeforeYouPay } from './BeforeYouPay';
 import { loadSavedDetails, saveDetails } from '../returning';
-import { CARD_FIELD_REQUIRED, CardFields, emptyCardFields, type CardFieldName, type CardFieldState, type CardFieldsState } from './CardFields';
+import { CARD_FIELD_REQUIRED, CardFields, emptyCardFields, focusCardField, type CardFieldName, type CardFieldState, type CardFieldsState } from './CardFields';
 import { Field } from '../../../components/Field';
 import styles from './Checkout.module.css';
 
@@ -55,6 +59,26 @@ export function cardFieldErrors(fields: CardFieldsState, submitted: boolean): Pa
     else if (submitted && !field.complete) errors[name] = CARD_FIELD_REQUIRED[name];
   }
   return errors;
+}
+
+/** Where focus goes after a submit: the first field to fix, or the message saying why paying failed. */
+type FocusTarget = DeliveryField | CardFieldName | 'message';
+
+const DELIVERY_ORDER: DeliveryField[] = ['fullname', 'address', 'phone', 'email'];
+const CARD_ORDER: CardFieldName[] = ['cardNumber', 'cardExpiry', 'cardCvc'];
+
+/** The first field a submit would refuse, in the order the form shows them; null when all are fine. */
+export function firstInvalidField(form: DeliveryDetails, fields: CardFieldsState): DeliveryField | CardFieldName | null {
+  const delivery = deliveryErrors(form);
+  const card = cardFieldErrors(fields, true);
+  return DELIVERY_ORDER.find((name) => delivery[name]) ?? CARD_ORDER.find((name) => card[name]) ?? null;
+}
+
+/** Scrolls `element` to the middle of the screen (clear of the sticky header on a phone) and focuses it. */
+function bringToFocus(element: HTMLElement | null | undefined): void {
+  if (!element) return;
+  element.scrollIntoView?.({ block: 'center' });
+  element.focus({ preventScroll: true });
 }
 
 type StripeLoad = { status: 'loading' } | { status: 'loaded'; stripe: Stripe } | { status: 'failed'; error: string };
@@ -121,6 +145,9 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
   const [code, setCode] = useState('');
   const signedIn = Boolean(user?.email);
   const [saveForNextTime, setSaveForNextTime] = useState(true);
+  // A new object per request, so the same target twice in a row still moves focus.
+  const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget } | null>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     dispatch(checkoutOpened());
@@ -142,6 +169,22 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
       live = false;
     };
   }, [dispatch, signedIn]);
+
+  // Runs once the render that shows the field's error or the message is on screen (and only then: a later
+  // change of Stripe's elements does not move focus again).
+  const elementsRef = useRef(elements);
+  elementsRef.current = elements;
+  useEffect(() => {
+    if (!focusRequest) return;
+    const { target } = focusRequest;
+    if (target === 'message') {
+      bringToFocus(messageRef.current);
+    } else if (CARD_ORDER.includes(target as CardFieldName)) {
+      focusCardField(elementsRef.current, target as CardFieldName);
+    } else {
+      bringToFocus(document.getElementById(target));
+    }
+  }, [focusRequest]);
 
   const summary = checkoutSummary(lines, applied?.discount ?? 0);
   const info = useAppSelector(selectSiteInfo);
@@ -166,11 +209,15 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
     event.preventDefault();
     const card = elements?.getElement(CardNumberElement) ?? null;
     if (busy || !stripe || !card) return;
-    const invalid = Object.keys(deliveryErrors(form)).length > 0 || Object.keys(cardFieldErrors(cardFields, true)).length > 0;
-    setForm((f) => ({ ...f, error: invalid }));
-    if (invalid) return;
+    const invalid = firstInvalidField(form, cardFields);
+    setForm((f) => ({ ...f, error: invalid !== null }));
+    if (invalid) {
+      setFocusRequest({ target: invalid });
+      return;
+    }
     const { error: _flag, ...details } = form;
     const id = await dispatch(placeOrder(details, { stripe, card }));
+    if (!id) setFocusRequest({ target: 'message' });
     if (id && signedIn && saveForNextTime) {
       void dispatch(saveDetails({ fullname: details.fullname.trim(), phone: details.phone.trim(), address: details.address.trim() }));
     }
@@ -195,7 +242,7 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
     <div className={ui.container}>
       <PageHeading title="Checkout" crumbs={[{ label: 'Home', to: paths.home.to() }, { label: 'Checkout' }]} />
       <div className={styles.layout}>
-        <form className={styles.section} aria-label="Checkout" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <form id="checkout-form" className={`${styles.section} ${styles.details}`} aria-label="Checkout" noValidate onSubmit={(e) => void onSubmit(e)}>
           <section className={styles.card} aria-labelledby="delivery-title">
             <h2 id="delivery-title">Delivery</h2>
             <Field id="fullname" label="Full name" autoComplete="name" value={form.fullname} onChange={set('fullname')} error={errors.fullname} />
@@ -238,24 +285,9 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
               </p>
             </fieldset>
           </section>
-
-          {form.error && (
-            <p className={styles.alert} role="alert">
-              Please check the highlighted fields.
-            </p>
-          )}
-          {checkout.error && (
-            <p className={styles.alert} role="alert" data-testid="checkout-error">
-              {checkout.error}
-            </p>
-          )}
-          <BeforeYouPay info={info} total={summary.total} vat={vat} vatRate={vatRate} />
-          <button type="submit" className={ui.accent} disabled={busy || !ready} aria-busy={busy}>
-            {checkout.awaitingBank ? 'Waiting for your bank…' : busy ? 'Paying…' : `Pay ${formatMoney(summary.total)}`}
-          </button>
         </form>
 
-        <section className={styles.section} aria-labelledby="summary-title">
+        <section className={`${styles.section} ${styles.summary}`} aria-labelledby="summary-title">
           <h2 id="summary-title">Order summary</h2>
           <ul className={styles.lines}>
             {lines.map((line) => (
@@ -306,6 +338,23 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
           </dl>
           <p className={styles.note}>Delivery is £4.99, free for orders from £40 after any discount.</p>
         </section>
+
+        <div className={`${styles.section} ${styles.pay}`}>
+          {form.error && (
+            <p className={styles.alert} role="alert">
+              Please check the highlighted fields.
+            </p>
+          )}
+          {checkout.error && (
+            <p ref={messageRef} className={styles.alert} role="alert" tabIndex={-1} data-testid="checkout-error">
+              {checkout.error}
+            </p>
+          )}
+          <BeforeYouPay info={info} total={summary.total} vat={vat} vatRate={vatRate} />
+          <button type="submit" form="checkout-form" className={ui.accent} disabled={busy || !ready} aria-busy={busy}>
+            {checkout.awaitingBank ? 'Waiting for your bank…' : busy ? 'Paying…' : `Pay ${formatMoney(summary.total)}`}
+          </button>
+        </div>
       </div>
     </div>
   );

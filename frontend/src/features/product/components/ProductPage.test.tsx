@@ -97,11 +97,24 @@ describe('ProductPage', () => {
     expect(await screen.findByRole('button', { name: 'Sold out' })).toBeDisabled();
   });
 
-  it("shows the server's message for an unknown drink, and 'Try again' asks again", async () => {
-    let answer = json({ message: 'Product not found' }, 404);
+  it('says an unknown drink is not there: a link to the shop, noindex, no Try again', async () => {
+    const api = shopApi({ 'GET /api/product/p-gone': () => json({ message: 'Product not found' }, 404) });
+    const { unmount } = renderApp('/drinks/p-gone', { deps: { fetch: api.fetch } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Drink not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all drinks' })).toHaveAttribute('href', '/shop/drinks/');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(document.title).toBe('Drink not found | Palestine Drinks');
+    unmount();
+    expect(document.querySelector('meta[name="robots"]')).toBeNull();
+  });
+
+  it("shows the server's message when the drink could not be loaded, and 'Try again' asks again", async () => {
+    let answer = json({ message: 'Service unavailable' }, 503);
     const api = shopApi({ 'GET /api/product/p-new': () => answer });
     const { user } = renderApp('/drinks/p-new', { deps: { fetch: api.fetch } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
+    expect(document.querySelector('meta[name="robots"]')).toBeNull();
     answer = json({ ...cola, _id: 'p-new', name: 'New Drink' });
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'New Drink' })).toBeInTheDocument();

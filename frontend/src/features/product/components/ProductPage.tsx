@@ -9,6 +9,7 @@ import { DrinkImage } from '../../../components/DrinkImage';
 import { JsonLd } from '../../../components/JsonLd';
 import { PageHeading } from '../../../components/PageHeading';
 import { Price } from '../../../components/Price';
+import { NotFoundView } from '../../../components/NotFoundView';
 import { StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { truncate } from '../../../lib/format';
@@ -83,17 +84,32 @@ export function ProductPage({ purchase, below, producer = null }: ProductPagePro
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
   const params = useQuery();
-  const { product, status, error, reload, id: heldId } = useAppSelector(selectProductState);
+  const { product, status, error, reload, notFound, id: heldId } = useAppSelector(selectProductState);
   const shown = heldId === id ? product : null;
+  const unknown = heldId === id && status === 'failed' && notFound;
 
   usePageMeta(
-    shown ? shown.name : 'Drink',
+    shown ? shown.name : unknown ? 'Drink not found' : 'Drink',
     shown ? `${shown.name} (${shown.qty}). ${shown.des} ${shown.des2}` : 'A drink from our range, delivered across the UK.',
   );
 
   useEffect(() => {
     if (id && (heldId !== id || status === 'idle' || reload)) void dispatch(fetchProduct(id));
   }, [dispatch, id, heldId, status, reload]);
+
+  if (unknown) {
+    return (
+      <div className={ui.container} style={{ paddingBlock: 'var(--space-7)' }}>
+        <NotFoundView title="Drink not found" message="We have no drink at this address: it may have left our range, or the link may be mistyped.">
+          <li>
+            <Link className={ui.primary} to={paths.shop.to()}>
+              Browse all drinks
+            </Link>
+          </li>
+        </NotFoundView>
+      </div>
+    );
+  }
 
   return (
     <div className={ui.container}>

@@ -8,6 +8,29 @@ import { SignUpForm, UNSUBSCRIBE_NOTE } from './SignUpForm';
 const THANKS = 'Thank you for subscribing: please confirm with the link we have e-mailed you. You can unsubscribe at any time from the link in every e-mail.';
 
 describe('footer sign-up form', () => {
+  it('starts clean, even after an earlier refusal; a refused submit puts focus on what to fix', async () => {
+    const api = shopApi({ 'POST /api/subscription/create/': json({ message: 'Try again later' }, 503) });
+    const first = renderWithProviders(<SignUpForm />, { deps: { fetch: api.fetch } });
+    expect(screen.getByLabelText('Your email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Tick at least one list')).not.toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByLabelText('Your email')).toHaveFocus();
+    await first.user.type(screen.getByLabelText('Your email'), 'layla@example.com');
+    await first.user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByRole('checkbox', { name: 'Our monthly newsletter' })).toHaveFocus();
+    await first.user.click(screen.getByRole('checkbox', { name: 'Our monthly newsletter' }));
+    await first.user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again later');
+    first.unmount();
+
+    // The same store, a new page's footer: no error carried over.
+    renderWithProviders(<SignUpForm />, { store: first.store, deps: { fetch: api.fetch } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Your email')).not.toHaveAttribute('aria-invalid');
+    expect(first.store.getState().signUp?.status).toBe('idle');
+  });
+
   it('checks the address and a list before sending, then thanks the shopper', async () => {
     const api = shopApi({ 'POST /api/subscription/create/': json({ message: THANKS }, 201) });
     const { user } = renderWithProviders(<SignUpForm />, { deps: { fetch: api.fetch } });
