@@ -33,8 +33,32 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * React Router ships one large module, and a module is all or nothing for a chunk: whatever of it survives
+ * tree-shaking lands in the first page's chunk. Its production build keeps components no page uses alive
+ * (NavLink, Form, ScrollRestoration, the contexts of data routers) through top-level side effects: the
+ * `X.displayName = "..."` lines (read only by React's developer tools) and unannotated `React.forwardRef`,
+ * `React.memo`, `React.createContext` and `new Set` calls. This drops the former and marks the latter pure,
+ * so the bundler can leave out what is unused: about 2 KB gzipped. Behaviour is unchanged.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /react-router[\\/]dist[\\/]production[\\/]chunk-[\w-]+\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/(?<![\w$.])(React\d*\.(?:forwardRef|memo|createContext)\()/g, '/* @__PURE__ */ $1')
+          .replace(/^(var [\w$]+ = )(new Set\()/gm, '$1/* @__PURE__ */ $2');
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), chunkModules()],
+  plugins: [react(), chunkModules(), reactRouterTreeShaking()],
   // React Router's package exports only its development build (dev-only checks and messages); the shop ships
   // its production build, which it also has: about 10 KB less on the first page, gzipped.
   resolve:
