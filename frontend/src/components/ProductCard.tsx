@@ -1,11 +1,11 @@
 // A drink in a grid: image, name (cut at 30 characters), pack label and price, linking to its page.
-import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import { truncate } from '../lib/format';
 import type { Product } from '../types/catalog';
 import { DrinkImage } from './DrinkImage';
 import { Price } from './Price';
 import styles from './ProductCard.module.css';
+import { Link } from './Link';
 
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   return (

@@ -1,7 +1,6 @@
 // The full-screen basket: a modal dialog that locks the page's scroll, keeps the keyboard focus inside,
 // closes on Escape and hands the focus back to whatever opened it.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Icon, closeIcon } from '../../../components/Icon';
 import { useAppSelector } from '../../../app/hooks';
@@ -9,6 +8,7 @@ import { formatMoney } from '../../../lib/format';
 import { selectCartLines, selectCartTotal } from '../cartSlice';
 import { CartLineItem } from './CartLineItem';
 import styles from './CartPanel.module.css';
+import { Link } from '../../../components/Link';
 
 interface CartPanelProps {
   isLoggedIn: boolean;

@@ -4,7 +4,6 @@
 // and its structured search data (organisation, local business with opening hours, breadcrumbs, FAQ) follow
 // in their own small chunk right after the first render (HomeHead.tsx).
 import { Suspense, useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { ProductCard } from '../../../components/ProductCard';
@@ -14,6 +13,7 @@ import { WhenNear } from '../../../components/WhenNear';
 import { lazyPage } from '../../../lib/chunks';
 import { fetchHome, homeReloadRequested, selectHome } from '../homeSlice';
 import styles from './HomePage.module.css';
+import { Link } from '../../../components/Link';
 
 const Categories = lazyPage(() => import('./Categories'));
 const HomeMore = lazyPage(() => import('./HomeMore'));

@@ -1,6 +1,5 @@
 // Search results for /{product}/uk?search=text, with 'Show more results' while there is a next page.
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
@@ -14,6 +13,7 @@ import { useQuery } from '../../../lib/useQuery';
 import { FIRST_PAGE } from '../../../lib/paging';
 import { fetchSearch, searchReloadRequested, selectSearch } from '../searchSlice';
 import { LoadMore } from '../../../components/LoadMore';
+import { Link } from '../../../components/Link';
 
 export function SearchPage() {
   const dispatch = useAppDispatch();

@@ -1,7 +1,6 @@
 // Shop: every drink, 12 a page, with 'Load more drinks' while the paging rule gives a next page. Reads an
 // optional ?category= filter.
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
@@ -14,6 +13,7 @@ import { usePageMeta } from '../../../lib/meta';
 import { useQuery } from '../../../lib/useQuery';
 import { fetchDrinksPage, selectShop, shopReloadRequested } from '../shopSlice';
 import { LoadMore } from '../../../components/LoadMore';
+import { Link } from '../../../components/Link';
 
 export function ShopPage() {
   const dispatch = useAppDispatch();
