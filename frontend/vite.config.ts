@@ -83,6 +83,8 @@ export default defineConfig(({ command }) => ({
             { name: 'shell', tags: ['$initial'] },
             // Saving the basket and session (redux-persist) loads beside the first render, on every page: small.
             { name: 'persistence', test: (id: string) => /[\\/](node_modules[\\/]redux-persist[\\/]|src[\\/]app[\\/]persistence\.ts$)/.test(id) },
+            // Home's drink cards load beside the home call (FeaturedDrinks.tsx), in a small chunk of their own.
+            { name: 'featured', test: (id: string) => /[\\/]src[\\/]features[\\/]home[\\/]components[\\/]FeaturedDrinks\.tsx$/.test(id) },
             // The checkout (with Stripe's bindings) stays out of 'pages': it is a chunk of its own that loads only
             // when /checkout opens. (A group of its own would also pull in everything the checkout imports, as
             // groups do, and the pages that share those modules would then load the checkout with them.)

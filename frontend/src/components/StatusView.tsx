@@ -2,21 +2,11 @@
 // a reload, or an empty state.
 import type { ReactNode } from 'react';
 import type { Status } from '../lib/thunk';
+import { LoadingView } from './LoadingView';
 import styles from './StatusView.module.css';
 import ui from './ui.module.css';
 
-export function LoadingView({ label, cards = 4 }: { label: string; cards?: number }) {
-  return (
-    <div role="status" aria-live="polite">
-      <span className="visually-hidden">{label}</span>
-      <ul className={styles.skeletons} aria-hidden="true">
-        {Array.from({ length: cards }, (_, i) => (
-          <li key={i} className={styles.skeleton} />
-        ))}
-      </ul>
-    </div>
-  );
-}
+export { LoadingView };
 
 export function ErrorView({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
   return (
