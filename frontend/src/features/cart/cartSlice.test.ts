@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { cola, lemon, mango } from '../../testing/fixtures';
-import { cartLineFromProduct } from './cartLine';
+import { cartLineFromProduct, selectCartTotal } from './cartLine';
 import cartSlice, {
   cartAddressSaved,
   cartCleaned,
@@ -12,7 +12,6 @@ import cartSlice, {
   initialCartState,
   selectCartCount,
   selectCartLines,
-  selectCartTotal,
   type CartState,
 } from './cartSlice';
 

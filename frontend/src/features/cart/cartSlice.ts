@@ -1,6 +1,5 @@
 // The basket (the spec's AddCart): lines and the delivery address. Persisted, so a reload keeps it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { lineTotal } from '../../lib/price';
 
 export interface CartLine {
   /** The product's id. */
@@ -64,9 +63,6 @@ const cartSlice = createSlice({
 });
 
 export const { cartLineAdded, cartLineRemoved, cartCleaned, cartAddressSaved } = cartSlice.actions;
-
-/** Estimated total: sum of price × qty, 2 decimals. */
-export const selectCartTotal = (state: { cart: CartState }): number => lineTotal(state.cart.cartItems);
 
 // Plain selector functions: the ones a page does not use drop out of its script.
 type Root = { cart: CartState };
