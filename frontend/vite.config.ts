@@ -83,6 +83,8 @@ export default defineConfig(({ command }) => ({
             { name: 'shell', tags: ['$initial'] },
             // Saving the basket and session (redux-persist) loads beside the first render, on every page: small.
             { name: 'persistence', test: (id: string) => /[\\/](node_modules[\\/]redux-persist[\\/]|src[\\/]app[\\/]persistence\.ts$)/.test(id) },
+            // The API client loads beside the first render (lib/deferredApi.ts), in a small chunk of its own.
+            { name: 'api', test: (id: string) => /[\\/]src[\\/]lib[\\/]api\.ts$/.test(id) },
             // Home's drink cards load beside the home call (FeaturedDrinks.tsx), in a small chunk of their own.
             { name: 'featured', test: (id: string) => /[\\/]src[\\/]features[\\/]home[\\/]components[\\/]FeaturedDrinks\.tsx$/.test(id) },
             // The checkout (with Stripe's bindings) stays out of 'pages': it is a chunk of its own that loads only

@@ -1,9 +1,11 @@
-// The store: every slice and the API client the thunks call through. What survives a reload is read back
+// The store: every slice and the API client the thunks call through (loaded beside the first render:
+// lib/deferredApi.ts). What survives a reload is read back
 // before the first render (savedState.ts, handed in as the preloaded state) and saved by redux-persist
 // (persistence.ts), which loads beside the first render: see main.tsx.
 import { configureStore } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
-import { createApiClient, type ApiClient } from '../lib/api';
+import type { ApiClient } from '../lib/api';
+import { deferredApiClient } from '../lib/deferredApi';
 import { userLoggedOut, withAccessFlags } from '../features/auth/authSlice';
 import { rootReducer, type RootState } from './rootReducer';
 
@@ -20,14 +22,18 @@ export function makeStore(preloadedState?: Partial<RootState>, deps: StoreDeps =
   // The client needs the store (token, logout) and the store's thunks need the client: tie the knot late.
   let getState: (() => RootState) | null = null;
   let dispatchLogout: () => void = () => undefined;
-  const api: ApiClient = createApiClient({
-    getToken: () => getState?.().auth.token,
-    onAuthFailure: () => {
-      dispatchLogout();
-      (deps.reload ?? (() => window.location.reload()))();
-    },
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-  });
+  const api: ApiClient = deferredApiClient(() =>
+    import('../lib/api').then(({ createApiClient }) =>
+      createApiClient({
+        getToken: () => getState?.().auth.token,
+        onAuthFailure: () => {
+          dispatchLogout();
+          (deps.reload ?? (() => window.location.reload()))();
+        },
+        ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      }),
+    ),
+  );
 
   // The access flags always follow the session's role, whichever way the session arrived.
   if (preloadedState?.auth) preloadedState = { ...preloadedState, auth: withAccessFlags(preloadedState.auth) };
