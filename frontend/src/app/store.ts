@@ -43,7 +43,9 @@ export function makeStore(preloadedState?: Partial<RootState>, deps: StoreDeps =
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: { api } },
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        // A development check (production builds leave it out, and so its options): redux-persist's own
+        // actions carry functions.
+        serializableCheck: import.meta.env.PROD || { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       }),
   });
   getState = store.getState;
