@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import registerAuthJourneys from './auth.mjs';
+import registerBudgetJourneys from './budget.mjs';
 import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
@@ -286,6 +287,9 @@ registerSubscriptionJourneys({ journey, check, checkEqual, eventually, BASE_URL 
 // Journeys (issue 13): per-drink reviews, persisted names, route slugs, picture removal
 registerSpecGapJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 registerOpenApiJourneys({ journey, check, eventually, BASE_URL });
+
+// Journeys (issue 23): the first page's budget
+registerBudgetJourneys({ journey, check, eventually, BASE_URL, DESKTOP });
 
 // ------------------------------------------------------------------------------------------------------
 
