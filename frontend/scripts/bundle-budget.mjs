@@ -13,12 +13,13 @@
 //
 //   node scripts/bundle-budget.mjs            (from frontend/ or from the repository root)
 //   BUDGET_BYTES=92000                        the limit, gzipped
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const SRC = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const BUDGET = Number(process.env.BUDGET_BYTES ?? 92_000);
 /** Source modules that must never reach a shopper's first page. */
 const ADMIN = /(^|\/)src\/admin\//;
@@ -90,6 +91,17 @@ for (const key of initial) {
   if (admin.length) problems.push(`admin code in ${file}: ${admin.join(', ')}`);
 }
 if (initial.some((key) => ADMIN.test(key))) problems.push('an admin module is an initial chunk');
+
+// React Router is one module: whatever of it any screen uses is in the first chunk. Its Link, NavLink and Form
+// carry framework-mode code (prefetching, route discovery) the shop does not use: components/Link.tsx instead.
+for (const entry of readdirSync(SRC, { recursive: true })) {
+  const file = String(entry).replace(/\\/g, '/');
+  if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+  for (const [, names] of readFileSync(join(SRC, file), 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'react-router'/g)) {
+    const heavy = names.split(',').map((name) => name.trim()).filter((name) => /^(Link|NavLink|Form)$/.test(name));
+    if (heavy.length) problems.push(`src/${file} imports React Router's ${heavy.join(', ')}: use components/Link.tsx (React Router's costs the first page about 2 KB)`);
+  }
+}
 
 // The home and shop pages: the first chunk, then every chunk holding a module they use, with its imports.
 const homeAndShop = withStaticImports([
