@@ -57,8 +57,35 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), chunkModules(), reactRouterTreeShaking()],
+/**
+ * Redux Toolkit is one module too, and the lazily loaded screens' slices use its createSlice, which carries
+ * immer (about 3.5 KB gzipped). The first page's store imports what it needs through src/lib/toolkit.ts, and
+ * this resolves that one file's import to a copy of Redux Toolkit's module of its own (the same file, with a
+ * query): tree-shaken apart, the first page's copy keeps configureStore, combineSlices and createAction, and
+ * createSlice with immer loads in the chunks of the screens that use it. The budget script fails if immer is
+ * back in the first page's chunk. Client build only: the prerender's server build may hold everything.
+ */
+const FIRST_PAGE = '?first-page';
+function firstPageToolkit(): Plugin {
+  return {
+    name: 'first-page-toolkit',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      const copy =
+        (source === '@reduxjs/toolkit' && /[\\/]src[\\/]lib[\\/]toolkit\.ts$/.test(importer ?? '')) ||
+        // The copy's own import of immer gets a copy too: the first page's copy uses none of it, so that copy is
+        // dropped whole, and immer itself is then reached only from the screens' chunks.
+        (source === 'immer' && importer?.endsWith(FIRST_PAGE));
+      if (!copy) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && !resolved.external ? { ...resolved, id: `${resolved.id}${FIRST_PAGE}` } : resolved;
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), chunkModules(), reactRouterTreeShaking(), ...(isSsrBuild ? [] : [firstPageToolkit()])],
   // React Router's package exports only its development build (dev-only checks and messages); the shop ships
   // its production build, which it also has: about 10 KB less on the first page, gzipped.
   resolve:

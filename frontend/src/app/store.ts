@@ -2,7 +2,7 @@
 // lib/deferredApi.ts). What survives a reload is read back
 // before the first render (savedState.ts, handed in as the preloaded state) and saved by redux-persist
 // (persistence.ts), which loads beside the first render: see main.tsx.
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '../lib/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import type { ApiClient } from '../lib/api';
 import { deferredApiClient } from '../lib/deferredApi';
