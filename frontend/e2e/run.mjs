@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import registerAuthJourneys from './auth.mjs';
+import registerBudgetJourneys from './budget.mjs';
 import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
@@ -291,6 +292,8 @@ registerOpenApiJourneys({ journey, check, eventually, BASE_URL });
 // Journeys (issue 22): the real 404, focus and announcements, the checkout on a phone
 registerNotFoundJourneys({ journey, check, checkEqual, BASE_URL, DESKTOP, MOBILE });
 registerFocusJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE, shot });
+// Journeys (issue 23): the first page's budget
+registerBudgetJourneys({ journey, check, eventually, BASE_URL, DESKTOP });
 
 // ------------------------------------------------------------------------------------------------------
 

@@ -22,17 +22,19 @@ const pages = Object.values(manifest).find((chunk) => chunk.name === 'pages' || 
 if (!pages) throw new Error('no pages chunk in the manifest');
 const { first, second } = productRouteExclusions();
 
-// Runs while the page is parsed, before the first paint. Off '/', it empties <main> (the prerender is the
-// home page's) and starts fetching what the page will need at once instead of one after another: the
-// screens' chunk and, on a product page (/{product}/{id}), the drink from the API (handed to the app's API
-// client through window.__prefetched) and then its first picture.
+// Runs while the page is parsed, before the first paint, and starts fetching what the page will need at once
+// instead of one after another. On '/', the home call (GET /api/home/home/uk/), handed to the app's API client
+// through window.__prefetched: so the home page's drinks never wait for the client's own chunk. Off '/', it
+// empties <main> (the prerender is the home page's), preloads the screens' chunk and, on a product page
+// (/{product}/{id}), fetches the drink (handed over the same way) and then preloads its first picture.
 const boot =
-  '(function(d,p){if(p==="/")return;d.getElementById("main").replaceChildren();' +
+  '(function(d,p){function f(k){return(window.__prefetched={})[k]=fetch(k,{headers:{Accept:"application/json"}})}' +
+  'if(p==="/")return void f("/api/home/home/uk/");d.getElementById("main").replaceChildren();' +
   'function l(r,h,a){var e=d.createElement("link");e.rel=r;e.href=h;if(a)e.as=a;else e.crossOrigin="";d.head.appendChild(e)}' +
   `l("modulepreload","/${pages.file}");var s=p.split("/");` +
   `if(s.length==3&&s[2]&&!/^(${first.join('|')})$/.test(s[1])&&!/^(${second.join('|')})$/.test(s[2])){` +
-  'var k="/api/product/"+s[2];(window.__prefetched={})[k]=fetch(k,{headers:{Accept:"application/json"}}).then(function(r){' +
-  'r.ok&&r.clone().json().then(function(x){x.image&&x.image[0]&&l("preload","/uploads/"+encodeURIComponent(x.image[0]),"image")});return r})}' +
+  'f("/api/product/"+s[2]).then(function(r){' +
+  'r.ok&&r.clone().json().then(function(x){x.image&&x.image[0]&&l("preload","/uploads/"+encodeURIComponent(x.image[0]),"image")})},function(){})}' +
   '})(document,location.pathname)';
 // A classic (parser-blocking) script right after #root: it still runs before the first paint of <main>.
 const bootFile = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;

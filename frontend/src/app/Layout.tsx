@@ -5,7 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { WhenNear } from '../components/WhenNear';
-import { LoadingView } from '../components/StatusView';
+import { LoadingView } from '../components/LoadingView';
 import ui from '../components/ui.module.css';
 import { selectIsLoggedIn } from '../features/auth/authSlice';
 import { selectCartCount } from '../features/cart/cartSlice';

@@ -16,7 +16,7 @@ export const PERSISTED_NAMES = 'auth:Auth cart:AddCart discount:TheDiscount';
  * still under its state key (the earlier layout) is taken unless the spec's name is also there (that newer
  * write wins). Text that is not a JSON object passes untouched (redux-persist reports it).
  */
-function renamed(text: string, reading?: boolean): string {
+export function renamed(text: string, reading?: boolean): string {
   try {
     const state = JSON.parse(text) as Record<string, unknown>;
     for (const pair of PERSISTED_NAMES.split(' ')) {

@@ -1,6 +1,7 @@
 // The root reducer. Slices every page needs are combined here; the slices of lazily loaded screens (shop,
 // search, product, the site info) inject themselves when their chunk loads, so the home page does not download them.
-import { combineSlices } from '@reduxjs/toolkit';
+// combineSlices comes through lib/toolkit.ts, as the first page's copy of Redux Toolkit.
+import { combineSlices } from '../lib/toolkit';
 import authSlice from '../features/auth/authSlice';
 import cartSlice from '../features/cart/cartSlice';
 import discountSlice from '../features/discount/discountSlice';

@@ -1,7 +1,7 @@
 // Persistence: key 'root', version 1, timeout 5000 ms; only auth, cart and the applied discount survive a
 // reload, without their transient fields, stored under the spec's names Auth, AddCart and TheDiscount; what a
-// returning shopper saved under the earlier names (auth, cart, discount) is migrated.
-import { persistStore } from 'redux-persist';
+// returning shopper saved under the earlier names (auth, cart, discount) is migrated. A reload reads them
+// back before the first render (readSavedState, as main.tsx does); redux-persist saves (persistState).
 import { describe, expect, it } from 'vitest';
 import { initialAuthState, loginCodeSent, userLoggedIn } from '../features/auth/authSlice';
 import { cartLineFromProduct } from '../features/cart/cartLine';
@@ -10,14 +10,15 @@ import { discountCodeAccepted, discountCodeRejected } from '../features/discount
 import { cartPanelToggled } from '../features/header/headerSlice';
 import { homeReloadRequested } from '../features/home/homeSlice';
 import { mango } from '../testing/fixtures';
-import { makeStore, persistConfig } from './store';
+import { persistConfig, persistState } from './persistence';
+import { readSavedState } from './savedState';
+import { makeStore } from './store';
 
-function bootstrapped(persistor: ReturnType<typeof persistStore>): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => persistor.getState().bootstrapped && resolve();
-    persistor.subscribe(check);
-    check();
-  });
+/** A page load: the store starts from what is saved, then redux-persist takes over the saving. */
+async function reloaded() {
+  const store = makeStore(readSavedState());
+  const persistor = await persistState(store);
+  return { store, persistor };
 }
 
 describe('persist config', () => {
@@ -27,9 +28,7 @@ describe('persist config', () => {
   });
 
   it('saves auth, cart and the applied discount, dropping transient fields', async () => {
-    const store = makeStore();
-    const persistor = persistStore(store);
-    await bootstrapped(persistor);
+    const { store, persistor } = await reloaded();
     store.dispatch(loginCodeSent({ email: 'shopper@example.com', at: 1 }));
     store.dispatch(userLoggedIn({ token: 'jwt', userInfo: { email: 'shopper@example.com' } }));
     store.dispatch(loginCodeSent({ email: 'other@example.com', at: 2 }));
@@ -49,17 +48,14 @@ describe('persist config', () => {
   });
 
   it('restores them into a fresh store on reload, with defaults for the rest', async () => {
-    const first = makeStore();
-    const firstPersistor = persistStore(first);
-    await bootstrapped(firstPersistor);
+    const { store: first, persistor: firstPersistor } = await reloaded();
     first.dispatch(cartLineAdded(cartLineFromProduct(mango, 3)));
     first.dispatch(discountCodeAccepted({ code: 'SUMMER', discount: 10 }));
     first.dispatch(discountCodeRejected('transient'));
     await firstPersistor.flush();
     firstPersistor.pause();
 
-    const second = makeStore();
-    await bootstrapped(persistStore(second));
+    const second = makeStore(readSavedState());
     const state = second.getState();
     expect(state.cart.cartItems).toEqual([expect.objectContaining({ product: 'p-mango', qty: 3 })]);
     expect(state.discount).toEqual({ applied: { code: 'SUMMER', discount: 10 }, status: 'idle', error: null });
@@ -78,9 +74,7 @@ describe('persist config', () => {
         _persist: JSON.stringify({ version: 1, rehydrated: true }),
       }),
     );
-    const store = makeStore();
-    const persistor = persistStore(store);
-    await bootstrapped(persistor);
+    const { store, persistor } = await reloaded();
     const state = store.getState();
     expect(state.cart.cartItems).toEqual([expect.objectContaining({ product: 'p-mango', qty: 4 })]);
     expect(state.auth.token).toBe('old-jwt');
@@ -104,8 +98,39 @@ describe('persist config', () => {
         _persist: JSON.stringify({ version: 1, rehydrated: true }),
       }),
     );
-    const store = makeStore();
-    await bootstrapped(persistStore(store));
-    expect(store.getState().cart.cartItems).toEqual([expect.objectContaining({ qty: 6 })]);
+    expect(makeStore(readSavedState()).getState().cart.cartItems).toEqual([expect.objectContaining({ qty: 6 })]);
+  });
+});
+
+describe('reading back before the first render', () => {
+  it('keeps what the shopper did before redux-persist took over, and saves it', async () => {
+    window.localStorage.setItem(
+      'persist:root',
+      JSON.stringify({
+        AddCart: JSON.stringify({ cartItems: [cartLineFromProduct(mango, 2)], address: {} }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore(readSavedState());
+    expect(store.getState().cart.cartItems).toEqual([expect.objectContaining({ qty: 2 })]);
+    // A click before the saving chunk arrived: redux-persist's own read must not put the old basket back.
+    store.dispatch(cartLineAdded(cartLineFromProduct(mango, 7)));
+    const persistor = await persistState(store);
+    expect(store.getState().cart.cartItems).toEqual([expect.objectContaining({ qty: 7 })]);
+    await persistor.flush();
+    const saved = JSON.parse(window.localStorage.getItem('persist:root') ?? '{}') as Record<string, string>;
+    expect(JSON.parse(saved.AddCart ?? '').cartItems).toEqual([expect.objectContaining({ qty: 7 })]);
+  });
+
+  it('starts afresh when nothing readable is saved, or storage is blocked', () => {
+    expect(readSavedState()).toEqual({});
+    window.localStorage.setItem('persist:root', '{"AddCart": "{not json"}');
+    expect(readSavedState()).toEqual({});
+    const blocked = {
+      getItem: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    };
+    expect(readSavedState(blocked)).toEqual({});
   });
 });

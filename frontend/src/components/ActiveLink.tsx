@@ -1,6 +1,7 @@
 // A link that marks itself aria-current="page" when its path is the page shown (styles key off that).
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from './Link';
 
 interface ActiveLinkProps {
   to: string;

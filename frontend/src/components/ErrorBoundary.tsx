@@ -3,7 +3,7 @@
 // so that navigating away recovers.
 import { Component, type ReactNode } from 'react';
 import { isChunkLoadError, reloadOnceForChunkError } from '../lib/chunks';
-import { ErrorView } from './StatusView';
+import { ErrorView } from './ErrorView';
 import ui from './ui.module.css';
 
 interface ErrorBoundaryProps {

@@ -1,7 +1,7 @@
 // A page's heading block: breadcrumbs, the h1 and an optional lead line.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import styles from './PageHeading.module.css';
+import { Link } from './Link';
 
 export interface Crumb {
   label: string;

@@ -1,6 +1,5 @@
 // A drink in a grid: image, name (cut at 30 characters), pack label, rating (where the list carries one) and
 // price, linking to its page.
-import { Link } from 'react-router';
 import { paths } from '../app/paths';
 import { truncate } from '../lib/format';
 import type { ListedDrink } from '../types/catalog';
@@ -8,6 +7,7 @@ import { CardRating } from './CardRating';
 import { DrinkImage } from './DrinkImage';
 import { Price } from './Price';
 import styles from './ProductCard.module.css';
+import { Link } from './Link';
 
 export function ProductCard({ product, eager = false }: { product: ListedDrink; eager?: boolean }) {
   return (

@@ -2,33 +2,11 @@
 // a reload, or an empty state.
 import type { ReactNode } from 'react';
 import type { Status } from '../lib/thunk';
+import { ErrorView } from './ErrorView';
+import { LoadingView } from './LoadingView';
 import styles from './StatusView.module.css';
-import ui from './ui.module.css';
 
-export function LoadingView({ label, cards = 4 }: { label: string; cards?: number }) {
-  return (
-    <div role="status" aria-live="polite">
-      <span className="visually-hidden">{label}</span>
-      <ul className={styles.skeletons} aria-hidden="true">
-        {Array.from({ length: cards }, (_, i) => (
-          <li key={i} className={styles.skeleton} />
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-export function ErrorView({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
-  return (
-    <div className={styles.panel} role="alert">
-      <h2 className={styles.title}>{title}</h2>
-      <p className={styles.detail}>{message}</p>
-      <button type="button" className={ui.primary} onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}
+export { ErrorView, LoadingView };
 
 export function EmptyView({ title, children }: { title: string; children?: ReactNode }) {
   return (

@@ -9,6 +9,9 @@
 // so a change of shape in Rust breaks this build rather than the shop.
 
 import type { components, paths } from './api-schema';
+import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from './apiErrors';
+
+export { ApiError, errorMessage, NETWORK_ERROR_MESSAGE };
 
 /** The API's named shapes (`Schemas['Product']`), as the Rust types describe them. */
 export type Schemas = components['schemas'];
@@ -40,9 +43,6 @@ export type Body<M extends Method, P extends string> =
 type PathParams<O> = O extends { parameters: { path: infer Params } } ? Params : never;
 type QueryParams<O> = O extends { parameters: { query?: infer Query } } ? Query : never;
 
-/** The spec's text for a request that never reached the server. */
-export const NETWORK_ERROR_MESSAGE = 'not fund 404';
-
 /** Messages after which the stored session is useless: log out and reload. */
 const AUTH_FAILURE_MESSAGES = new Set([
   'Not authorized',
@@ -59,25 +59,6 @@ const NULL_ID =
 export function isAuthFailure(message: string): boolean {
   const text = message.trim();
   return AUTH_FAILURE_MESSAGES.has(text) || NULL_ID.test(text);
-}
-
-/** A failed call: `message` is what the shopper's area stores and shows. */
-export class ApiError extends Error {
-  readonly status: number | null;
-
-  constructor(message: string, status: number | null) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-  }
-}
-
-/** The message the shared handler stores for any thrown value. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return 'Try later';
 }
 
 /** `/api` resolved against the page's origin (fetch under a test DOM needs absolute URLs). */

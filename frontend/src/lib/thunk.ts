@@ -2,7 +2,8 @@
 // store's ApiClient (its extra argument) and reports three events: requested, received, or failed with the
 // shared error handler's message. (Plain thunks rather than createAsyncThunk: they cost the first page less.)
 import type { PayloadAction, ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { errorMessage, type ApiClient } from './api';
+import type { ApiClient } from './api';
+import { errorMessage } from './apiErrors';
 
 export interface ThunkExtra {
   api: ApiClient;

@@ -2,7 +2,6 @@
 // counters), and the drinks running low (10 units or fewer, sold out first) with a way to the products
 // screen. Each part loads, fails with a retry, or says it is empty on its own.
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { StatusView } from '../../components/StatusView';
@@ -11,6 +10,7 @@ import { formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
 import { adminProductsReloadRequested, fetchAdminProducts, selectAdminProducts } from '../products/adminProductsSlice';
 import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from '../results/resultsSlice';
+import { Link } from '../../components/Link';
 
 /** Units at or below which a drink counts as running low. */
 export const LOW_STOCK = 10;

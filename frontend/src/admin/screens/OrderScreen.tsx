@@ -2,7 +2,6 @@
 // (the server refuses a transition that is not allowed and says why) or delete with a confirm. The payment
 // column says where the money is; cancelling a paid order refunds it, so that button says so and asks first.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { Field } from '../../components/Field';
@@ -22,6 +21,7 @@ import {
   updateOrderStatus,
   type Shipping,
 } from '../orders/adminOrdersSlice';
+import { Link } from '../../components/Link';
 
 function OrderRow({ order, busy }: { order: Order; busy: boolean }) {
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 // Any path the app has no page for (the real 404, in place of the spec's Home for unknown paths):
 // says so, links back to the home page and the shop, and keeps out of search results. The build writes it
 // to dist/404.html, which the gateway and CloudFront serve with status 404 (app/knownPaths.json).
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { NotFoundView } from '../../components/NotFoundView';
 import ui from '../../components/ui.module.css';
 import { usePageMeta } from '../../lib/meta';

@@ -1,7 +1,9 @@
 // Who is signed in, and where the login by e-mailed code stands (its calls are in login.ts, which only the
 // login page loads). Only userInfo and the token are persisted (see app/store.ts); the code step, loading
-// and errors start fresh. Logging out resets everything.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+// and errors start fresh. Logging out resets everything. A plain slice (no immer): the first page holds it
+// (lib/plainSlice.ts).
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createPlainSlice } from '../../lib/plainSlice';
 import type { Schemas } from '../../lib/api';
 import { isLoggedInEmail } from '../../lib/loggedIn';
 
@@ -79,55 +81,39 @@ export interface LoginAnswer {
   userInfo: UserInfo;
 }
 
-const authSlice = createSlice({
-  name: 'auth',
-  initialState: initialAuthState,
-  reducers: {
-    /** A code was asked for, or one was sent back to be checked. */
-    loginCallStarted(state) {
-      state.loading = true;
-      state.error = null;
-    },
-    loginCodeSent(state, action: PayloadAction<{ email: string; at: number }>) {
-      state.loading = false;
-      state.error = null;
-      state.verification = true;
-      state.pendingEmail = action.payload.email;
-      state.codeSentAt = action.payload.at;
-    },
-    /** The server refused (bad e-mail, wrong code, too many codes) or could not be reached. */
-    loginCallFailed(state, action: PayloadAction<string>) {
-      state.loading = false;
-      state.error = action.payload;
-    },
-    /** Back to the e-mail step (a different address, or a typo). */
-    loginEmailEdited(state) {
-      state.verification = false;
-      state.error = null;
-      state.loading = false;
-    },
-    userLoggedIn(state, action: PayloadAction<LoginAnswer>) {
-      state.token = action.payload.token;
-      state.userInfo = action.payload.userInfo;
-      state.loading = false;
-      state.error = null;
-      state.verification = false;
-      state.pendingEmail = null;
-      state.codeSentAt = null;
-      Object.assign(state, accessFlags(action.payload.userInfo));
-    },
-    /** The profile screens saved or fetched a newer copy of the signed-in user. */
-    userInfoUpdated(state, action: PayloadAction<UserInfo>) {
-      if (state.userInfo && state.userInfo.email === action.payload.email) {
-        state.userInfo = action.payload;
-        // A role changed by another admin takes effect here (the admin area checks the profile on entry).
-        Object.assign(state, accessFlags(action.payload));
-      }
-    },
-    userLoggedOut() {
-      return initialAuthState;
-    },
-  },
+const authSlice = createPlainSlice('auth', initialAuthState, {
+  /** A code was asked for, or one was sent back to be checked. */
+  loginCallStarted: (state) => ({ ...state, loading: true, error: null }),
+  loginCodeSent: (state, action: PayloadAction<{ email: string; at: number }>) => ({
+    ...state,
+    loading: false,
+    error: null,
+    verification: true,
+    pendingEmail: action.payload.email,
+    codeSentAt: action.payload.at,
+  }),
+  /** The server refused (bad e-mail, wrong code, too many codes) or could not be reached. */
+  loginCallFailed: (state, action: PayloadAction<string>) => ({ ...state, loading: false, error: action.payload }),
+  /** Back to the e-mail step (a different address, or a typo). */
+  loginEmailEdited: (state) => ({ ...state, verification: false, error: null, loading: false }),
+  userLoggedIn: (state, action: PayloadAction<LoginAnswer>) => ({
+    ...state,
+    token: action.payload.token,
+    userInfo: action.payload.userInfo,
+    loading: false,
+    error: null,
+    verification: false,
+    pendingEmail: null,
+    codeSentAt: null,
+    ...accessFlags(action.payload.userInfo),
+  }),
+  /** The profile screens saved or fetched a newer copy of the signed-in user. */
+  userInfoUpdated: (state, action: PayloadAction<UserInfo>) =>
+    state.userInfo && state.userInfo.email === action.payload.email
+      ? // A role changed by another admin takes effect here (the admin area checks the profile on entry).
+        { ...state, userInfo: action.payload, ...accessFlags(action.payload) }
+      : state,
+  userLoggedOut: () => initialAuthState,
 });
 
 export const {

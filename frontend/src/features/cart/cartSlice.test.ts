@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { cola, lemon, mango } from '../../testing/fixtures';
-import { cartLineFromProduct } from './cartLine';
+import { cartLineFromProduct, selectCartTotal } from './cartLine';
 import cartSlice, {
   cartAddressSaved,
   cartCleaned,
@@ -12,7 +12,6 @@ import cartSlice, {
   initialCartState,
   selectCartCount,
   selectCartLines,
-  selectCartTotal,
   type CartState,
 } from './cartSlice';
 
@@ -78,5 +77,33 @@ describe('cart lines', () => {
     expect(selectCartCount(store.getState())).toBe(2);
     expect(selectCartLines(store.getState())).toHaveLength(2);
     expect(selectCartTotal(store.getState())).toBe(37.47);
+  });
+});
+
+describe('the basket reducer (a plain slice: lib/plainSlice.ts)', () => {
+  const deepFreeze = <T>(value: T): T => {
+    if (value && typeof value === 'object') Object.values(Object.freeze(value)).forEach(deepFreeze);
+    return value;
+  };
+
+  it('never changes the state it is given', () => {
+    const one = reduce(initialCartState, cartLineAdded(cartLineFromProduct(cola, 1)));
+    const before = deepFreeze(reduce(one, cartLineAdded(cartLineFromProduct(lemon, 2))));
+    const copy = structuredClone(before);
+    for (const action of [
+      cartLineAdded(cartLineFromProduct(cola, 5)),
+      cartLineAdded(cartLineFromProduct(mango, 1)),
+      cartLineRemoved('p-cola'),
+      cartCleaned(),
+      cartAddressSaved({ fullname: 'A Shopper' }),
+    ]) {
+      expect(() => reduce(before, action)).not.toThrow();
+    }
+    expect(before).toEqual(copy);
+    const replaced = reduce(before, cartLineAdded(cartLineFromProduct(cola, 5)));
+    expect(replaced.cartItems.map((line) => [line.product, line.qty])).toEqual([
+      ['p-cola', 5],
+      ['p-lemon', 2],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
-// The basket (the spec's AddCart): lines and the delivery address. Persisted, so a reload keeps it.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { lineTotal } from '../../lib/price';
+// The basket (the spec's AddCart): lines and the delivery address. Persisted, so a reload keeps it. A plain
+// slice (no immer): the first page holds it (lib/plainSlice.ts).
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createPlainSlice } from '../../lib/plainSlice';
 
 export interface CartLine {
   /** The product's id. */
@@ -40,33 +41,24 @@ export function clampQty(qty: unknown): number {
 
 export const initialCartState: CartState = { cartItems: [], address: {} };
 
-const cartSlice = createSlice({
-  name: 'cart',
-  initialState: initialCartState,
-  reducers: {
-    /** Adding a product already in the basket replaces its line; otherwise the line is appended. */
-    cartLineAdded(state, action: PayloadAction<CartLine>) {
-      const line = { ...action.payload, qty: clampQty(action.payload.qty) };
-      const index = state.cartItems.findIndex((item) => item.product === line.product);
-      if (index === -1) state.cartItems.push(line);
-      else state.cartItems[index] = line;
-    },
-    cartLineRemoved(state, action: PayloadAction<string>) {
-      state.cartItems = state.cartItems.filter((item) => item.product !== action.payload);
-    },
-    cartCleaned(state) {
-      state.cartItems = [];
-    },
-    cartAddressSaved(state, action: PayloadAction<CartAddress>) {
-      state.address = action.payload;
-    },
+const cartSlice = createPlainSlice('cart', initialCartState, {
+  /** Adding a product already in the basket replaces its line; otherwise the line is appended. */
+  cartLineAdded: (state, action: PayloadAction<CartLine>) => {
+    const line = { ...action.payload, qty: clampQty(action.payload.qty) };
+    const index = state.cartItems.findIndex((item) => item.product === line.product);
+    const cartItems =
+      index === -1 ? [...state.cartItems, line] : state.cartItems.map((item, at) => (at === index ? line : item));
+    return { ...state, cartItems };
   },
+  cartLineRemoved: (state, action: PayloadAction<string>) => ({
+    ...state,
+    cartItems: state.cartItems.filter((item) => item.product !== action.payload),
+  }),
+  cartCleaned: (state) => ({ ...state, cartItems: [] }),
+  cartAddressSaved: (state, action: PayloadAction<CartAddress>) => ({ ...state, address: action.payload }),
 });
 
 export const { cartLineAdded, cartLineRemoved, cartCleaned, cartAddressSaved } = cartSlice.actions;
-
-/** Estimated total: sum of price × qty, 2 decimals. */
-export const selectCartTotal = (state: { cart: CartState }): number => lineTotal(state.cart.cartItems);
 
 // Plain selector functions: the ones a page does not use drop out of its script.
 type Root = { cart: CartState };

@@ -1,5 +1,6 @@
-// The header's toggles: the mobile menu and the full-screen cart panel.
-import { createSlice } from '@reduxjs/toolkit';
+// The header's toggles: the mobile menu and the full-screen cart panel. A plain slice (no immer): the first page
+// holds it (lib/plainSlice.ts).
+import { createPlainSlice } from '../../lib/plainSlice';
 
 export interface HeaderState {
   menuOpen: boolean;
@@ -8,24 +9,13 @@ export interface HeaderState {
 
 export const initialHeaderState: HeaderState = { menuOpen: false, cartOpen: false };
 
-const headerSlice = createSlice({
-  name: 'header',
-  initialState: initialHeaderState,
-  reducers: {
-    menuToggled(state) {
-      state.menuOpen = !state.menuOpen;
-    },
-    menuClosed(state) {
-      state.menuOpen = false;
-    },
-    cartPanelToggled(state) {
-      state.cartOpen = !state.cartOpen;
-      if (state.cartOpen) state.menuOpen = false;
-    },
-    cartPanelClosed(state) {
-      state.cartOpen = false;
-    },
-  },
+const headerSlice = createPlainSlice('header', initialHeaderState, {
+  menuToggled: (state) => ({ ...state, menuOpen: !state.menuOpen }),
+  menuClosed: (state) => ({ ...state, menuOpen: false }),
+  /** Opening the cart panel closes the menu. */
+  cartPanelToggled: (state) =>
+    state.cartOpen ? { ...state, cartOpen: false } : { ...state, cartOpen: true, menuOpen: false },
+  cartPanelClosed: (state) => ({ ...state, cartOpen: false }),
 });
 
 export const { menuToggled, menuClosed, cartPanelToggled, cartPanelClosed } = headerSlice.actions;

@@ -1,5 +1,7 @@
-// Home page data: featured drinks and categories from GET /api/home/home/uk/.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+// Home page data: featured drinks and categories from GET /api/home/home/uk/. A plain slice (no immer): the
+// first page holds it (lib/plainSlice.ts).
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createPlainSlice } from '../../lib/plainSlice';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
 import type { Category, HomePayload, Product } from '../../types/catalog';
 
@@ -10,28 +12,25 @@ export interface HomeState extends Loadable {
 
 export const initialHomeState: HomeState = { ...initialLoadable, products: [], categories: [] };
 
-const homeSlice = createSlice({
-  name: 'home',
-  initialState: initialHomeState,
-  reducers: {
-    homeRequested(state, _action: PayloadAction<void>) {
-      state.status = 'loading';
-      state.error = null;
-      state.reload = false;
-    },
-    homeReceived(state, action: PayloadAction<Received<void, HomePayload>>) {
-      state.status = 'loaded';
-      state.products = action.payload.result.product ?? [];
-      state.categories = action.payload.result.category ?? [];
-    },
-    homeFailed(state, action: PayloadAction<Failed<void>>) {
-      state.status = 'failed';
-      state.error = action.payload.message;
-    },
-    homeReloadRequested(state) {
-      state.reload = true;
-    },
-  },
+const homeSlice = createPlainSlice('home', initialHomeState, {
+  homeRequested: (state, _action: PayloadAction<void>) => ({
+    ...state,
+    status: 'loading',
+    error: null,
+    reload: false,
+  }),
+  homeReceived: (state, action: PayloadAction<Received<void, HomePayload>>) => ({
+    ...state,
+    status: 'loaded',
+    products: action.payload.result.product ?? [],
+    categories: action.payload.result.category ?? [],
+  }),
+  homeFailed: (state, action: PayloadAction<Failed<void>>) => ({
+    ...state,
+    status: 'failed',
+    error: action.payload.message,
+  }),
+  homeReloadRequested: (state) => ({ ...state, reload: true }),
 });
 
 export const { homeRequested, homeReceived, homeFailed, homeReloadRequested } = homeSlice.actions;

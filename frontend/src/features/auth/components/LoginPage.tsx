@@ -3,7 +3,7 @@
 // The server's messages (bad e-mail, wrong code with the tries left, too many codes) show as they come.
 // Once in, the shopper goes back where they came from (see redirect.ts).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { Field, fieldStyles } from '../../../components/Field';
@@ -22,6 +22,7 @@ import { requestLoginCode, verifyLoginCode } from '../login';
 import { cameFromAdmin, fromOf, loginDestination } from '../redirect';
 import styles from './LoginPage.module.css';
 import { LogoutButton } from './LogoutButton';
+import { Link } from '../../../components/Link';
 
 export const EMAIL_RULE_MESSAGE = 'Enter your e-mail address, like name@example.com.';
 export const CODE_RULE_MESSAGE = 'Enter the 6-digit code from the e-mail.';

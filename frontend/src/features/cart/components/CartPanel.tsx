@@ -1,14 +1,15 @@
 // The full-screen basket: a modal dialog that locks the page's scroll, keeps the keyboard focus inside,
 // closes on Escape and hands the focus back to whatever opened it.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Icon, closeIcon } from '../../../components/Icon';
 import { useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/format';
-import { selectCartLines, selectCartTotal } from '../cartSlice';
+import { selectCartTotal } from '../cartLine';
+import { selectCartLines } from '../cartSlice';
 import { CartLineItem } from './CartLineItem';
 import styles from './CartPanel.module.css';
+import { Link } from '../../../components/Link';
 
 interface CartPanelProps {
   isLoggedIn: boolean;

@@ -1,11 +1,11 @@
 // What the Consumer Contracts Regulations 2013 ask a shopper be shown before paying: who the trader is and
 // their geographic address, the total with delivery and the VAT it includes, when it will arrive, and the
 // terms and the right to cancel. Shown just above the Pay button.
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { formatMoney } from '../../../lib/format';
 import type { SiteInfo } from '../../../types/catalog';
 import styles from './Checkout.module.css';
+import { Link } from '../../../components/Link';
 
 /** The standard policies' fixed ids (the content function always serves them). */
 export const TERMS_POLICY = 'terms';

@@ -10,7 +10,7 @@ import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
@@ -32,6 +32,7 @@ import { loadSavedDetails, saveDetails } from '../returning';
 import { CARD_FIELD_REQUIRED, CardFields, emptyCardFields, focusCardField, type CardFieldName, type CardFieldState, type CardFieldsState } from './CardFields';
 import { Field } from '../../../components/Field';
 import styles from './Checkout.module.css';
+import { Link } from '../../../components/Link';
 
 /** The spec's checkout form: the delivery fields plus its error flag (set by a submit with bad fields). */
 interface CheckoutForm extends DeliveryDetails {

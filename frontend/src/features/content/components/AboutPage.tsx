@@ -1,6 +1,5 @@
 // /about/{product}-about-us: the about texts and who-we-are texts (GET /api/home_uk/palestine/about/
 // show_result/), held by the site slice so they are fetched once, and the shop's contact details.
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { DrinkImage } from '../../../components/DrinkImage';
@@ -14,6 +13,7 @@ import type { Entry } from '../../../types/catalog';
 import { fetchSitePart, selectSiteState } from '../../site/siteSlice';
 import styles from './Content.module.css';
 import { Paragraphs } from './Paragraphs';
+import { Link } from '../../../components/Link';
 
 function EntryBlock({ entry }: { entry: Entry }) {
   const image = entry.image?.[0];

@@ -1,6 +1,6 @@
 // /{product}/policies/{id}: one policy; the last path segment is its id.
 import { useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { JsonLd } from '../../../components/JsonLd';
@@ -13,6 +13,7 @@ import { breadcrumbs, graph } from '../../../lib/structuredData';
 import { fetchPolicy, policyReloadRequested, selectPolicy } from '../contentSlice';
 import styles from './Content.module.css';
 import { Paragraphs } from './Paragraphs';
+import { Link } from '../../../components/Link';
 
 export default function PolicyPage() {
   const dispatch = useAppDispatch();

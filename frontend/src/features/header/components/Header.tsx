@@ -1,13 +1,14 @@
 // The page header: the official-store banner (in the page flow, so it shows only at the top), and the
 // sticky navbar that hides on the way down and returns on the way up, with the logo, the links (behind a
 // burger on small screens), the account link and the basket button with its badge.
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { SITE_NAME } from '../../../lib/brand';
 import { cartPanelToggled, menuClosed, menuToggled, selectCartOpen, selectMenuOpen } from '../headerSlice';
 import { useHideOnScroll } from '../useHideOnScroll';
 import styles from './Header.module.css';
+import { Link } from '../../../components/Link';
 
 interface HeaderProps {
   /** Number of lines in the basket, shown on the badge. */

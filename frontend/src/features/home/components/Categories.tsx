@@ -1,5 +1,4 @@
 // The home page's 'Shop by category' cards, each linking to the shop filtered by its category.
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { DrinkImage } from '../../../components/DrinkImage';
 import ui from '../../../components/ui.module.css';
@@ -7,6 +6,7 @@ import { truncate } from '../../../lib/format';
 import type { Category } from '../../../types/catalog';
 import home from './HomePage.module.css';
 import styles from './Categories.module.css';
+import { Link } from '../../../components/Link';
 
 export default function Categories({ categories }: { categories: Category[] }) {
   return (

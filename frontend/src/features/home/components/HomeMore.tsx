@@ -1,7 +1,6 @@
 // Home below the fold, loaded as the shopper scrolls towards it: the link entries (GET /api/link/), a teaser
 // for the about page, and the FAQ blocks.
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { DrinkImage } from '../../../components/DrinkImage';
@@ -12,6 +11,7 @@ import { fetchSiteList, selectLinks } from '../../site/siteListsSlice';
 import { selectSiteState } from '../../site/siteSlice';
 import { faqBlocks } from '../faq';
 import styles from './HomeMore.module.css';
+import { Link } from '../../../components/Link';
 
 const isExternal = (link: string) => /^https?:\/\//.test(link);
 

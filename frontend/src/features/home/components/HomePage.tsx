@@ -1,20 +1,21 @@
-// Home: the hero (its words fixed, so the first screen never shifts), featured drinks and categories from
-// GET /api/home/home/uk/, then, below the fold and loaded as the shopper scrolls, link entries, an about
-// teaser with the site info's name, cover text and description, and the FAQ. The page's title and meta tags
+// Home: the hero (its words fixed, so the first screen never shifts), featured drinks (FeaturedDrinks.tsx)
+// and categories from GET /api/home/home/uk/, then, below the fold and loaded as the shopper scrolls, link
+// entries, an about teaser with the site info's name, cover text and description, and the FAQ. The page's title and meta tags
 // and its structured search data (organisation, local business with opening hours, breadcrumbs, FAQ) follow
 // in their own small chunk right after the first render (HomeHead.tsx).
 import { Suspense, useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
-import { ProductCard } from '../../../components/ProductCard';
-import { EmptyView, StatusView } from '../../../components/StatusView';
+import { LoadingView } from '../../../components/LoadingView';
 import ui from '../../../components/ui.module.css';
 import { WhenNear } from '../../../components/WhenNear';
 import { lazyPage } from '../../../lib/chunks';
-import { fetchHome, homeReloadRequested, selectHome } from '../homeSlice';
+import { fetchHome, selectHome } from '../homeSlice';
 import styles from './HomePage.module.css';
+import { Link } from '../../../components/Link';
 
+// The drink cards need the home call's answer anyway: their script loads beside it (FeaturedDrinks.tsx).
+const FeaturedDrinks = lazyPage(() => import('./FeaturedDrinks'));
 const Categories = lazyPage(() => import('./Categories'));
 const HomeMore = lazyPage(() => import('./HomeMore'));
 const HomeHead = lazyPage(() => import('./HomeHead'));
@@ -23,7 +24,7 @@ const PERKS = ['Delivered across the UK', 'Packed by the case', 'A reply within 
 
 export function HomePage() {
   const dispatch = useAppDispatch();
-  const { products, categories, status, error, reload } = useAppSelector(selectHome);
+  const { categories, status, reload } = useAppSelector(selectHome);
 
   useEffect(() => {
     if (status === 'idle' || reload) void dispatch(fetchHome());
@@ -80,27 +81,9 @@ export function HomePage() {
               See all drinks
             </Link>
           </div>
-          <StatusView
-            status={status}
-            error={error}
-            onRetry={() => dispatch(homeReloadRequested())}
-            isEmpty={products.length === 0}
-            loadingLabel="Loading featured drinks"
-            errorTitle="We could not load our drinks"
-            empty={
-              <EmptyView title="New drinks are on the way">
-                <p>Check back soon, or browse the whole shop.</p>
-              </EmptyView>
-            }
-          >
-            <ul className={ui.grid} data-testid="featured-drinks">
-              {products.map((product) => (
-                <li key={product._id}>
-                  <ProductCard product={product} />
-                </li>
-              ))}
-            </ul>
-          </StatusView>
+          <Suspense fallback={<LoadingView label="Loading featured drinks" />}>
+            <FeaturedDrinks />
+          </Suspense>
         </section>
 
         {categories.length > 0 && (

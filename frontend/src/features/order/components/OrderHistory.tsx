@@ -1,6 +1,5 @@
 // The logged-in customer's orders, newest first, 10 a page with 'Load more', and what they have spent.
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { StatusView } from '../../../components/StatusView';
@@ -11,6 +10,7 @@ import { countOf, formatMoney } from '../../../lib/format';
 import { fetchOrderHistoryPage, fetchOrderTotals, historyReloadRequested, selectOrderHistory } from '../orderSlice';
 import { orderReference } from '../orderTypes';
 import styles from './Order.module.css';
+import { Link } from '../../../components/Link';
 
 export function OrderHistory() {
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 // /myorder/{id}: the order as the server holds it (lines, its own totals, status, delivery details), and what
 // happened to the payment in words: paid, waiting for the bank, not completed, refunded or cancelled.
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
@@ -16,6 +16,7 @@ import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from 
 import { hasReceipt, orderReference, paymentState, type Order } from '../orderTypes';
 import { OrderLines } from './OrderLines';
 import styles from './Order.module.css';
+import { Link } from '../../../components/Link';
 
 /** While the bank decides, the page asks again this often. */
 const PENDING_POLL_MS = 5000;

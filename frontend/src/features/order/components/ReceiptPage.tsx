@@ -2,7 +2,7 @@
 // link here). The seller's name, address and VAT number from the site info; the order's lines at their
 // VAT-inclusive prices; the total, the VAT rate and amount the order recorded when it was sold, and the net.
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { StatusView } from '../../../components/StatusView';
@@ -15,6 +15,7 @@ import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from 
 import { hasReceipt, orderReference, type Order } from '../orderTypes';
 import { OrderLines } from './OrderLines';
 import styles from './Receipt.module.css';
+import { Link } from '../../../components/Link';
 
 function Receipt({ order }: { order: Order }) {
   const info = useAppSelector(selectSiteInfo);

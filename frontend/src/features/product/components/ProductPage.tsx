@@ -2,7 +2,7 @@
 // the purchase controls and, below the fold, the drink's reviews, both handed in by the app (the basket and
 // the reviews are other features). Reads ?qty= from the query string to preset the quantity.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { DrinkImage } from '../../../components/DrinkImage';
@@ -21,6 +21,7 @@ import { fetchProduct, productReloadRequested, selectProductState } from '../pro
 import { BackInStock } from './BackInStock';
 import { FoodInformation, type Producer } from './FoodInformation';
 import styles from './ProductPage.module.css';
+import { Link } from '../../../components/Link';
 
 /** Few enough left to say so. */
 const LOW_STOCK = 10;

@@ -1,7 +1,6 @@
 // Search results for /{product}/uk?search=text, with 'Show more results' while there is a next page. A
 // misspelt search shows the drinks of the server's correction with 'Did you mean …?' linking to it.
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
@@ -16,6 +15,7 @@ import { FIRST_PAGE } from '../../../lib/paging';
 import { fetchSearch, searchReloadRequested, selectSearch } from '../searchSlice';
 import { LoadMore } from '../../../components/LoadMore';
 import styles from './SearchPage.module.css';
+import { Link } from '../../../components/Link';
 
 export function SearchPage() {
   const dispatch = useAppDispatch();

@@ -2,7 +2,7 @@
 // and filters (?sort=&category=&inStock=&minPrice=&maxPrice=) live in the address; a category page names
 // its category in the heading and the title.
 import { useEffect, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
@@ -28,6 +28,7 @@ function describe(choice: ShopChoice, categoryName: string | null): string {
   if (choice.maxPrice) parts.push(`up to £${choice.maxPrice}`);
   return parts.join(', ');
 }
+import { Link } from '../../../components/Link';
 
 export function ShopPage() {
   const dispatch = useAppDispatch();

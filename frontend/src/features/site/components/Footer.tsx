@@ -1,7 +1,6 @@
 // The page footer: the shop's links, every policy (GET /api/policy/), and its contact details, opening hours
 // and social links (only those set) once the site info is held; and the mail-list sign-up form.
 import { Suspense, useEffect } from 'react';
-import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { lazyPage } from '../../../lib/chunks';
@@ -10,6 +9,7 @@ import { OPENING_HOURS_TEXT } from '../../../lib/structuredData';
 import { fetchSiteList, selectPolicies } from '../siteListsSlice';
 import { selectSiteInfo } from '../siteSlice';
 import styles from './Footer.module.css';
+import { Link } from '../../../components/Link';
 
 const SOCIAL_LABELS = [
   ['facebook', 'Facebook'],
