@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
+import { registerAdminJourneys } from './admin.mjs';
 import registerAuthJourneys from './auth.mjs';
 import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
@@ -286,6 +287,9 @@ registerSubscriptionJourneys({ journey, check, checkEqual, eventually, BASE_URL 
 // Journeys (issue 13): per-drink reviews, persisted names, route slugs, picture removal
 registerSpecGapJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 registerOpenApiJourneys({ journey, check, eventually, BASE_URL });
+
+// Journeys (issue 22): the admin area's own frame, dashboard, titles and tables
+registerAdminJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 
 // ------------------------------------------------------------------------------------------------------
 

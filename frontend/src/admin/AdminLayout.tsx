@@ -52,7 +52,7 @@ export default function AdminLayout() {
         </div>
         <button
           type="button"
-          className={`${ui.secondary} ${styles.menuButton}`}
+          className={`${ui.secondary} ${styles.onDark} ${styles.menuButton}`}
           aria-expanded={menuOpen}
           aria-controls="admin-menu"
           onClick={() => setMenuOpen((open) => !open)}
@@ -66,7 +66,7 @@ export default function AdminLayout() {
           <Link className={styles.back} to={paths.home.to()}>
             Back to the shop
           </Link>
-          <LogoutButton className={ui.secondary} />
+          <LogoutButton className={`${ui.secondary} ${styles.onDark}`} />
         </div>
       </header>
       <div className={styles.shell}>
