@@ -3,10 +3,9 @@
 // menu of every admin screen (a Menu button opens it on narrow screens); the screen itself in <main>, with
 // a document title per screen. The router lets only admins in (app/routes/AdminRoute.tsx).
 import { Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { paths } from '../app/paths';
-import { ActiveLink } from '../components/ActiveLink';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { LoadingView } from '../components/StatusView';
 import ui from '../components/ui.module.css';
@@ -75,9 +74,10 @@ export default function AdminLayout() {
           <ul className={styles.links}>
             {menu.map((item) => (
               <li key={item.child}>
-                <ActiveLink className={styles.link} to={paths.admin.to(item.child)}>
+                {/* The screen's link stays current on its deeper pages (an order under Orders). */}
+                <NavLink className={styles.link} to={paths.admin.to(item.child)} end={item.child === ''}>
                   {item.label}
-                </ActiveLink>
+                </NavLink>
               </li>
             ))}
           </ul>

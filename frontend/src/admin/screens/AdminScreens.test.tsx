@@ -87,6 +87,7 @@ describe('admin orders screen', () => {
     expect(await screen.findByRole('heading', { name: 'Order PD-10001' }, FIRST_LOAD)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Order PD-10001 · Orders · Admin · Palestine Drinks'));
     expect(screen.getByTestId('admin-order-facts')).toHaveTextContent('layla@example.com');
+    expect(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByTestId('admin-order-facts')).toHaveTextContent('visa ending 4242');
     expect(screen.getByTestId('admin-order-totals')).toHaveTextContent('VAT included (20%)£4.02');
     expect(within(screen.getByTestId('admin-order-history')).getAllByRole('listitem')).toHaveLength(2);
