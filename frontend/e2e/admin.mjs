@@ -176,6 +176,7 @@ export function registerAdminJourneys({ journey, check, checkEqual, eventually, 
     await page.getByLabel('Status', { exact: true }).selectOption('paid');
     await eventually(() => rows.count(), (n) => n === 2, 'two paid orders');
     await scan(page, 'orders table, filtered and sorted');
+    await shot(page, 'admin-orders-1280');
     const url = new URL(page.url());
     checkEqual(url.searchParams.get('status'), 'paid', 'the status filter in the URL');
     checkEqual(url.searchParams.get('sort'), 'total', 'the sort in the URL');

@@ -61,7 +61,11 @@ function orderColumns(busy: boolean): Column<Order>[] {
       key: 'order',
       label: 'Order',
       rowHeader: true,
-      cell: (o) => <Link to={paths.admin.to(`order/${encodeURIComponent(o._id)}`)}>{orderReference(o)}</Link>,
+      cell: (o) => (
+        <Link className={styles.nowrap} to={paths.admin.to(`order/${encodeURIComponent(o._id)}`)}>
+          {orderReference(o)}
+        </Link>
+      ),
     },
     { key: 'date', label: 'Placed', cell: (o) => formatDate(o.createdAt) },
     {
