@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
+import { registerAdminJourneys } from './admin.mjs';
 import registerAuthJourneys from './auth.mjs';
 import registerBudgetJourneys from './budget.mjs';
 import registerCatalogJourneys from './catalog.mjs';
@@ -294,6 +295,8 @@ registerNotFoundJourneys({ journey, check, checkEqual, BASE_URL, DESKTOP, MOBILE
 registerFocusJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE, shot });
 // Journeys (issue 23): the first page's budget
 registerBudgetJourneys({ journey, check, eventually, BASE_URL, DESKTOP });
+// Journeys (issue 22): the admin area's own frame, dashboard, titles and tables
+registerAdminJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 
 // ------------------------------------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ const screens = {
   categories: lazyPage(() => import('./screens/CategoriesScreen')),
 } satisfies Record<AdminChild, unknown>; // a child missing here fails the type check
 const AdminHome = lazyPage(() => import('./screens/AdminHome'));
+const AdminOrderScreen = lazyPage(() => import('./screens/AdminOrderScreen'));
 
 export default function AdminArea() {
   return (
@@ -33,6 +34,7 @@ export default function AdminArea() {
         {Object.entries(screens).map(([child, Screen]) => (
           <Route key={child} path={child} element={<Screen />} />
         ))}
+        <Route path="order/:id" element={<AdminOrderScreen />} />
         {/* An unknown admin path shows the admin home rather than nothing. */}
         <Route path="*" element={<AdminHome />} />
       </Route>

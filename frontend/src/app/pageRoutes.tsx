@@ -1,13 +1,12 @@
-// Every route in the spec's tables except Home (see router.tsx): public pages, the account wrapper with its
-// children, the admin area under /new/uk/, and the page for unknown paths. Each screen is its own lazily
-// loaded chunk, and the admin area (wrapper and screens) is only fetched for an admin, so a shopper never
-// downloads admin code.
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
-import { selectIsAdmin, selectIsLoggedIn } from '../features/auth/authSlice';
+// Every route in the spec's tables except Home and the admin area (see router.tsx): public pages, the
+// account wrapper with its children, and the page for unknown paths. Each screen is its own lazily loaded chunk.
+import type { ReactNode } from 'react';
+import { Route, Routes, useParams } from 'react-router';
+import { selectIsLoggedIn } from '../features/auth/authSlice';
 import { lazyPage } from '../lib/chunks';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
+import { Redirect, ToLogin } from './routes/redirects';
 import { NotFoundPage } from './routes/NotFoundPage';
 
 const ShopPage = lazyPage(() => import('../features/shop/components/ShopPage'));
@@ -25,35 +24,11 @@ const AccountOrdersPage = lazyPage(() => import('../features/account/components/
 const AccountProfilePage = lazyPage(() => import('../features/account/components/AccountProfilePage'));
 
 const ProductRoute = lazyPage(() => import('./routes/ProductRoute'));
-const AdminArea = lazyPage(() => import('../admin/AdminArea'));
-
-/** Replaces the current entry with `to` (react-router's Navigate, without its weight in the first page). */
-function Redirect({ to, state }: { to: string; state?: unknown }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    void navigate(to, { replace: true, state });
-  }, [navigate, to, state]);
-  return null;
-}
-
-/** To the login page, which sends the visitor back here once they are in (features/auth/redirect.ts). */
-function ToLogin() {
-  const { pathname, search } = useLocation();
-  const from = `${pathname}${search}`;
-  const state = useMemo(() => ({ from }), [from]);
-  return <Redirect to={paths.login.to()} state={state} />;
-}
 
 /** The account wrapper is reached when logged in; otherwise it points to the login page. */
 function RequireLogin({ children }: { children: ReactNode }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   return isLoggedIn ? children : <ToLogin />;
-}
-
-/** Only admins enter /new/uk/; everyone else (logged out or a customer) goes to the login page. */
-function RequireAdmin({ children }: { children: ReactNode }) {
-  const isAdmin = useAppSelector(selectIsAdmin);
-  return isAdmin ? children : <ToLogin />;
 }
 
 /**
@@ -106,14 +81,6 @@ export default function PageRoutes() {
           <Route path={paths.account.orders.pattern} element={<AccountOrdersPage />} />
           <Route path={paths.account.profile.pattern} element={<AccountProfilePage />} />
         </Route>
-        <Route
-          path={`${paths.admin.pattern}/*`}
-          element={
-            <RequireAdmin>
-              <AdminArea />
-            </RequireAdmin>
-          }
-        />
         {/* The spec has unknown paths render Home; issue 22 asks for a real 404 page instead. */}
         <Route path={paths.notFound.pattern} element={<NotFoundPage />} />
     </Routes>

@@ -1,13 +1,18 @@
-// The app's route table, in two parts so the home page's script stays small: this file holds the frame and
+// The app's route table: the admin area under /new/uk/ in its own frame (app/routes/AdminRoute.tsx), and the
+// shop in its Layout, in two parts so the home page's script stays small: this file holds the frame and
 // Home (the first page most shoppers see); app/pageRoutes.tsx holds every other route in
 // the spec's tables and loads as one small chunk the moment any other path is visited.
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { HomePage } from '../features/home/components/HomePage';
 import { lazyPage } from '../lib/chunks';
 import { Layout } from './Layout';
+import { paths } from './paths';
 
 const loadPageRoutes = () => import('./pageRoutes');
 const PageRoutes = lazyPage(loadPageRoutes);
+// The admin area has its own frame, not the shop's Layout (its banner, menu and footer are the shop's).
+const AdminRoute = lazyPage(() => import('./routes/AdminRoute'));
 
 /**
  * Starts loading the rest of the route table: at once when the first page is not Home (it is needed now),
@@ -28,6 +33,14 @@ const Home = HomePage;
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path={`${paths.admin.pattern}/*`}
+        element={
+          <Suspense fallback={null}>
+            <AdminRoute />
+          </Suspense>
+        }
+      />
       <Route element={<Layout />}>
         <Route index element={<Home />} />
         <Route path="*" element={<PageRoutes />} />

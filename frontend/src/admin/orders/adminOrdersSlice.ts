@@ -107,6 +107,9 @@ export const fetchAdminOrders = createLoader(
     api.get('/order', { query: { pageNumber: page, search: search.trim() || undefined } }),
 );
 
+/** One page of the whole list (admin/table/wholeList.ts loads them all): no server search. */
+export const fetchAdminOrdersPage = (page: number) => fetchAdminOrders({ page, search: '' });
+
 type Action = ThunkAction<Promise<boolean>, unknown, ThunkExtra, UnknownAction>;
 
 function orderAction(call: (api: ApiClient) => Promise<unknown>): Action {
@@ -134,5 +137,11 @@ export const updateOrderStatus = (id: string, status: OrderStatus, shipping: Shi
 
 export const deleteOrder = (id: string): Action =>
   orderAction((api) => api.delete('/order/delete/{id}', { params: { id } }));
+
+/** One order, whole (the admin's token sees every field): the admin's order view. */
+export const fetchAdminOrder =
+  (id: string): ThunkAction<Promise<Order>, unknown, ThunkExtra, UnknownAction> =>
+  (_dispatch, _getState, { api }) =>
+    api.get('/order/Orderdetails/{id}', { params: { id } });
 
 export default adminOrdersSlice;

@@ -1,19 +1,28 @@
-// /new/uk/: the dashboard. This month's orders, units and takings beside last month's (from the sales
-// counters), and the drinks running low (10 units or fewer, sold out first) with a way to the products
-// screen. Each part loads, fails with a retry, or says it is empty on its own.
-import { useEffect } from 'react';
+// /new/uk/: the dashboard, where an admin lands after logging in. Today's orders, this month's takings beside
+// last month's (from the sales counters), the drinks running low (LOW_STOCK or fewer, sold out first), the
+// reviews of the last 7 days waiting to be read (reviews go live at once: this is where an admin catches one
+// to remove), and the last mailing; each with links to its screen, filtered where that helps. Each part
+// loads, fails with a retry, or says it is empty on its own.
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { StatusView } from '../../components/StatusView';
+import { ErrorView, LoadingView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
-import { formatMoney } from '../../lib/format';
+import { selectShowSubscription } from '../../features/auth/authSlice';
+import { orderReference, paymentState } from '../../features/order/orderTypes';
+import { errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/dates';
+import { countOf, formatMoney } from '../../lib/format';
+import type { AppThunk } from '../../lib/thunk';
 import styles from '../adminScreens.module.css';
+import { fetchLastMailing, fetchOrdersSince, fetchReviewsSince, startOfDay } from '../dashboard/dashboardData';
+import { LOW_STOCK } from '../products/stock';
 import { adminProductsReloadRequested, fetchAdminProducts, selectAdminProducts } from '../products/adminProductsSlice';
 import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from '../results/resultsSlice';
 import { Link } from '../../components/Link';
 
-/** Units at or below which a drink counts as running low. */
-export const LOW_STOCK = 10;
+/** Days of reviews the dashboard shows as waiting to be read. */
+export const REVIEW_DAYS = 7;
 
 /** The counters of the month `offset` months before `now` (UTC), or zeros when nothing sold. */
 export function monthOf(results: MonthResult[], now: Date, offset = 0): MonthResult {
@@ -30,86 +39,227 @@ export function monthOf(results: MonthResult[], now: Date, offset = 0): MonthRes
   );
 }
 
-export default function AdminHome() {
+type Loaded<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; value: T };
+
+/** One part's own call: loading, then its value or a failure with a retry. */
+function useCall<T>(call: () => AppThunk<Promise<T>>): [Loaded<T>, () => void] {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
+  const run = useCallback(() => {
+    setState({ status: 'loading' });
+    dispatch(call()).then(
+      (value) => setState({ status: 'loaded', value }),
+      (error: unknown) => setState({ status: 'failed', message: errorMessage(error) }),
+    );
+  }, [dispatch, call]);
+  useEffect(run, [run]);
+  return [state, run];
+}
+
+function Part<T>({ state, retry, what, children }: { state: Loaded<T>; retry: () => void; what: string; children: (value: T) => ReactNode }) {
+  if (state.status === 'loading') return <LoadingView label={`Loading ${what}`} cards={1} />;
+  if (state.status === 'failed') return <ErrorView title={`We could not load ${what}`} message={state.message} onRetry={retry} />;
+  return <>{children(state.value)}</>;
+}
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.card} aria-labelledby={id} data-testid={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+function TodaysOrders({ since }: { since: string }) {
+  const call = useCallback(() => fetchOrdersSince(since), [since]);
+  const [state, retry] = useCall(call);
+  const today = day(since);
+  return (
+    <Card id="today-orders" title="Today's orders">
+      <Part state={state} retry={retry} what="today's orders">
+        {({ items, more }) => {
+          const paid = items.filter((o) => paymentState(o.status) === 'paid');
+          return (
+            <>
+              <p className={styles.figure} data-testid="today-count">
+                {more ? 'At least ' : ''}
+                {countOf(items.length, 'order')}
+              </p>
+              <p>{formatMoney(paid.reduce((sum, o) => sum + Math.round(o.total * 100), 0) / 100)} paid today</p>
+              {items.length > 0 && (
+                <ul className={styles.recent}>
+                  {items.slice(0, 5).map((o) => (
+                    <li key={o._id}>
+                      <Link to={paths.admin.to(`order/${encodeURIComponent(o._id)}`)}>{orderReference(o)}</Link> {o.fullname}: {formatMoney(o.total)}, {o.status}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p>
+                <Link to={`${paths.admin.to('order')}?from=${today}&to=${today}`}>Today's orders</Link> · <Link to={paths.admin.to('order')}>All orders</Link>
+              </p>
+            </>
+          );
+        }}
+      </Part>
+    </Card>
+  );
+}
+
+function Revenue({ now }: { now: Date }) {
   const dispatch = useAppDispatch();
   const sales = useAppSelector(selectResults);
-  const drinks = useAppSelector(selectAdminProducts);
-
   useEffect(() => {
     if (sales.status === 'idle' || sales.reload) void dispatch(fetchResults());
   }, [dispatch, sales.status, sales.reload]);
+  const thisMonth = monthOf(sales.results, now);
+  const lastMonth = monthOf(sales.results, now, 1);
+  return (
+    <Card id="month-revenue" title="Revenue this month">
+      <StatusView
+        status={sales.status}
+        error={sales.error}
+        onRetry={() => dispatch(resultsReloadRequested())}
+        isEmpty={sales.results.length === 0}
+        loadingLabel="Loading this month's sales"
+        errorTitle="We could not load the sales"
+        empty={<p>No sales yet: the first order will show here.</p>}
+      >
+        <dl className={styles.stats} data-testid="month-stats">
+          <div>
+            <dt>Takings</dt>
+            <dd>{formatMoney(thisMonth.totalPayments)}</dd>
+            <dd className={styles.was}>last month {formatMoney(lastMonth.totalPayments)}</dd>
+          </div>
+          <div>
+            <dt>Orders</dt>
+            <dd>{thisMonth.totalOrders}</dd>
+            <dd className={styles.was}>last month {lastMonth.totalOrders}</dd>
+          </div>
+          <div>
+            <dt>Units sold</dt>
+            <dd>{thisMonth.totalProductsSold}</dd>
+            <dd className={styles.was}>last month {lastMonth.totalProductsSold}</dd>
+          </div>
+        </dl>
+        <p>VAT included this month: {formatMoney(thisMonth.totalVat)}</p>
+      </StatusView>
+      <p>
+        <Link to={paths.admin.to('result')}>Sales results</Link>
+      </p>
+    </Card>
+  );
+}
+
+function LowStock() {
+  const dispatch = useAppDispatch();
+  const drinks = useAppSelector(selectAdminProducts);
   useEffect(() => {
     if (drinks.status === 'idle' || drinks.reload) void dispatch(fetchAdminProducts());
   }, [dispatch, drinks.status, drinks.reload]);
-
-  const now = new Date();
-  const thisMonth = monthOf(sales.results, now);
-  const lastMonth = monthOf(sales.results, now, 1);
   const low = drinks.products.filter((p) => p.TheNumber <= LOW_STOCK).sort((a, b) => a.TheNumber - b.TheNumber);
+  return (
+    <Card id="stock" title="Running low">
+      <StatusView
+        status={drinks.status}
+        error={drinks.error}
+        onRetry={() => dispatch(adminProductsReloadRequested())}
+        isEmpty={low.length === 0}
+        loadingLabel="Loading the stock"
+        errorTitle="We could not load the stock"
+        empty={<p>Every drink has more than {LOW_STOCK} units in stock.</p>}
+      >
+        <ul data-testid="low-stock">
+          {low.map((p) => (
+            <li key={p._id}>
+              <strong>{p.name}</strong> ({p.qty}): {p.TheNumber > 0 ? `${p.TheNumber} left` : 'sold out'}
+            </li>
+          ))}
+        </ul>
+      </StatusView>
+      <p>
+        <Link to={`${paths.admin.to('products')}?sort=stock&dir=asc`}>Restock on the products screen</Link>
+      </p>
+    </Card>
+  );
+}
 
+function RecentReviews({ since }: { since: string }) {
+  const call = useCallback(() => fetchReviewsSince(since), [since]);
+  const [state, retry] = useCall(call);
+  return (
+    <Card id="reviews-waiting" title="Reviews waiting">
+      <Part state={state} retry={retry} what="the reviews">
+        {({ items, more }) => (
+          <>
+            <p className={styles.figure} data-testid="reviews-count">
+              {more ? 'At least ' : ''}
+              {countOf(items.length, 'review')}
+            </p>
+            <p>from the last {REVIEW_DAYS} days, to read (reviews show in the shop at once).</p>
+            {items.length > 0 && (
+              <ul className={styles.recent}>
+                {items.slice(0, 3).map((r) => (
+                  <li key={r._id}>
+                    {r.rating}/5 from {r.fullname} on {r.productName || r.products}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p>
+              <Link to={`${paths.admin.to('reviews')}?from=${day(since)}`}>Read them</Link>
+            </p>
+          </>
+        )}
+      </Part>
+    </Card>
+  );
+}
+
+function LastMailing() {
+  const [state, retry] = useCall(fetchLastMailing);
+  return (
+    <Card id="last-mailing" title="Last mailing">
+      <Part state={state} retry={retry} what="the last mailing">
+        {(mailing) =>
+          mailing ? (
+            <p data-testid="last-mailing-text">
+              <strong>{mailing.subject}</strong>
+              <br />
+              {formatDate(mailing.createdAt)}: {mailing.status}, {mailing.sent} of {mailing.recipients} sent
+              {mailing.failed > 0 && `, ${mailing.failed} failed`}
+            </p>
+          ) : (
+            <p>No mailing sent yet.</p>
+          )
+        }
+      </Part>
+      <p>
+        <Link to={paths.admin.to('mailer')}>Mailer</Link> · <Link to={paths.admin.to('subscription')}>Subscriptions</Link>
+      </p>
+    </Card>
+  );
+}
+
+export default function AdminHome() {
+  const showSubscription = useAppSelector(selectShowSubscription);
+  // Fixed for the visit, so the parts' calls do not restart on every render.
+  const [now] = useState(() => new Date());
   return (
     <section className={styles.screen} aria-labelledby="dashboard-title">
       <h2 id="dashboard-title" className={ui.sectionTitle}>
         Dashboard
       </h2>
-
-      <section aria-labelledby="month-title">
-        <h3 id="month-title">This month</h3>
-        <StatusView
-          status={sales.status}
-          error={sales.error}
-          onRetry={() => dispatch(resultsReloadRequested())}
-          isEmpty={sales.results.length === 0}
-          loadingLabel="Loading this month's sales"
-          errorTitle="We could not load the sales"
-          empty={<p>No sales yet: the first order will show here.</p>}
-        >
-          <dl className={styles.stats} data-testid="month-stats">
-            <div>
-              <dt>Orders</dt>
-              <dd>{thisMonth.totalOrders}</dd>
-              <dd className={styles.was}>last month {lastMonth.totalOrders}</dd>
-            </div>
-            <div>
-              <dt>Units sold</dt>
-              <dd>{thisMonth.totalProductsSold}</dd>
-              <dd className={styles.was}>last month {lastMonth.totalProductsSold}</dd>
-            </div>
-            <div>
-              <dt>Takings</dt>
-              <dd>{formatMoney(thisMonth.totalPayments)}</dd>
-              <dd className={styles.was}>last month {formatMoney(lastMonth.totalPayments)}</dd>
-            </div>
-          </dl>
-          <p>
-            <Link to={paths.admin.to('result')}>All months</Link> · <Link to={paths.admin.to('order')}>Orders</Link>
-          </p>
-        </StatusView>
-      </section>
-
-      <section aria-labelledby="stock-title">
-        <h3 id="stock-title">Running low</h3>
-        <StatusView
-          status={drinks.status}
-          error={drinks.error}
-          onRetry={() => dispatch(adminProductsReloadRequested())}
-          isEmpty={low.length === 0}
-          loadingLabel="Loading the stock"
-          errorTitle="We could not load the stock"
-          empty={<p>Every drink has more than {LOW_STOCK} units in stock.</p>}
-        >
-          <ul data-testid="low-stock">
-            {low.map((p) => (
-              <li key={p._id}>
-                <strong>{p.name}</strong> ({p.qty}): {p.TheNumber > 0 ? `${p.TheNumber} left` : 'sold out'}
-              </li>
-            ))}
-          </ul>
-          <p>
-            <Link to={paths.admin.to('products')}>Restock on the products screen</Link>
-          </p>
-        </StatusView>
-      </section>
+      <div className={styles.cards}>
+        <TodaysOrders since={startOfDay(now)} />
+        <Revenue now={now} />
+        <LowStock />
+        <RecentReviews since={startOfDay(now, REVIEW_DAYS - 1)} />
+        {showSubscription && <LastMailing />}
+      </div>
     </section>
   );
 }

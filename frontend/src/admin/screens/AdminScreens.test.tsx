@@ -31,15 +31,15 @@ const code = (overrides = {}) => ({
 });
 
 describe('admin orders screen', () => {
-  it('searches, updates a status then reloads, and shows a refusal', async () => {
+  it('loads every page, filters in the browser, updates a status then reloads the list, and shows a refusal', async () => {
     let status = 'paid';
+    const others = orders(25).map((o) => ({ ...o, email: `customer${o._id}@example.com` }));
+    const pages = () => [[...others.slice(0, 20)], [...others.slice(20), makeOrder({ status: status as 'paid' })]];
     const api = shopApi({
-      'GET /api/order': ({ url }) =>
-        json(
-          url.searchParams.get('search') === 'Layla'
-            ? orderPage([makeOrder({ status: status as 'paid' })], 1, 1)
-            : orderPage(orders(20), 1, 2),
-        ),
+      'GET /api/order': ({ url }) => {
+        const n = Number(url.searchParams.get('pageNumber'));
+        return json(orderPage(pages()[n - 1] ?? [], n, 2));
+      },
       'PUT /api/order/update/o-1234abcd-0000': ({ body }) => {
         const next = (body as { status: string }).status;
         if (next === 'pending') return json({ message: 'An order cannot go from paid back to pending' }, 422);
@@ -49,7 +49,8 @@ describe('admin orders screen', () => {
     });
     const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
     expect(await screen.findAllByTestId('admin-order', undefined, FIRST_LOAD)).toHaveLength(20);
-    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('table-count')).toHaveTextContent('1–20 of 26 orders'));
+    expect(api.calls.filter((c) => c.url.pathname === '/api/order').map((c) => c.url.searchParams.get('pageNumber'))).toEqual(['1', '2']);
 
     await user.type(screen.getByLabelText('Search by name, e-mail or order id'), 'Layla');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -58,8 +59,9 @@ describe('admin orders screen', () => {
     await user.selectOptions(within(row).getByRole('combobox'), 'shipped');
     await user.click(within(row).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(screen.getByTestId('admin-order-status')).toHaveTextContent('shipped'));
-    const gets = api.calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/order');
-    expect(gets.at(-1)?.url.searchParams.get('search')).toBe('Layla');
+    // The whole list came again, and the filter stayed.
+    expect(api.calls.filter((c) => c.url.pathname === '/api/order')).toHaveLength(4);
+    expect(screen.getAllByTestId('admin-order')).toHaveLength(1);
 
     await user.selectOptions(within(screen.getByTestId('admin-order')).getByRole('combobox'), 'pending');
     await user.click(within(screen.getByTestId('admin-order')).getByRole('button', { name: 'Update' }));
@@ -68,6 +70,35 @@ describe('admin orders screen', () => {
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(await screen.findAllByTestId('admin-order')).toHaveLength(20);
     expect(screen.getByLabelText('Search by name, e-mail or order id')).toHaveValue('');
+  });
+
+  it("opens the admin's order view from a row: details, history, totals and the status move", async () => {
+    let order = makeOrder({ status: 'paid' });
+    const api = shopApi({
+      'GET /api/order': orderPage([order], 1, 1),
+      'GET /api/order/Orderdetails/o-1234abcd-0000': () => json(order),
+      'PUT /api/order/update/o-1234abcd-0000': ({ body }) => {
+        order = makeOrder({ ...(body as object), status: 'shipped', trackingUrl: 'https://track.example/AB1', history: [...order.history, { status: 'shipped', at: '2026-11-23T09:00:00Z' }] });
+        return json(order);
+      },
+    });
+    const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('link', { name: 'PD-10001' }, FIRST_LOAD));
+    expect(await screen.findByRole('heading', { name: 'Order PD-10001' }, FIRST_LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Order PD-10001 · Orders · Admin · Palestine Drinks'));
+    expect(screen.getByTestId('admin-order-facts')).toHaveTextContent('layla@example.com');
+    expect(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByTestId('admin-order-facts')).toHaveTextContent('visa ending 4242');
+    expect(screen.getByTestId('admin-order-totals')).toHaveTextContent('VAT included (20%)£4.02');
+    expect(within(screen.getByTestId('admin-order-history')).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.selectOptions(screen.getByLabelText(/^New status of order PD-10001/), 'shipped');
+    await user.selectOptions(screen.getByLabelText('Carrier of order PD-10001'), 'royal-mail');
+    await user.type(screen.getByLabelText('Tracking number of order PD-10001'), 'AB1');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.getByTestId('admin-order-view-status')).toHaveTextContent('shipped'));
+    expect(screen.getByTestId('admin-order-tracking')).toHaveTextContent('Royal Mail · AB1');
+    expect(within(screen.getByTestId('admin-order-history')).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('ships with a carrier and a tracking number when the admin gives them', async () => {

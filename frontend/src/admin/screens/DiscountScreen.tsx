@@ -1,4 +1,5 @@
-// /new/uk/discount: every code with its rate and uses, Update and Delete ('do you wnat delete'), and the
+// /new/uk/discount: every code in the shared admin table (sort, filter by text, state and the day it was
+// created, CSV) with its rate and uses, Update and Delete ('do you wnat delete'), and the
 // create/update form whose button is enabled only when the rate is filled, and which refuses a rate the back
 // end refuses (a whole number from 1 to 100) before sending. The form has the spec's `image`: names typed, or
 // one picture uploaded on the spot (POST /api/uploading/ answers its name). After a success the list is
@@ -9,7 +10,7 @@ import { Field } from '../../components/Field';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatMoney } from '../../lib/format';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, type Schemas } from '../../lib/api';
 import { check } from '../../lib/validation';
 import styles from '../adminScreens.module.css';
 import {
@@ -31,6 +32,8 @@ import { ImageRequestError } from '../images/ImageErrors';
 import { withNames } from '../images/PictureUpload';
 import { ACCEPTED_TYPES, uploadSingle } from '../images/upload';
 import { DeleteButton } from '../WriteOutcome';
+import { AdminTable } from '../table/AdminTable';
+import type { CsvColumn, TableModel } from '../table/tableQuery';
 
 export function CodeFormView({ initial, saving, error }: { initial: CodeForm; saving: boolean; error: string | null }) {
   const dispatch = useAppDispatch();
@@ -115,6 +118,37 @@ export function CodeFormView({ initial, saving, error }: { initial: CodeForm; sa
   );
 }
 
+type Code = Schemas['DiscountCode'];
+
+const CODE_STATES = ['usable', 'closed', 'expired', 'used up'] as const;
+
+/** Whether a shopper could use the code today: closed by the admin, past its last day, out of uses, or usable. */
+export function codeState(code: Code, today = new Date().toISOString().slice(0, 10)): (typeof CODE_STATES)[number] {
+  if (!code.open) return 'closed';
+  if (code.expiresOn && code.expiresOn < today) return 'expired';
+  if (code.maxUses != null && code.emailCount >= code.maxUses) return 'used up';
+  return 'usable';
+}
+
+export const codeModel: TableModel<Code> = {
+  sortBy: { code: (c) => c.code, rate: (c) => c.discount, uses: (c) => c.emailCount, limits: (c) => c.expiresOn },
+  text: (c) => [c.code, c.name, c.des],
+  status: (c) => codeState(c),
+  date: (c) => c.createdAt,
+};
+
+export const codeCsv: readonly CsvColumn<Code>[] = [
+  { label: 'Code', value: (c) => c.code },
+  { label: 'Name', value: (c) => c.name },
+  { label: 'Rate %', value: (c) => c.discount },
+  { label: 'Uses', value: (c) => c.emailCount },
+  { label: 'Most uses', value: (c) => c.maxUses },
+  { label: 'Once per e-mail', value: (c) => (c.oncePerEmail ? 'yes' : 'no') },
+  { label: 'Last day', value: (c) => c.expiresOn },
+  { label: 'State', value: (c) => codeState(c) },
+  { label: 'Created', value: (c) => c.createdAt },
+];
+
 export default function DiscountScreen() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectCodes);
@@ -160,56 +194,65 @@ export default function DiscountScreen() {
           errorTitle="We could not load the codes"
           empty={<p>No discount codes yet.</p>}
         >
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col" className={styles.num}>
-                    Rate
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    Uses
-                  </th>
-                  <th scope="col">Limits</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.codes.map((code) => (
-                  <tr key={code._id} data-testid="discount-code">
-                    <td>
-                      <strong>{code.code}</strong>
-                      {code.name && <br />}
-                      {code.name}
-                    </td>
-                    <td className={styles.num}>{code.discount}%</td>
-                    <td className={styles.num}>{code.emailCount}</td>
-                    <td>
-                      {code.open ? 'open' : 'closed'}
-                      {code.maxUses != null && `, at most ${code.maxUses}`}
-                      {code.oncePerEmail && ', once per e-mail'}
-                      {code.expiresOn && `, until ${code.expiresOn}`}
-                      {code.Discountprice > 0 && `, ${formatMoney(code.Discountprice)}`}
-                    </td>
-                    <td>
-                      <div className={styles.actions}>
-                        <button
-                          type="button"
-                          className={`${ui.secondary} ${styles.small}`}
-                          aria-label={`Update ${code.code}`}
-                          onClick={() => dispatch(codeFormOpened(formFromCode(code)))}
-                        >
-                          Update
-                        </button>
-                        <DeleteButton what={code.code} disabled={state.saving} onConfirmed={() => void dispatch(deleteCode(code._id))} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            rows={state.codes}
+            model={codeModel}
+            columns={[
+              {
+                key: 'code',
+                label: 'Code',
+                cell: (code) => (
+                  <>
+                    <strong>{code.code}</strong>
+                    {code.name && <br />}
+                    {code.name}
+                  </>
+                ),
+              },
+              { key: 'rate', label: 'Rate', num: true, cell: (code) => `${code.discount}%` },
+              { key: 'uses', label: 'Uses', num: true, cell: (code) => code.emailCount },
+              {
+                key: 'limits',
+                label: 'Limits',
+                cell: (code) => (
+                  <>
+                    {code.open ? 'open' : 'closed'}
+                    {code.maxUses != null && `, at most ${code.maxUses}`}
+                    {code.oncePerEmail && ', once per e-mail'}
+                    {code.expiresOn && `, until ${code.expiresOn}`}
+                    {code.Discountprice > 0 && `, ${formatMoney(code.Discountprice)}`}
+                  </>
+                ),
+              },
+              {
+                key: 'actions',
+                label: 'Actions',
+                cell: (code) => (
+                  <div className={styles.actions}>
+                    <button
+                      type="button"
+                      className={`${ui.secondary} ${styles.small}`}
+                      aria-label={`Update ${code.code}`}
+                      onClick={() => dispatch(codeFormOpened(formFromCode(code)))}
+                    >
+                      Update
+                    </button>
+                    <DeleteButton what={code.code} disabled={state.saving} onConfirmed={() => void dispatch(deleteCode(code._id))} />
+                  </div>
+                ),
+              },
+            ]}
+            rowKey={(code) => code._id}
+            filters={{
+              text: 'Search by code or name',
+              status: { label: 'State', options: CODE_STATES.map((state) => ({ value: state, label: state })) },
+              date: 'Created',
+            }}
+            csv={{ fileName: 'discount-codes.csv', columns: codeCsv }}
+            noun="codes"
+            caption="Discount codes"
+            rowTestId="discount-code"
+          />
         </StatusView>
       </>
     );

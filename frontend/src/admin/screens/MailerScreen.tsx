@@ -8,7 +8,6 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Field } from '../../components/Field';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
-import { usePageMeta } from '../../lib/meta';
 import styles from '../adminScreens.module.css';
 import { emptyLetter, emptySection, isWebAddress, letterError, shown, type Letter, type LetterSection } from '../subscription/letter';
 import { MailingProgress } from '../subscription/components/MailingProgress';
@@ -57,7 +56,6 @@ export default function MailerScreen({ confirm = (question: string) => window.co
   const [step, setStep] = useState<'compose' | 'preview'>('compose');
   const [problem, setProblem] = useState<string | null>(null);
 
-  usePageMeta('Mailer', 'Shop admin: send an e-mail to the mail lists.');
 
   useEffect(() => {
     dispatch(mailerReset());

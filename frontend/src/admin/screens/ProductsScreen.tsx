@@ -1,4 +1,5 @@
-// /new/uk/products: every drink in shop order with its pack, price, discount and stock; Edit and Delete
+// /new/uk/products: every drink in the shared admin table (sort, filter by text, stock and the day it was
+// added, CSV), in shop order at first, with its pack, price, discount and stock; Edit and Delete
 // ('do you wnat delete'); and the create/update form. The form checks the essentials before sending (name,
 // pack label, price); the server checks every field and its message marks the field it names. Image names
 // are the uploaded files' names, separated by commas; an existing drink also takes new pictures straight from
@@ -10,7 +11,10 @@ import { Field } from '../../components/Field';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatMoney } from '../../lib/format';
-import type { Category } from '../../types/catalog';
+import type { Category, Product } from '../../types/catalog';
+import { AdminTable, type Column } from '../table/AdminTable';
+import type { CsvColumn, TableModel } from '../table/tableQuery';
+import { LOW_STOCK, stockLevel } from '../products/stock';
 import styles from '../adminScreens.module.css';
 import { fieldOfMessage, parseImages } from '../content/forms';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
@@ -239,6 +243,47 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
   );
 }
 
+const STOCK_FILTERS = [
+  { value: 'in stock', label: 'In stock' },
+  { value: 'low', label: `Running low (${LOW_STOCK} or fewer)` },
+  { value: 'sold out', label: 'Sold out' },
+  { value: 'featured', label: 'Featured' },
+  { value: 'waiting', label: 'Shoppers waiting for stock' },
+];
+
+type CategoryName = (id: string | null | undefined) => string | undefined;
+
+export function productModel(categoryName: CategoryName, waiting: Record<string, number>): TableModel<Product> {
+  return {
+    sortBy: {
+      drink: (p) => p.name,
+      price: (p) => p.Discountprice,
+      stock: (p) => p.TheNumber,
+      shown: (p) => p.sort,
+    },
+    text: (p) => [p.name, p.qty, categoryName(p.category), p._id],
+    status: (p) => [stockLevel(p), ...(p.Isdefault ? ['featured'] : []), ...((waiting[p._id] ?? 0) > 0 ? ['waiting'] : [])],
+    date: (p) => p.createdAt,
+  };
+}
+
+export function productCsv(categoryName: CategoryName, waiting: Record<string, number>): CsvColumn<Product>[] {
+  return [
+    { label: 'Id', value: (p) => p._id },
+    { label: 'Name', value: (p) => p.name },
+    { label: 'Pack', value: (p) => p.qty },
+    { label: 'Category', value: (p) => categoryName(p.category) ?? '' },
+    { label: 'Price', value: (p) => p.price },
+    { label: 'Discount %', value: (p) => p.discount },
+    { label: 'Price after discount', value: (p) => p.Discountprice },
+    { label: 'Stock', value: (p) => p.TheNumber },
+    { label: 'Waiting for stock', value: (p) => waiting[p._id] ?? 0 },
+    { label: 'Sort', value: (p) => p.sort },
+    { label: 'Featured', value: (p) => (p.Isdefault ? 'yes' : 'no') },
+    { label: 'Added', value: (p) => p.createdAt },
+  ];
+}
+
 export default function ProductsScreen() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectAdminProducts);
@@ -247,6 +292,82 @@ export default function ProductsScreen() {
   }, [dispatch, state.status, state.reload]);
 
   const categoryName = (id: string | null | undefined) => state.categories.find((c) => c._id === id)?.name;
+  const productColumns: Column<Product>[] = [
+    {
+      key: 'drink',
+      label: 'Drink',
+      cell: (product) => (
+        <div className={styles.drink}>
+          <DrinkImage name={product.image[0]} alt="" width={48} height={48} />
+          <span>
+            <strong>{product.name}</strong>
+            <br />
+            {product.qty}
+            {categoryName(product.category) && ` · ${categoryName(product.category)}`}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'price',
+      label: 'Price',
+      num: true,
+      cell: (product) => (
+        <>
+          {formatMoney(product.price)}
+          {product.discount > 0 && (
+            <>
+              <br />
+              {product.discount}% off: {formatMoney(product.Discountprice)}
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'stock',
+      label: 'Stock',
+      num: true,
+      cell: (product) => (
+        <>
+          {product.TheNumber > 0 ? product.TheNumber : 'Sold out'}
+          {(state.waiting[product._id] ?? 0) > 0 && (
+            <>
+              <br />
+              <small data-testid="waiting-count">{state.waiting[product._id]} waiting</small>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'shown',
+      label: 'Shown',
+      cell: (product) => (
+        <>
+          #{product.sort}
+          {product.Isdefault && ', featured'}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      cell: (product) => (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={`${ui.secondary} ${styles.small}`}
+            aria-label={`Edit ${product.name}`}
+            onClick={() => dispatch(productFormOpened(formFromProduct(product)))}
+          >
+            Edit
+          </button>
+          <DeleteButton what={product.name} disabled={state.saving} onConfirmed={() => void dispatch(deleteProduct(product))} />
+        </div>
+      ),
+    },
+  ];
 
   let body;
   if (state.view === 'form') {
@@ -270,75 +391,21 @@ export default function ProductsScreen() {
           errorTitle="We could not load the drinks"
           empty={<p>No drinks yet: add the first one.</p>}
         >
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Drink</th>
-                  <th scope="col" className={styles.num}>
-                    Price
-                  </th>
-                  <th scope="col" className={styles.num}>
-                    Stock
-                  </th>
-                  <th scope="col">Shown</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.products.map((product) => (
-                  <tr key={product._id} data-testid="admin-product">
-                    <td>
-                      <div className={styles.drink}>
-                        <DrinkImage name={product.image[0]} alt="" width={48} height={48} />
-                        <span>
-                          <strong>{product.name}</strong>
-                          <br />
-                          {product.qty}
-                          {categoryName(product.category) && ` · ${categoryName(product.category)}`}
-                        </span>
-                      </div>
-                    </td>
-                    <td className={styles.num}>
-                      {formatMoney(product.price)}
-                      {product.discount > 0 && (
-                        <>
-                          <br />
-                          {product.discount}% off: {formatMoney(product.Discountprice)}
-                        </>
-                      )}
-                    </td>
-                    <td className={styles.num}>
-                      {product.TheNumber > 0 ? product.TheNumber : 'Sold out'}
-                      {(state.waiting[product._id] ?? 0) > 0 && (
-                        <>
-                          <br />
-                          <small data-testid="waiting-count">{state.waiting[product._id]} waiting</small>
-                        </>
-                      )}
-                    </td>
-                    <td>
-                      #{product.sort}
-                      {product.Isdefault && ', featured'}
-                    </td>
-                    <td>
-                      <div className={styles.actions}>
-                        <button
-                          type="button"
-                          className={`${ui.secondary} ${styles.small}`}
-                          aria-label={`Edit ${product.name}`}
-                          onClick={() => dispatch(productFormOpened(formFromProduct(product)))}
-                        >
-                          Edit
-                        </button>
-                        <DeleteButton what={product.name} disabled={state.saving} onConfirmed={() => void dispatch(deleteProduct(product))} />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            rows={state.products}
+            model={productModel(categoryName, state.waiting)}
+            columns={productColumns}
+            rowKey={(p) => p._id}
+            filters={{
+              text: 'Search by name, pack or category',
+              status: { label: 'Stock', options: STOCK_FILTERS },
+              date: 'Added',
+            }}
+            csv={{ fileName: 'drinks.csv', columns: productCsv(categoryName, state.waiting) }}
+            noun="drinks"
+            caption="Drinks"
+            rowTestId="admin-product"
+          />
         </StatusView>
       </>
     );

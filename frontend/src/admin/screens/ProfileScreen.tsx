@@ -1,10 +1,8 @@
 // /new/uk/profile: the admin's own profile (name, phone, address), the same form customers use.
 import ui from '../../components/ui.module.css';
 import { ProfileForm } from '../../features/account/components/ProfileForm';
-import { usePageMeta } from '../../lib/meta';
 
 export default function ProfileScreen() {
-  usePageMeta('Profile', 'Shop admin: your profile.');
   return (
     <section aria-labelledby="admin-profile-title">
       <h2 id="admin-profile-title" className={ui.sectionTitle}>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminReview } from '../reviews/adminReviewsSlice';
 import { initialAuthState } from '../../features/auth/authSlice';
@@ -36,7 +36,7 @@ function reviewsApi(overrides: Parameters<typeof shopApi>[0] = {}) {
 }
 
 describe('ReviewsScreen', () => {
-  it("lists rating, name, e-mail, drink, date and comment, 20 a page, with 'Load more reviews' until the last", async () => {
+  it('lists rating, name, e-mail, drink, date and comment: every page loaded, 20 shown at a time', async () => {
     const api = reviewsApi();
     const { user } = renderWithProviders(<ReviewsScreen />, { deps: { fetch: api.fetch }, preloadedState: admin });
     expect(screen.getByRole('heading', { level: 2, name: 'Reviews' })).toBeInTheDocument();
@@ -52,10 +52,13 @@ describe('ReviewsScreen', () => {
     expect(rows[1]).toHaveTextContent('Verified buyer');
     expect(first).toHaveTextContent('22/11/2026');
     expect(first).toHaveTextContent('review number 1: a proper fizzy drink.');
-    await user.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    await waitFor(() => expect(screen.getByTestId('table-count')).toHaveTextContent('1–20 of 21 reviews'));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('reviewer21@example.com')).toBeInTheDocument();
-    expect(within(table).getAllByTestId('admin-review')).toHaveLength(21);
-    expect(screen.queryByRole('button', { name: 'Load more reviews' })).not.toBeInTheDocument();
+    expect(within(table).getAllByTestId('admin-review')).toHaveLength(1);
+    // Filtered to verified buyers: the even reviews, 10 of 21.
+    await user.selectOptions(screen.getByLabelText('Stars or purchase'), 'verified');
+    expect(screen.getByTestId('table-count')).toHaveTextContent('1–10 of 10 reviews (filtered from 21)');
     expect(api.calls.every((c) => c.url.pathname !== '/api/reviews' || c.headers.get('Authorization') === 'Bearer jwt')).toBe(true);
   });
 
@@ -74,10 +77,10 @@ describe('ReviewsScreen', () => {
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     answer = true;
     await user.click(remove);
-    await screen.findByRole('button', { name: 'Load more reviews' });
-    expect(await screen.findByText('reviewer2@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('table-count')).toHaveTextContent('1–20 of 20 reviews'));
+    expect(screen.getByText('reviewer2@example.com')).toBeInTheDocument();
     expect(screen.queryByText('reviewer1@example.com')).not.toBeInTheDocument();
-    expect(api.calls.filter((c) => c.url.pathname === '/api/reviews')).toHaveLength(2);
+    expect(api.calls.filter((c) => c.url.pathname === '/api/reviews')).toHaveLength(4);
   });
 
   it("shows the server's refusal of a delete", async () => {

@@ -1,74 +1,71 @@
-// /new/uk/reviews: every customer review, newest first, 20 at a time with 'Load more reviews': the stars,
+// /new/uk/reviews: every customer review, newest first, in the shared admin table (sort, filter by text,
+// stars or purchase and the day written, 20 a page, CSV): the stars,
 // the reviewer's name and e-mail, the drink, whether the reviewer bought it (verified), the date and the
 // comment. An admin deletes a review after a
 // confirm; the list (and with it the shop's rating summary) is then fetched again.
-import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
-import { usePageMeta } from '../../lib/meta';
-import { FIRST_PAGE } from '../../lib/paging';
 import styles from '../adminScreens.module.css';
 import { deleteReview, fetchAdminReviewsPage, selectAdminReviews, adminReviewsReloadRequested, type AdminReview } from '../reviews/adminReviewsSlice';
-import { LoadMore } from '../../components/LoadMore';
+import { AdminTable } from '../table/AdminTable';
+import type { CsvColumn, TableModel } from '../table/tableQuery';
+import { useWholeList } from '../table/wholeList';
 import { WriteOutcome } from '../WriteOutcome';
 
-interface ReviewRowProps {
-  review: AdminReview;
-  busy: boolean;
-  confirm: (question: string) => boolean;
-}
+const shownDate = (review: AdminReview) => (review.Date && Array.from(review.Date.trim()).length > 3 ? review.Date : formatDate(review.createdAt));
 
-function ReviewRow({ review, busy, confirm }: ReviewRowProps) {
+function DeleteReview({ review, busy, confirm }: { review: AdminReview; busy: boolean; confirm: (question: string) => boolean }) {
   const dispatch = useAppDispatch();
-  const date = review.Date && Array.from(review.Date.trim()).length > 3 ? review.Date : formatDate(review.createdAt);
   return (
-    <tr data-testid="admin-review">
-      <td>
-        <span aria-hidden="true">{'★'.repeat(review.rating)}</span>
-        <span className="visually-hidden">{review.rating} out of 5 stars</span>
-      </td>
-      <th scope="row">{review.fullname}</th>
-      <td>{review.email}</td>
-      <td>{review.productName || review.products}</td>
-      <td>{review.verified ? 'Verified buyer' : 'No order found'}</td>
-      <td>
-        <time dateTime={review.createdAt}>{date}</time>
-      </td>
-      <td>{review.comment}</td>
-      <td>
-        <button
-          type="button"
-          className={`${ui.secondary} ${styles.small}`}
-          aria-disabled={busy}
-          aria-label={`Delete the review by ${review.fullname}`}
-          onClick={() => {
-            if (!busy && confirm(`Delete the review by ${review.fullname}? This cannot be undone.`)) void dispatch(deleteReview(review._id));
-          }}
-        >
-          Delete
-        </button>
-      </td>
-    </tr>
+    <button
+      type="button"
+      className={`${ui.secondary} ${styles.small}`}
+      aria-disabled={busy}
+      aria-label={`Delete the review by ${review.fullname}`}
+      onClick={() => {
+        if (!busy && confirm(`Delete the review by ${review.fullname}? This cannot be undone.`)) void dispatch(deleteReview(review._id));
+      }}
+    >
+      Delete
+    </button>
   );
 }
+
+const STARS = ['5', '4', '3', '2', '1'];
+
+export const reviewModel: TableModel<AdminReview> = {
+  sortBy: {
+    rating: (r) => r.rating,
+    name: (r) => r.fullname,
+    email: (r) => r.email,
+    drink: (r) => r.productName || r.products,
+    verified: (r) => (r.verified ? 0 : 1),
+    date: (r) => r.createdAt,
+  },
+  text: (r) => [r.fullname, r.email, r.productName, r.comment],
+  status: (r) => [`${r.rating}`, r.verified ? 'verified' : 'unverified'],
+  date: (r) => r.createdAt,
+};
+
+export const reviewCsv: readonly CsvColumn<AdminReview>[] = [
+  { label: 'Date', value: (r) => r.createdAt },
+  { label: 'Rating', value: (r) => r.rating },
+  { label: 'Name', value: (r) => r.fullname },
+  { label: 'E-mail', value: (r) => r.email },
+  { label: 'Drink', value: (r) => r.productName || r.products },
+  { label: 'Verified buyer', value: (r) => (r.verified ? 'yes' : 'no') },
+  { label: 'Comment', value: (r) => r.comment },
+];
 
 export default function ReviewsScreen({ confirm = (question: string) => window.confirm(question) }: { confirm?: (question: string) => boolean }) {
   const dispatch = useAppDispatch();
   const { products: reviews, status, error, reload, nextPage, busy, actionError } = useAppSelector(selectAdminReviews);
 
-  usePageMeta('Reviews', 'Shop admin: customer reviews.');
 
-  // Every visit starts at page 1; a retry, or a delete, fetches page 1 again.
-  useEffect(() => {
-    void dispatch(fetchAdminReviewsPage(FIRST_PAGE));
-  }, [dispatch]);
-  useEffect(() => {
-    if (reload) void dispatch(fetchAdminReviewsPage(FIRST_PAGE));
-  }, [dispatch, reload]);
-
-  const loadingMore = status === 'loading' && reviews.length > 0;
+  // Every visit loads the whole list; a retry, or a delete, loads it again.
+  useWholeList({ status, nextPage, reload }, fetchAdminReviewsPage, selectAdminReviews);
 
   return (
     <section className={styles.screen} aria-labelledby="reviews-title">
@@ -85,30 +82,53 @@ export default function ReviewsScreen({ confirm = (question: string) => window.c
         errorTitle="We could not load the reviews"
         empty={<EmptyView title="No reviews yet" />}
       >
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="admin-reviews">
-            <thead>
-              <tr>
-                <th scope="col">Rating</th>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Drink</th>
-                <th scope="col">Bought it</th>
-                <th scope="col">Date</th>
-                <th scope="col">Comment</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {reviews.map((review) => (
-                <ReviewRow key={review._id} review={review} busy={busy.includes(review._id)} confirm={confirm} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <LoadMore nextPage={nextPage} loading={loadingMore} failed={status === 'failed'} label="Load more reviews" onLoad={(page) => void dispatch(fetchAdminReviewsPage(page))} />
+        <AdminTable
+          rows={reviews}
+          model={reviewModel}
+          columns={[
+            {
+              key: 'rating',
+              label: 'Rating',
+              cell: (review) => (
+                <>
+                  <span aria-hidden="true">{'★'.repeat(review.rating)}</span>
+                  <span className="visually-hidden">{review.rating} out of 5 stars</span>
+                </>
+              ),
+            },
+            { key: 'name', label: 'Name', rowHeader: true, cell: (review) => review.fullname },
+            { key: 'email', label: 'E-mail', cell: (review) => review.email },
+            { key: 'drink', label: 'Drink', cell: (review) => review.productName || review.products },
+            { key: 'verified', label: 'Bought it', cell: (review) => (review.verified ? 'Verified buyer' : 'No order found') },
+            { key: 'date', label: 'Date', cell: (review) => <time dateTime={review.createdAt}>{shownDate(review)}</time> },
+            { key: 'comment', label: 'Comment', cell: (review) => review.comment },
+            {
+              key: 'actions',
+              label: 'Actions',
+              hiddenLabel: true,
+              cell: (review) => <DeleteReview review={review} busy={busy.includes(review._id)} confirm={confirm} />,
+            },
+          ]}
+          rowKey={(review) => review._id}
+          filters={{
+            text: 'Search by name, e-mail, drink or comment',
+            status: {
+              label: 'Stars or purchase',
+              options: [
+                ...STARS.map((n) => ({ value: n, label: `${n} stars` })),
+                { value: 'verified', label: 'Verified buyer' },
+                { value: 'unverified', label: 'No order found' },
+              ],
+            },
+            date: 'Written',
+          }}
+          csv={{ fileName: 'reviews.csv', columns: reviewCsv }}
+          noun="reviews"
+          caption="Reviews"
+          testId="admin-reviews"
+          rowTestId="admin-review"
+          loadingMore={status === 'loading'}
+        />
       </StatusView>
     </section>
   );

@@ -27,7 +27,7 @@ const lists = [
 afterEach(() => vi.unstubAllGlobals());
 
 describe('admin subscriptions screen', () => {
-  it('shows the lists with their counts and the subscribers, and loads more', async () => {
+  it('shows the lists with their counts and every subscriber, filtered by list and searched by name', async () => {
     const api = shopApi({
       'GET /api/sub/': lists,
       'GET /api/subscription/': ({ url }) =>
@@ -41,13 +41,16 @@ describe('admin subscriptions screen', () => {
     expect(await screen.findByRole('heading', { name: 'Subscriptions' }, FIRST_LOAD)).toBeInTheDocument();
     const counts = await screen.findByTestId('mail-lists');
     expect(within(counts).getByText(/Offers and new drinks/).parentElement).toHaveTextContent('Offers and new drinks: 1 subscriber');
-    const rows = await screen.findAllByTestId('subscriber');
-    expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('Newsletter, Offers and new drinks');
-    const { user } = { user: (await import('@testing-library/user-event')).default.setup() };
-    await user.click(screen.getByRole('button', { name: 'Load more subscribers' }));
     await waitFor(() => expect(screen.getAllByTestId('subscriber')).toHaveLength(3));
-    expect(screen.queryByRole('button', { name: 'Load more subscribers' })).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('subscriber')[0]).toHaveTextContent('Newsletter, Offers and new drinks');
+    const { user } = { user: (await import('@testing-library/user-event')).default.setup() };
+    await user.selectOptions(screen.getByLabelText('List'), 'Offers and new drinks');
+    expect(screen.getAllByTestId('subscriber')).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('List'), '');
+    await user.type(screen.getByLabelText('Search by e-mail or name'), 'reader3');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getAllByTestId('subscriber')).toHaveLength(1);
+    expect(screen.getByTestId('subscriber')).toHaveTextContent('reader3@example.com');
   });
 
   it('deletes a subscriber only after the confirm, then reloads', async () => {

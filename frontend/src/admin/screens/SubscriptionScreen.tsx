@@ -1,33 +1,46 @@
-// /new/uk/subscription: the mail lists with how many subscribers each has, and the subscribers newest first,
-// 20 at a time with 'Load more subscribers'; an admin deletes a subscriber after the spec's confirm.
+// /new/uk/subscription: the mail lists with how many subscribers each has, and the subscribers newest first
+// in the shared admin table (sort, filter by text, list and the day they joined, CSV); an admin deletes a
+// subscriber after the spec's confirm.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
-import { usePageMeta } from '../../lib/meta';
-import { FIRST_PAGE } from '../../lib/paging';
+import type { Schemas } from '../../lib/api';
 import styles from '../adminScreens.module.css';
 import { deleteSubscriber, fetchMailLists, fetchSubscribersPage, selectSubscription, subscriptionReloadRequested } from '../subscription/subscriptionSlice';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
-import { LoadMore } from '../../components/LoadMore';
+import { AdminTable } from '../table/AdminTable';
+import type { CsvColumn, TableModel } from '../table/tableQuery';
+import { useWholeList } from '../table/wholeList';
+
+type Subscriber = Schemas['Subscriber'];
+
+export const subscriberModel: TableModel<Subscriber> = {
+  sortBy: { email: (s) => s.email, name: (s) => s.fullname, lists: (s) => s.lists.join(', '), since: (s) => s.createdAt },
+  text: (s) => [s.email, s.fullname],
+  status: (s) => s.lists,
+  date: (s) => s.createdAt,
+};
+
+export const subscriberCsv: readonly CsvColumn<Subscriber>[] = [
+  { label: 'E-mail', value: (s) => s.email },
+  { label: 'Name', value: (s) => s.fullname },
+  { label: 'Lists', value: (s) => s.lists.join('; ') },
+  { label: 'Subscribed', value: (s) => s.createdAt },
+];
 
 export default function SubscriptionScreen() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectSubscription);
   const { products: subscribers, status, error, reload, nextPage, busy } = state;
 
-  usePageMeta('Subscriptions', 'Shop admin: mail lists and subscribers.');
 
   useEffect(() => {
-    void dispatch(fetchSubscribersPage(FIRST_PAGE));
     void dispatch(fetchMailLists());
   }, [dispatch]);
-  useEffect(() => {
-    if (reload) void dispatch(fetchSubscribersPage(FIRST_PAGE));
-  }, [dispatch, reload]);
-
-  const loadingMore = status === 'loading' && subscribers.length > 0;
+  // Every visit loads the whole list; a retry, or a delete, loads it again.
+  useWholeList({ status, nextPage, reload }, fetchSubscribersPage, selectSubscription);
 
   return (
     <section className={styles.screen} aria-labelledby="subscription-title">
@@ -63,37 +76,40 @@ export default function SubscriptionScreen() {
         errorTitle="We could not load the subscribers"
         empty={<EmptyView title="No subscribers yet" />}
       >
-        <div className={styles.tableWrap}>
-          <table className={styles.table} data-testid="subscribers">
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Name</th>
-                <th scope="col">Lists</th>
-                <th scope="col">Since</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscribers.map((subscriber) => (
-                <tr key={subscriber._id} data-testid="subscriber">
-                  <th scope="row">{subscriber.email}</th>
-                  <td>{subscriber.fullname}</td>
-                  <td>{subscriber.lists.join(', ')}</td>
-                  <td>
-                    <time dateTime={subscriber.createdAt}>{formatDate(subscriber.createdAt)}</time>
-                  </td>
-                  <td>
-                    <DeleteButton what={subscriber.email} disabled={busy.includes(subscriber._id)} onConfirmed={() => void dispatch(deleteSubscriber(subscriber._id))} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <LoadMore nextPage={nextPage} loading={loadingMore} failed={status === 'failed'} label="Load more subscribers" onLoad={(page) => void dispatch(fetchSubscribersPage(page))} />
+        <AdminTable
+          rows={subscribers}
+          model={subscriberModel}
+          columns={[
+            { key: 'email', label: 'E-mail', rowHeader: true, cell: (subscriber) => subscriber.email },
+            { key: 'name', label: 'Name', cell: (subscriber) => subscriber.fullname },
+            { key: 'lists', label: 'Lists', cell: (subscriber) => subscriber.lists.join(', ') },
+            {
+              key: 'since',
+              label: 'Since',
+              cell: (subscriber) => <time dateTime={subscriber.createdAt}>{formatDate(subscriber.createdAt)}</time>,
+            },
+            {
+              key: 'actions',
+              label: 'Actions',
+              hiddenLabel: true,
+              cell: (subscriber) => (
+                <DeleteButton what={subscriber.email} disabled={busy.includes(subscriber._id)} onConfirmed={() => void dispatch(deleteSubscriber(subscriber._id))} />
+              ),
+            },
+          ]}
+          rowKey={(subscriber) => subscriber._id}
+          filters={{
+            text: 'Search by e-mail or name',
+            status: { label: 'List', options: state.lists.map((list) => ({ value: list.name, label: list.name })) },
+            date: 'Subscribed',
+          }}
+          csv={{ fileName: 'subscribers.csv', columns: subscriberCsv }}
+          noun="subscribers"
+          caption="Subscribers"
+          testId="subscribers"
+          rowTestId="subscriber"
+          loadingMore={status === 'loading'}
+        />
       </StatusView>
     </section>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { initialAuthState, type UserInfo } from '../../features/auth/authSlice';
 import { json, type FakeCall } from '../../testing/fakeFetch';
@@ -34,18 +34,32 @@ function usersApi(overrides: Parameters<typeof shopApi>[0] = {}) {
 }
 
 describe('UsersScreen', () => {
-  it("lists the users, 20 a page, with 'Load more users' until the last page", async () => {
+  it('loads every page of users into one table, shown 20 at a time with a pager', async () => {
     const api = usersApi();
     const { user } = renderWithProviders(<UsersScreen />, { deps: { fetch: api.fetch }, preloadedState: admin });
     const list = await screen.findByTestId('users-list');
+    await waitFor(() => expect(screen.getByTestId('table-count')).toHaveTextContent('1–20 of 22 users'));
     expect(within(list).getAllByTestId('user-row')).toHaveLength(20);
     const mine = within(list).getAllByTestId('user-row')[0] as HTMLElement;
     expect(mine).toHaveTextContent('admin@example.com (you)');
     expect(within(mine).queryByRole('button')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Load more users' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('u21@example.com')).toBeInTheDocument();
-    expect(within(list).getAllByTestId('user-row')).toHaveLength(22);
-    expect(screen.queryByRole('button', { name: 'Load more users' })).not.toBeInTheDocument();
+    expect(within(list).getAllByTestId('user-row')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('filters by role and sorts by e-mail', async () => {
+    const { user } = renderWithProviders(<UsersScreen />, { deps: { fetch: usersApi().fetch }, preloadedState: admin });
+    await waitFor(() => expect(screen.getByTestId('table-count')).toHaveTextContent('of 22 users'));
+    await user.selectOptions(screen.getByLabelText('Role'), 'admin');
+    expect(screen.getAllByTestId('user-row')).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('Role'), '');
+    await user.click(screen.getByRole('button', { name: /E-mail/ }));
+    expect(screen.getByRole('columnheader', { name: /E-mail/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getAllByTestId('user-row')[0]).toHaveTextContent('admin@example.com');
+    expect(screen.getAllByTestId('user-row')[1]).toHaveTextContent('u1@example.com');
+    expect(screen.getAllByTestId('user-row')[2]).toHaveTextContent('u2@example.com');
   });
 
   it('makes a customer an admin', async () => {
@@ -71,10 +85,10 @@ describe('UsersScreen', () => {
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     answer = true;
     await user.click(remove);
-    expect(await screen.findByText('u2@example.com')).toBeInTheDocument();
-    await screen.findByRole('button', { name: 'Load more users' });
+    await waitFor(() => expect(screen.getByTestId('table-count')).toHaveTextContent('1–20 of 21 users'));
+    expect(screen.getByText('u2@example.com')).toBeInTheDocument();
     expect(screen.queryByText('u1@example.com')).not.toBeInTheDocument();
-    expect(api.calls.filter((c) => c.url.pathname === '/api/user/lists')).toHaveLength(2);
+    expect(api.calls.filter((c) => c.url.pathname === '/api/user/lists')).toHaveLength(4);
   });
 
   it("shows the server's refusal", async () => {

@@ -1,0 +1,190 @@
+// /new/uk/order/{id}: one order as the admin works on it: who it goes to, the lines and totals with the VAT,
+// the card, carrier and tracking, every status it has had, and the same status move and delete as the
+// orders table. Read whole with the admin's token (GET /api/order/Orderdetails/{id}); read again after a move.
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../components/Link';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { ErrorView, LoadingView } from '../../components/StatusView';
+import ui from '../../components/ui.module.css';
+import { OrderLines } from '../../features/order/components/OrderLines';
+import { orderReference, paymentState, type Order } from '../../features/order/orderTypes';
+import { errorMessage } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import styles from '../adminScreens.module.css';
+import { fetchAdminOrder, selectAdminOrders } from '../orders/adminOrdersSlice';
+import { OrderStatusControl } from '../orders/OrderStatusControl';
+import { useAdminTitle } from '../adminTitle';
+
+const CARRIERS: Record<string, string> = { 'royal-mail': 'Royal Mail', dpd: 'DPD', evri: 'Evri', other: 'Other' };
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+
+type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; order: Order };
+
+function OrderDetails({ order, busy, onUpdated }: { order: Order; busy: boolean; onUpdated: () => void }) {
+  const navigate = useNavigate();
+  const toList = paths.admin.to('order');
+  return (
+    <>
+      <dl className={styles.facts} data-testid="admin-order-facts">
+        <div>
+          <dt>Placed</dt>
+          <dd>{when(order.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd data-testid="admin-order-view-status">{order.status}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            {paymentState(order.status)}
+            {order.card && ` (${order.card.brand} ending ${order.card.last4})`}
+            {order.refundId && ` · refund ${order.refundId}`}
+          </dd>
+        </div>
+        <div>
+          <dt>Customer</dt>
+          <dd>
+            {order.fullname}
+            {order.email && (
+              <>
+                <br />
+                <a href={`mailto:${order.email}`}>{order.email}</a>
+              </>
+            )}
+            {order.phone && (
+              <>
+                <br />
+                {order.phone}
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Delivery address</dt>
+          <dd className={styles.preLine}>{order.address}</dd>
+        </div>
+        {order.message && (
+          <div>
+            <dt>Message</dt>
+            <dd className={styles.preLine}>{order.message}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Carrier and tracking</dt>
+          <dd data-testid="admin-order-tracking">
+            {order.carrier ? CARRIERS[order.carrier] ?? order.carrier : 'Not shipped yet'}
+            {order.trackingNumber &&
+              (order.trackingUrl ? (
+                <>
+                  {' · '}
+                  <a href={order.trackingUrl} target="_blank" rel="noreferrer">
+                    {order.trackingNumber}
+                  </a>
+                </>
+              ) : (
+                ` · ${order.trackingNumber}`
+              ))}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="order-move-title">
+        <h3 id="order-move-title">Move the order on</h3>
+        <OrderStatusControl order={order} busy={busy} onUpdated={onUpdated} onDeleted={() => void navigate(toList)} />
+      </section>
+
+      <section aria-labelledby="order-lines-title">
+        <h3 id="order-lines-title">Lines</h3>
+        <div className={styles.tableWrap}>
+          <OrderLines lines={order.product} headings={['Price', 'Line total']} classes={{ table: styles.table, money: styles.num }} />
+        </div>
+        <dl className={styles.totals} data-testid="admin-order-totals">
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(order.subtotal)}</dd>
+          {order.discount > 0 && (
+            <>
+              <dt>Discount{order.code ? ` (${order.code}, ${order.codeRate}%)` : ''}</dt>
+              <dd>−{formatMoney(order.discount)}</dd>
+            </>
+          )}
+          <dt>Shipping</dt>
+          <dd>{order.shipping > 0 ? formatMoney(order.shipping) : 'Free'}</dd>
+          <dt>Total</dt>
+          <dd>
+            <strong>{formatMoney(order.total)}</strong>
+          </dd>
+          {order.vat != null && (
+            <>
+              <dt>VAT included ({order.vatRate}%)</dt>
+              <dd>{formatMoney(order.vat)}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-history-title">
+        <h3 id="order-history-title">History</h3>
+        <ol data-testid="admin-order-history">
+          {order.history.map((step) => (
+            <li key={`${step.status}-${step.at}`}>
+              <strong>{step.status}</strong> · <time dateTime={step.at}>{when(step.at)}</time>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <p>
+        <Link to={paths.receipt.to(order._id)}>VAT receipt</Link> · <Link to={paths.order.to(order._id)}>The customer's order page</Link>
+      </p>
+    </>
+  );
+}
+
+export default function AdminOrderScreen() {
+  const dispatch = useAppDispatch();
+  const { id = '' } = useParams();
+  const { busy, actionError } = useAppSelector(selectAdminOrders);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const load = useCallback(() => {
+    dispatch(fetchAdminOrder(id)).then(
+      (order) => setLoaded({ status: 'loaded', order }),
+      (error: unknown) => setLoaded({ status: 'failed', message: errorMessage(error) }),
+    );
+  }, [dispatch, id]);
+  useEffect(load, [load]);
+  const reference = loaded.status === 'loaded' ? orderReference(loaded.order) : '';
+  useAdminTitle(reference ? `Order ${reference}` : 'Order', 'Orders');
+
+  return (
+    <section className={styles.screen} aria-labelledby="order-title">
+      <p>
+        <Link to={paths.admin.to('order')}>← All orders</Link>
+      </p>
+      <h2 id="order-title" className={ui.sectionTitle}>
+        {reference ? `Order ${reference}` : 'Order'}
+      </h2>
+      {actionError && (
+        <p className={styles.alert} role="alert" data-testid="order-action-error">
+          {actionError}
+        </p>
+      )}
+      {loaded.status === 'loading' && <LoadingView label="Loading the order" cards={2} />}
+      {loaded.status === 'failed' && (
+        <ErrorView
+          title="We could not load the order"
+          message={loaded.message}
+          onRetry={() => {
+            setLoaded({ status: 'loading' });
+            load();
+          }}
+        />
+      )}
+      {loaded.status === 'loaded' && <OrderDetails order={loaded.order} busy={busy} onUpdated={load} />}
+    </section>
+  );
+}
