@@ -325,7 +325,13 @@ type FieldParser = fn(&str) -> Result<String, ApiError>;
 
 /// A profile field: its name, what was sent, its rule, its cap, and the lines it may span (none for a
 /// phone number, whose form leaves control characters out).
-type ProfileField<'a> = (&'a str, &'a Option<String>, FieldParser, usize, Option<Lines>);
+type ProfileField<'a> = (
+    &'a str,
+    &'a Option<String>,
+    FieldParser,
+    usize,
+    Option<Lines>,
+);
 
 /// Ends every token of the caller: their token version moves on, so no token issued before counts.
 pub async fn log_out(

@@ -3,7 +3,7 @@
 //! complaint unsubscribes the address at once (mailing someone who complained harms the shop's sending
 //! reputation) and is counted, once, on the mailing the mail belonged to (its `mailing` tag).
 
-use crate::subscriber::id_of;
+use crate::links::id_of;
 use crate::AppState;
 use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent};
 use serde_json::Value;

@@ -4,6 +4,8 @@
 //! SES reports come back through `feedback`.
 
 pub mod feedback;
+mod letter;
+mod links;
 mod lists;
 pub mod mailer;
 pub mod mailing;
@@ -23,10 +25,10 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
 use std::sync::Arc;
 
+pub use links::UnsubscribeKey;
 pub use lists::MailLists;
 pub use signup::{LIMIT_PER_EMAIL, LIMIT_PER_IP};
 pub use subscriber::stored_subscriber;
-pub use unsubscribe::UnsubscribeKey;
 
 pub struct Config {
     pub table: String,
@@ -287,9 +289,9 @@ pub async fn erase(
 
 /// The id the shop gives the subscriber with this address (as in admin URLs).
 pub fn subscriber_id(email: &str) -> Result<String, shared::ApiError> {
-    Ok(subscriber::id_of(
-        &shared::validation::Email::parse_normalised(email)?,
-    ))
+    Ok(links::id_of(&shared::validation::Email::parse_normalised(
+        email,
+    )?))
 }
 
 /// Every route this function serves, as template.yaml must declare them.

@@ -3,7 +3,7 @@
 //! `outstanding`) so the admin sees its progress. Each reader's e-mail is rendered here, with RFC 8058
 //! one-click unsubscribe headers; the sender only claims, sends and settles.
 
-use crate::mailer::{Letter, Section};
+use crate::letter::{Letter, Section};
 use crate::subscriber::Subscriber;
 use crate::AppState;
 use aws_sdk_dynamodb::types::{AttributeValue, ReturnValue};
@@ -549,7 +549,7 @@ pub fn delivery(state: &AppState, mailing: &Mailing, reader: Option<&Reader>) ->
     let (html, text) = mailing.letter().render(&state.shop_name, &link);
     Delivery::Send {
         to: reader.email.clone(),
-        headers: crate::unsubscribe::headers(state, &link, &token),
+        headers: crate::links::headers(state, &link, &token),
         mail: Mail {
             to: reader.email.clone(),
             subject: mailing.subject.clone(),

@@ -14,8 +14,9 @@
 //!
 //! The list counts have a recount of their own, [`recount_lists`], run once by `make backfill-counts`.
 
+use crate::links::id_of;
 use crate::mailing::{self, Status};
-use crate::subscriber::{count_key, id_of, COUNTS};
+use crate::subscriber::{count_key, COUNTS};
 use crate::AppState;
 use shared::dynamo::{b, get_n, get_s_or_default, get_string_list, n, s, string_list, Item};
 use shared::outbox::{Job, State};

@@ -78,7 +78,7 @@ impl ConfirmKey {
     pub fn verify(&self, token: &str, now: i64) -> Option<String> {
         let mut parts = token.trim().split('.');
         let (id, expires, signature) = (parts.next()?, parts.next()?, parts.next()?);
-        if parts.next().is_some() || !crate::subscriber::is_subscriber_id(id) {
+        if parts.next().is_some() || !crate::links::is_subscriber_id(id) {
             return None;
         }
         let expires: i64 = expires.parse().ok()?;
@@ -148,7 +148,7 @@ pub async fn load(state: &AppState, id: &str) -> Result<Option<Pending>, ApiErro
 /// The token of the confirmation link mailed to `email`, while its sign-up waits (the local seed and tests
 /// follow it as a reader would).
 pub async fn confirmation_token(state: &AppState, email: &str) -> Result<Option<String>, ApiError> {
-    let id = crate::subscriber::id_of(&Email::parse_normalised(email)?);
+    let id = crate::links::id_of(&Email::parse_normalised(email)?);
     Ok(load(state, &id)
         .await?
         .map(|pending| state.confirm.token(&pending.id, pending.expires_at)))
@@ -234,7 +234,7 @@ pub async fn create_subscriber(
         run(&state, writes).await?;
         return Ok(signed_up);
     }
-    let id = crate::subscriber::id_of(&email);
+    let id = crate::links::id_of(&email);
     let earlier = load(&state, &id).await?.filter(|p| p.expires_at >= now);
     let resend = earlier
         .as_ref()

@@ -3,6 +3,7 @@
 //! rate-limited per address and per source address; the answer is the same for a new and a known address,
 //! so the form cannot be used to learn who is subscribed.
 
+use crate::links::{self, id_of, is_subscriber_id};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use axum::extract::State;
@@ -33,20 +34,6 @@ pub struct Subscriber {
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
-}
-
-/// The id of an address: the first 16 bytes of its SHA-256, in hex. Stable, so a second sign-up finds the
-/// first, and it keeps addresses out of admin URLs.
-pub fn id_of(email: &Email) -> String {
-    let digest = ring::digest::digest(&ring::digest::SHA256, email.as_str().as_bytes());
-    digest.as_ref()[..16]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-pub fn is_subscriber_id(id: &str) -> bool {
-    id.len() == 32 && id.chars().all(|c| matches!(c, '0'..='9' | 'a'..='f'))
 }
 
 /// A subscriber as the admin sees them.
@@ -154,7 +141,7 @@ pub fn stored_subscriber(email: &str, lists: &[String], order: u64) -> Result<It
 /// The writes that put `email` on `lists` (a new subscriber, or the lists added to a known one), with the
 /// list counts moved in the same transaction and, for a new address only, the welcome as an outbox item:
 /// the caller runs them in one transaction with its own, then queues the welcome. The confirmed step of a
-/// sign-up (`crate::signup`).
+/// sign-up.
 pub async fn join(
     state: &AppState,
     email: Email,
@@ -225,9 +212,9 @@ pub async fn join(
     // transaction.
     let welcome = if is_new {
         let token = state.unsubscribe.token(&subscriber.id);
-        let link = crate::unsubscribe::link(state, &subscriber.id);
+        let link = links::link(state, &subscriber.id);
         let mut queued = QueuedMail::new(welcome(state, &subscriber, &link));
-        queued.headers = crate::unsubscribe::headers(state, &link, &token);
+        queued.headers = links::headers(state, &link, &token);
         let (item, pending) = state.outbox.put(&queued)?;
         writes.push(item);
         Some(pending)
@@ -402,18 +389,4 @@ pub async fn remove(state: &AppState, id: &str) -> Result<bool, ApiError> {
     Err(ApiError::conflict(
         "This subscriber was changed meanwhile: try again",
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_address_has_one_id_however_it_is_written() {
-        let a = Email::parse_normalised(" Layla@Example.com ").unwrap();
-        let b = Email::parse_normalised("layla@example.com").unwrap();
-        assert_eq!(id_of(&a), id_of(&b));
-        assert!(is_subscriber_id(&id_of(&a)));
-        assert!(!is_subscriber_id("x1"));
-    }
 }

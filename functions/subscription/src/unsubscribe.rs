@@ -3,7 +3,6 @@
 //! someone else's address, and following a link twice is harmless. Mail clients unsubscribe in one click
 //! (RFC 8058): they `POST` `List-Unsubscribe=One-Click` to the same link, which the headers here announce.
 
-use crate::subscriber::is_subscriber_id;
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
@@ -14,53 +13,7 @@ use shared::extract::Query;
 use shared::json::Message;
 use shared::mail::escape_html;
 use shared::openapi::{BodyDoc, Doc, DocumentArg};
-use shared::signed::LinkKey;
 use shared::{ApiError, ApiResult, Json};
-
-pub struct UnsubscribeKey(LinkKey);
-
-impl UnsubscribeKey {
-    /// A key of its own, derived from `secret`: an unsubscribe signature is never a valid login token part.
-    pub fn new(secret: &[u8]) -> Self {
-        UnsubscribeKey(LinkKey::derive(secret, b"unsubscribe-links-v1"))
-    }
-
-    pub fn token(&self, id: &str) -> String {
-        format!("{id}.{}", self.0.sign(id.as_bytes()))
-    }
-
-    /// The subscriber id a genuine token names.
-    pub fn verify<'t>(&self, token: &'t str) -> Option<&'t str> {
-        let (id, signature) = token.trim().split_once('.')?;
-        (is_subscriber_id(id) && self.0.verifies(id.as_bytes(), signature)).then_some(id)
-    }
-}
-
-/// The link that unsubscribes subscriber `id`.
-pub fn link(state: &AppState, id: &str) -> String {
-    format!(
-        "{}/api/subscription/unsubscribe/?token={}",
-        state.base_url(),
-        state.unsubscribe.token(id)
-    )
-}
-
-/// The RFC 8058 headers of a mail to a list: the https link (one click) and a mailto for older clients.
-pub fn headers(state: &AppState, link: &str, token: &str) -> Vec<(String, String)> {
-    vec![
-        (
-            "List-Unsubscribe".to_owned(),
-            format!(
-                "<{link}>, <mailto:{}?subject=unsubscribe%20{token}>",
-                state.mail_from
-            ),
-        ),
-        (
-            "List-Unsubscribe-Post".to_owned(),
-            "List-Unsubscribe=One-Click".to_owned(),
-        ),
-    ]
-}
 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct UnsubscribeQuery {
@@ -211,24 +164,4 @@ pub(crate) fn answer(
         page,
     )
         .into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_token_verifies_only_with_its_key_and_id() {
-        let key = UnsubscribeKey::new(b"a-secret-of-at-least-thirty-two-chars");
-        let id = "0123456789abcdef0123456789abcdef";
-        let token = key.token(id);
-        assert_eq!(key.verify(&token), Some(id));
-        let other = UnsubscribeKey::new(b"another-secret-of-thirty-two-chars!!");
-        assert_eq!(other.verify(&token), None);
-        let swapped = token.replacen('0', "1", 1);
-        assert_eq!(key.verify(&swapped), None);
-        for bad in ["", ".", "x.y", "0123456789abcdef0123456789abcdef.zz"] {
-            assert_eq!(key.verify(bad), None, "{bad}");
-        }
-    }
 }
