@@ -92,7 +92,7 @@ pub fn ses(config: &SdkConfig) -> aws_sdk_sesv2::Client {
     aws_sdk_sesv2::Client::new(config)
 }
 
-/// Parameter Store: read once at a cold start, for the site address (see `crate::site`).
+/// Parameter Store: read once at a cold start, for the site address (the `site` module).
 pub fn ssm(config: &SdkConfig) -> aws_sdk_ssm::Client {
     aws_sdk_ssm::Client::new(config)
 }

@@ -5,6 +5,9 @@ use std::collections::HashMap;
 
 pub type Item = HashMap<String, AttributeValue>;
 
+/// Every table's one general index (`gsi1pk`, `gsi1sk`): the lists of a kind, in their order.
+pub const INDEX: &str = "gsi1";
+
 /// An item that does not have the shape its mapping expects: a fault of ours, never of the caller.
 #[derive(Debug)]
 pub struct ItemError(pub String);

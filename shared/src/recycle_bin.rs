@@ -7,8 +7,7 @@
 //! Moving in and out is one transaction with the item's own writes (a review's counts, say), so an item is
 //! always in exactly one place. An entry copies the item's `email`, so a customer's erasure finds it too.
 
-use crate::dynamo::{get_n, get_s, n, s, Item};
-use crate::store::INDEX;
+use crate::dynamo::{get_n, get_s, n, s, Item, INDEX};
 use crate::ApiError;
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
 use serde::Serialize;

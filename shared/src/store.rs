@@ -8,7 +8,7 @@ use crate::dynamo::{get_n, is_condition_failed, n, s, Item, ItemError};
 use crate::ApiError;
 use std::sync::Arc;
 
-pub const INDEX: &str = "gsi1";
+pub use crate::dynamo::INDEX;
 
 /// An entity stored in the catalog table.
 pub trait Entity: Sized {

@@ -4,6 +4,8 @@
 mod codes;
 pub mod rights;
 mod schema;
+#[cfg(test)]
+mod schema_tests;
 mod users;
 
 use axum::extract::FromRef;
