@@ -164,5 +164,15 @@ export default function registerReviewJourneys({ journey, check, checkEqual, eve
     const { token } = await adminSession();
     const gone = await fetch(`${BASE_URL}/api/reviews/delete/${created._id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     checkEqual(gone.status, 404, 'deleting it again');
+
+    // Issue 22: it waits in the admin's bin, and Restore brings it back with its stars counted.
+    await page.goto(`${BASE_URL}/new/uk/bin`);
+    const binned = page.getByTestId('bin-reviews').getByTestId('bin-entry').filter({ hasText: name });
+    await binned.waitFor();
+    await scan(page, 'admin bin');
+    await binned.getByRole('button', { name: /^Restore / }).click();
+    await page.getByRole('status').filter({ hasText: 'The review is back' }).waitFor();
+    await binned.waitFor({ state: 'detached' });
+    checkEqual((await api('GET', '/api/home/uk/review/')).Thecount, before, 'the count after the restore');
   });
 }

@@ -22,6 +22,7 @@ const screens = {
   policies: lazyPage(() => import('./screens/PoliciesScreen')),
   links: lazyPage(() => import('./screens/LinksScreen')),
   categories: lazyPage(() => import('./screens/CategoriesScreen')),
+  bin: lazyPage(() => import('./screens/BinScreen')),
 } satisfies Record<AdminChild, unknown>; // a child missing here fails the type check
 const AdminHome = lazyPage(() => import('./screens/AdminHome'));
 const AdminOrderScreen = lazyPage(() => import('./screens/AdminOrderScreen'));

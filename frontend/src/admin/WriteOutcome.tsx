@@ -2,7 +2,7 @@
 // worded it; and the Delete button that asks the spec's question first. Shared by the admin screens.
 import ui from '../components/ui.module.css';
 import styles from './adminScreens.module.css';
-import { DELETE_CONFIRM } from './confirm';
+import { deleteQuestion } from './confirm';
 
 export function WriteOutcome({ notice, error }: { notice?: string | null; error?: string | null }) {
   return (
@@ -21,8 +21,11 @@ export function WriteOutcome({ notice, error }: { notice?: string | null; error?
   );
 }
 
-/** 'Delete', asking 'do you wnat delete' before `onConfirmed`; `what` names the item for screen readers. */
-export function DeleteButton({ what, disabled, onConfirmed }: { what: string; disabled?: boolean; onConfirmed: () => void }) {
+/**
+ * 'Delete', asking 'do you wnat delete' and 'Delete {what}?' before `onConfirmed`; `what` names the item for
+ * screen readers too. `binned`: the item goes to the bin (drinks, codes), which the question says.
+ */
+export function DeleteButton({ what, disabled, binned = false, onConfirmed }: { what: string; disabled?: boolean; binned?: boolean; onConfirmed: () => void }) {
   return (
     <button
       type="button"
@@ -30,7 +33,7 @@ export function DeleteButton({ what, disabled, onConfirmed }: { what: string; di
       aria-label={`Delete ${what}`}
       disabled={disabled}
       onClick={() => {
-        if (window.confirm(DELETE_CONFIRM)) onConfirmed();
+        if (window.confirm(deleteQuestion(what, binned))) onConfirmed();
       }}
     >
       Delete

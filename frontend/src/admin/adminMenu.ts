@@ -17,6 +17,7 @@ export const ADMIN_MENU: ReadonlyArray<{ child: string; label: string }> = [
   { child: 'links', label: 'Link entries' },
   { child: 'categories', label: 'Categories' },
   { child: 'users', label: 'Users' },
+  { child: 'bin', label: 'Bin' },
   { child: 'profile', label: 'Profile' },
 ];
 

@@ -43,7 +43,7 @@ export const paths = {
 /**
  * The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each.
  * `users` is not in the spec's list of admin routes, which says only that a users screen exists; siteinfo,
- * policies, links and categories are not in it either: the content issue added them.
+ * policies, links and categories are not in it either: the content issue added them, and issue 22 the bin.
  */
 export type AdminChild =
   | 'result'
@@ -61,4 +61,5 @@ export type AdminChild =
   | 'siteinfo'
   | 'policies'
   | 'links'
-  | 'categories';
+  | 'categories'
+  | 'bin';

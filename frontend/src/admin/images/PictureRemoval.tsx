@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../app/hooks';
 import ui from '../../components/ui.module.css';
 import { errorMessage, uploadUrl } from '../../lib/api';
 import styles from '../adminScreens.module.css';
-import { DELETE_CONFIRM } from '../confirm';
+import { deleteQuestion } from '../confirm';
 import { WriteOutcome } from '../WriteOutcome';
 import { AdminImage, ImageRequestError } from './ImageErrors';
 import { removePictures } from './upload';
@@ -31,7 +31,7 @@ export function PictureRemoval({ mode, id, images, onRemoved }: PictureRemovalPr
     setChosen((list) => (list.includes(name) ? list.filter((n) => n !== name) : [...list, name]));
 
   const remove = async () => {
-    if (busy || chosen.length === 0 || !window.confirm(DELETE_CONFIRM)) return;
+    if (busy || chosen.length === 0 || !window.confirm(deleteQuestion(chosen.length === 1 ? chosen[0]! : `${chosen.length} pictures`))) return;
     setBusy(true);
     try {
       const keep = await dispatch(removePictures(mode, id, chosen, images.filter((name) => !chosen.includes(name))));

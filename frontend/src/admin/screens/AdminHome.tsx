@@ -6,20 +6,19 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { ErrorView, LoadingView, StatusView } from '../../components/StatusView';
+import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { selectShowSubscription } from '../../features/auth/authSlice';
 import { orderReference, paymentState } from '../../features/order/orderTypes';
-import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import { countOf, formatMoney } from '../../lib/format';
-import type { AppThunk } from '../../lib/thunk';
 import styles from '../adminScreens.module.css';
 import { fetchLastMailing, fetchOrdersSince, fetchReviewsSince, startOfDay } from '../dashboard/dashboardData';
 import { LOW_STOCK } from '../products/stock';
 import { adminProductsReloadRequested, fetchAdminProducts, selectAdminProducts } from '../products/adminProductsSlice';
 import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from '../results/resultsSlice';
 import { Link } from '../../components/Link';
+import { Part, useCall } from '../useCall';
 
 /** Days of reviews the dashboard shows as waiting to be read. */
 export const REVIEW_DAYS = 7;
@@ -37,29 +36,6 @@ export function monthOf(results: MonthResult[], now: Date, offset = 0): MonthRes
       totalVat: 0,
     }
   );
-}
-
-type Loaded<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; value: T };
-
-/** One part's own call: loading, then its value or a failure with a retry. */
-function useCall<T>(call: () => AppThunk<Promise<T>>): [Loaded<T>, () => void] {
-  const dispatch = useAppDispatch();
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const run = useCallback(() => {
-    setState({ status: 'loading' });
-    dispatch(call()).then(
-      (value) => setState({ status: 'loaded', value }),
-      (error: unknown) => setState({ status: 'failed', message: errorMessage(error) }),
-    );
-  }, [dispatch, call]);
-  useEffect(run, [run]);
-  return [state, run];
-}
-
-function Part<T>({ state, retry, what, children }: { state: Loaded<T>; retry: () => void; what: string; children: (value: T) => ReactNode }) {
-  if (state.status === 'loading') return <LoadingView label={`Loading ${what}`} cards={1} />;
-  if (state.status === 'failed') return <ErrorView title={`We could not load ${what}`} message={state.message} onRetry={retry} />;
-  return <>{children(state.value)}</>;
 }
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -272,7 +272,7 @@ describe('admin discount codes screen', () => {
     await waitFor(() => expect(screen.queryByText('Loading discount codes')).not.toBeInTheDocument());
     const beforeDelete = listFetches();
     await user.click(screen.getByRole('button', { name: 'Delete SUMMER' }));
-    expect(confirm).toHaveBeenCalledWith('do you wnat delete');
+    expect(confirm).toHaveBeenCalledWith('do you wnat delete\nDelete SUMMER? It stays in the bin for 30 days, from where you can restore it.');
     await screen.findByRole('button', { name: 'Return.' });
     await waitFor(() => expect(listFetches()).toBe(beforeDelete + 1));
     await user.click(await screen.findByRole('button', { name: 'Return.' }));

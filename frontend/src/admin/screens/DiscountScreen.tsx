@@ -237,7 +237,7 @@ export default function DiscountScreen() {
                     >
                       Update
                     </button>
-                    <DeleteButton what={code.code} disabled={state.saving} onConfirmed={() => void dispatch(deleteCode(code._id))} />
+                    <DeleteButton what={code.code} binned disabled={state.saving} onConfirmed={() => void dispatch(deleteCode(code._id))} />
                   </div>
                 ),
               },

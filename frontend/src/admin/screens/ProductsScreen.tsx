@@ -363,7 +363,7 @@ export default function ProductsScreen() {
           >
             Edit
           </button>
-          <DeleteButton what={product.name} disabled={state.saving} onConfirmed={() => void dispatch(deleteProduct(product))} />
+          <DeleteButton what={product.name} binned disabled={state.saving} onConfirmed={() => void dispatch(deleteProduct(product))} />
         </div>
       ),
     },

@@ -12,6 +12,7 @@ import { deleteReview, fetchAdminReviewsPage, selectAdminReviews, adminReviewsRe
 import { AdminTable } from '../table/AdminTable';
 import type { CsvColumn, TableModel } from '../table/tableQuery';
 import { useWholeList } from '../table/wholeList';
+import { deleteQuestion } from '../confirm';
 import { WriteOutcome } from '../WriteOutcome';
 
 const shownDate = (review: AdminReview) => (review.Date && Array.from(review.Date.trim()).length > 3 ? review.Date : formatDate(review.createdAt));
@@ -25,7 +26,7 @@ function DeleteReview({ review, busy, confirm }: { review: AdminReview; busy: bo
       aria-disabled={busy}
       aria-label={`Delete the review by ${review.fullname}`}
       onClick={() => {
-        if (!busy && confirm(`Delete the review by ${review.fullname}? This cannot be undone.`)) void dispatch(deleteReview(review._id));
+        if (!busy && confirm(deleteQuestion(`the review by ${review.fullname}`, true))) void dispatch(deleteReview(review._id));
       }}
     >
       Delete

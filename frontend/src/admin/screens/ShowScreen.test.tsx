@@ -150,7 +150,7 @@ describe('pictures on the products form', () => {
     await user.click(within(removal).getByLabelText(`Remove ${first}`));
     await user.click(within(removal).getByRole('button', { name: 'Remove selected pictures' }));
     expect(await within(removal).findByText('The picture is removed.')).toBeInTheDocument();
-    expect(confirm).toHaveBeenCalledWith('do you wnat delete');
+    expect(confirm).toHaveBeenCalledWith(`do you wnat delete\nDelete ${first}? This cannot be undone.`);
     expect(order).toEqual(['delete', 'update']);
     expect(api.calls.find((c) => c.url.pathname === '/api/delete/array/')?.body).toEqual({ images: [first] });
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ image: rest });

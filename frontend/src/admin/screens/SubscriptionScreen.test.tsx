@@ -70,7 +70,7 @@ describe('admin subscriptions screen', () => {
     await user.click(button);
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(button);
-    expect(confirm).toHaveBeenLastCalledWith('do you wnat delete');
+    expect(confirm).toHaveBeenLastCalledWith('do you wnat delete\nDelete reader1@example.com? This cannot be undone.');
     await waitFor(() => expect(screen.getAllByTestId('subscriber')).toHaveLength(1));
   });
 
