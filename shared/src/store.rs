@@ -86,6 +86,16 @@ impl Store {
     }
 
     pub async fn get<E: Entity>(&self, id: &str) -> Result<Option<E>, ApiError> {
+        self.stored::<E>(id)
+            .await?
+            .as_ref()
+            .map(E::from_item)
+            .transpose()
+            .map_err(Into::into)
+    }
+
+    /// An entity's item as stored (keys, list index and version included), read consistently.
+    async fn stored<E: Entity>(&self, id: &str) -> Result<Option<Item>, ApiError> {
         let found = self
             .client
             .get_item()
@@ -94,11 +104,7 @@ impl Store {
             .consistent_read(true)
             .send()
             .await?;
-        found
-            .item()
-            .map(E::from_item)
-            .transpose()
-            .map_err(Into::into)
+        Ok(found.item)
     }
 
     /// Writes a new entity; its id must be new.
@@ -166,15 +172,7 @@ impl Store {
         id: &str,
         label: impl FnOnce(&E) -> String,
     ) -> Result<E, ApiError> {
-        let found = self
-            .client
-            .get_item()
-            .table_name(&*self.table)
-            .set_key(Some(key::<E>(id)))
-            .consistent_read(true)
-            .send()
-            .await?;
-        let item = found.item.ok_or_else(not_found::<E>)?;
+        let item = self.stored::<E>(id).await?.ok_or_else(not_found::<E>)?;
         let entity = E::from_item(&item)?;
         let writes = crate::recycle_bin::move_in(
             &self.table,
