@@ -107,4 +107,16 @@ describe('ImagePicker', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('error: image: logo.svg is not a PNG, JPEG, WebP or GIF image');
     expect(chosen()).toBe('');
   });
+
+  it('says when the gallery cannot be read, keeps the chosen list, and Try again reads it', async () => {
+    let fail = true;
+    const api = fakeFetch({ 'GET /api/uploading/sh/': () => (fail ? json({ message: 'Try later' }, 503) : json(['a.png', 'b.png'])) });
+    const { user } = renderWithProviders(<Harness initial={['a.png']} />, { preloadedState: admin, deps: { fetch: api.fetch } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the gallery: Try later');
+    expect(screen.getAllByTestId('chosen-image')).toHaveLength(1);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('checkbox', { name: 'b.png' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'a.png' })).toBeChecked();
+  });
 });
