@@ -1,6 +1,6 @@
 // Browser journeys for the admin's drinks (/new/uk/products): add a drink through the form (after the form
 // and the server refuse bad input), see it in the shop, mark it sold out, delete it; images
-// (/new/uk/show): upload a real PNG, refuse an SVG, attach a picture to a drink, delete; and finding a drink
+// (/new/uk/show): upload a real PNG, refuse an SVG, pick it for a drink, delete; and finding a drink
 // at 1280 and 375 px: sort and filter the shop (kept in the address, restored by back), the cards' ratings,
 // a category page, and search forgiving a typo. run.mjs registers them.
 import { deflateSync } from 'node:zlib';
@@ -209,16 +209,13 @@ export default function registerCatalogJourneys({ journey, check, checkEqual, ev
     const width = await eventually(() => tile.locator('img').evaluate((img) => img.complete && img.naturalWidth), (w) => w === 2, 'the preview loaded from /uploads');
     checkEqual(width, 2, 'the preview image width');
 
-    // A picture straight onto a drink from its edit form.
+    // The picture picked for a drink on its edit form (the gallery's checkbox is labelled by its thumbnail).
     const drink = await api('POST', '/api/product/create/', { name: `Picture Pop ${tag()}`, price: 3, qty: '6 x 330ml' }, (await adminSession()).token);
     await page.goto(`${BASE_URL}/new/uk/products`);
     await page.getByRole('button', { name: `Edit ${drink.name}` }).click();
-    await page.getByLabel(/Add pictures/).setInputFiles({ name: 'side.png', mimeType: 'image/png', buffer: png() });
-    await page.getByRole('button', { name: 'Upload pictures' }).click();
-    await page.getByText('The picture is added to the drink.').waitFor();
-    const stored = await api('GET', `/api/product/${drink._id}`);
-    checkEqual(stored.image.length, 1, 'pictures on the drink');
-    checkEqual(await page.getByLabel('Images', { exact: true }).inputValue(), stored.image[0], 'the form lists the new picture');
+    await page.getByRole('checkbox', { name }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually(async () => (await api('GET', `/api/product/${drink._id}`)).image, (image) => image.length === 1 && image[0] === name, 'the drink saved with the picked picture');
     await api('DELETE', `/api/product/delete/${drink._id}`, undefined, (await adminSession()).token);
 
     await page.goto(`${BASE_URL}/new/uk/show`);

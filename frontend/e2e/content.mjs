@@ -199,12 +199,9 @@ export default function registerContentJourneys({ journey, check, checkEqual, ev
     const name = `Delivery policy ${tag()}`;
     await page.goto(`${BASE_URL}/new/uk/policies`);
     await page.getByRole('heading', { name: 'Create policy' }).waitFor();
-    // The server's 422 is shown at the field it names.
+    // Pictures are picked, never typed (the server's 422 at a field is in the Vitest suite).
     await page.getByLabel('Title').fill(name);
-    await page.getByLabel('Images').fill('../not-an-upload');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByText(/^image: .* is not an uploaded image name$/).waitFor();
-    await page.getByLabel('Images').fill('');
+    checkEqual(await page.getByRole('textbox', { name: /Images/ }).count(), 0, 'no image name is typed');
     await page.getByLabel('Text').fill('We deliver across the UK in 2 to 4 working days.');
     await page.getByRole('button', { name: 'Create' }).click();
     const list = page.getByTestId('policy-list');

@@ -20,6 +20,7 @@ import registerContentJourneys from './content.mjs';
 import registerFocusJourneys from './focus.mjs';
 import registerNotFoundJourneys from './notfound.mjs';
 import registerOpenApiJourneys from './openapi.mjs';
+import registerPickerJourneys from './picker.mjs';
 import registerReviewJourneys from './reviews.mjs';
 import registerSpecGapJourneys from './specgaps.mjs';
 import registerSubscriptionJourneys from './subscription.mjs';
@@ -297,6 +298,8 @@ registerFocusJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTO
 registerBudgetJourneys({ journey, check, eventually, BASE_URL, DESKTOP });
 // Journeys (issue 22): the admin area's own frame, dashboard, titles and tables
 registerAdminJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
+// Journeys (issue 22, item 8): pictures by picking on the admin's forms
+registerPickerJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 
 // ------------------------------------------------------------------------------------------------------
 

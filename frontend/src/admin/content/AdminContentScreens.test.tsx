@@ -92,26 +92,31 @@ describe('admin entry screens', () => {
   });
 });
 
-describe('pictures straight onto a saved entry', () => {
+describe('pictures by picking in the content forms', () => {
   const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'shelf.png', { type: 'image/png' });
+  const chosenNames = () => screen.queryAllByTestId('chosen-image').map((row) => row.querySelector('code')?.textContent);
 
-  it('a category in update mode takes pictures (mode 12) and its image list follows; a new one does not offer it', async () => {
-    const sodas = { _id: 'c-soda', name: 'Sodas', des: 'Fizzy', image: ['old.png'] };
+  it('a new category uploads a picture in place (the gallery, mode 22), picks another and is created with both in order', async () => {
     const api = shopApi({
-      'GET /api/category/': [sodas],
+      'GET /api/category/': [],
+      'GET /api/uploading/sh/': ['shelf-old.png'],
       'POST /api/new/': ({ url }) => {
-        expect([url.searchParams.get('mode'), url.searchParams.get('id')]).toEqual(['12', 'c-soda']);
+        expect([url.searchParams.get('mode'), url.searchParams.get('id')]).toEqual(['22', null]);
         return json(['new.png'], 201);
       },
+      'POST /api/category/create/': ({ body }) => json({ _id: 'c-new', ...(body as object) }, 201),
     });
     const { user } = renderApp('/new/uk/categories', { deps: { fetch: api.fetch }, preloadedState: admin });
-    await screen.findByTestId('category-list');
-    expect(screen.queryByLabelText(/Add pictures/)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Update Sodas' }));
-    await user.upload(screen.getByLabelText(/Add pictures/), [png()]);
+    await user.type(await screen.findByLabelText('Name'), 'Juices');
+    expect(screen.queryByRole('textbox', { name: /Images/ })).not.toBeInTheDocument();
+    await user.upload(screen.getByLabelText(/Upload new pictures/), [png()]);
     await user.click(screen.getByRole('button', { name: 'Upload pictures' }));
-    expect(await screen.findByText('The picture is added to the category.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Images')).toHaveValue('old.png, new.png');
+    expect(await screen.findByText('The picture is uploaded and chosen.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('checkbox', { name: 'shelf-old.png' }));
+    await user.click(screen.getByRole('button', { name: 'Move shelf-old.png up' }));
+    expect(chosenNames()).toEqual(['shelf-old.png', 'new.png']);
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.calls.find((c) => c.url.pathname === '/api/category/create/')?.body).toMatchObject({ name: 'Juices', image: ['shelf-old.png', 'new.png'] }));
   });
 
   it('a category drops pictures: POST /api/delete/array/, then PUT /api/category/update/{id} with the rest', async () => {
@@ -135,22 +140,22 @@ describe('pictures straight onto a saved entry', () => {
     const writes = api.calls.filter((c) => c.method !== 'GET');
     expect(writes.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(['POST /api/delete/array/', 'PUT /api/category/update/c-soda']);
     expect(writes.map((c) => c.body)).toEqual([{ images: ['old.png'] }, { image: ['keep.png'] }]);
-    expect(screen.getByLabelText('Images')).toHaveValue('keep.png');
+    expect(chosenNames()).toEqual(['keep.png']);
   });
 
-  it('the site info takes pictures (mode 8) once it exists', async () => {
+  it('the site info picks its pictures from the gallery and saves them in order', async () => {
     const api = shopApi({
-      'GET /api/connect/uk/palestine/connect/': { ...siteInfo, _id: 'main', image: [] },
-      'POST /api/new/': ({ url }) => {
-        expect(url.searchParams.get('mode')).toBe('8');
-        return json(['front.png'], 201);
-      },
+      'GET /api/connect/uk/palestine/connect/': { ...siteInfo, _id: 'main', image: ['front.png'] },
+      'GET /api/uploading/sh/': ['front.png', 'side.png'],
+      'PUT /api/connect/update/main': ({ body }) => json({ ...siteInfo, _id: 'main', ...(body as object) }),
     });
     const { user } = renderApp('/new/uk/siteinfo', { deps: { fetch: api.fetch }, preloadedState: admin });
-    await user.upload(await screen.findByLabelText(/Add pictures/), [png()]);
-    await user.click(screen.getByRole('button', { name: 'Upload pictures' }));
-    expect(await screen.findByText('The picture is added to the site info.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Images')).toHaveValue('front.png');
+    const side = await screen.findByRole('checkbox', { name: 'side.png' });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'front.png' })).toBeChecked());
+    await user.click(side);
+    await user.click(screen.getByRole('button', { name: 'Move front.png down' }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ image: ['side.png', 'front.png'] }));
   });
 });
 

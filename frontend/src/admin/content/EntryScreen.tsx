@@ -20,9 +20,9 @@ import {
 } from './adminContentSlice';
 import styles from './AdminContent.module.css';
 import { Field } from '../../components/Field';
-import { fieldOfMessage, parseImages } from './forms';
+import { fieldOfMessage } from './forms';
 import { PictureRemoval } from '../images/PictureRemoval';
-import { PictureUpload, withNames, withoutNames } from '../images/PictureUpload';
+import { ImagePicker } from '../images/ImagePicker';
 import { UPLOAD_MODE } from '../images/upload';
 
 type FormField = 'name' | 'des' | 'link' | 'image' | 'sort';
@@ -42,14 +42,11 @@ interface FormState {
   name: string;
   des: string;
   link: string;
-  image: string;
+  image: string[];
   sort: string;
 }
 
-/** The kinds the spec's upload modes cover: pictures go straight onto a saved link entry or category. */
-const UPLOAD_MODES: Partial<Record<EntryKind, number>> = { link: UPLOAD_MODE.link, category: UPLOAD_MODE.category };
-
-const EMPTY: FormState = { name: '', des: '', link: '', image: '', sort: '0' };
+const EMPTY: FormState = { name: '', des: '', link: '', image: [], sort: '0' };
 
 const fieldsOf = (kind: EntryKind): FormField[] =>
   kind === 'category' ? ['name', 'des', 'image'] : kind === 'link' ? ['name', 'des', 'link', 'image', 'sort'] : ['name', 'des', 'image', 'sort'];
@@ -60,7 +57,7 @@ function toForm(item: AdminItem): FormState {
     name: item.name ?? '',
     des: item.des ?? '',
     link: item.link ?? '',
-    image: (item.image ?? []).join(', '),
+    image: [...(item.image ?? [])],
     sort: String(item.sort ?? 0),
   };
 }
@@ -71,7 +68,7 @@ function toDraft(kind: EntryKind, form: FormState): ItemDraft {
     ...(form._id ? { _id: form._id } : {}),
     name: form.name.trim(),
     des: form.des.trim(),
-    image: parseImages(form.image),
+    image: [...form.image],
     ...(fields.includes('link') ? { link: form.link.trim() } : {}),
     ...(fields.includes('sort') ? { sort: Number(form.sort) || 0 } : {}),
   };
@@ -92,7 +89,7 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
   const dispatch = useAppDispatch();
   const list = useAppSelector((state) => selectAdminList(state, kind));
   const [form, setForm] = useState<FormState>(EMPTY);
-  // The edited item's pictures as the server holds them: what may be removed (uploads add to it at once).
+  // The edited item's pictures as the server holds them: what may be deleted from storage.
   const [saved, setSaved] = useState<string[]>([]);
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -104,7 +101,7 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
     if (list.status === 'idle' || list.reload) void dispatch(fetchAdminList(kind));
   }, [dispatch, kind, list.status, list.reload]);
 
-  const set = (field: FormField) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  const set = (field: Exclude<FormField, 'image'>) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
 
   const startCreate = () => {
     setForm(EMPTY);
@@ -209,26 +206,13 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
             hint="A web address (https://...) or a shop path (/shop/drinks/)."
           />
         )}
-        <Field
+        <ImagePicker
+          key={form._id ?? 'new'}
           label={label('image', 'Images')}
-          name="image"
           value={form.image}
-          onChange={set('image')}
+          onChange={(image) => setForm((f) => ({ ...f, image }))}
           error={errorFor('image')}
-          hint="Uploaded image names, separated by commas."
         />
-        {form._id && UPLOAD_MODES[kind] && (
-          <PictureUpload
-            key={form._id}
-            mode={UPLOAD_MODES[kind]}
-            id={form._id}
-            what={`the ${noun}`}
-            onUploaded={(names) => {
-              setSaved((list) => [...list, ...names]);
-              setForm((f) => ({ ...f, image: withNames(f.image, names) }));
-            }}
-          />
-        )}
         {/* Only categories (mode 12) have pictures removed this way, as the spec's flow says. */}
         {form._id && kind === 'category' && (
           <PictureRemoval
@@ -239,7 +223,7 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
             onRemoved={(keep) => {
               const gone = saved.filter((name) => !keep.includes(name));
               setSaved(keep);
-              setForm((f) => ({ ...f, image: withoutNames(f.image, gone) }));
+              setForm((f) => ({ ...f, image: f.image.filter((name) => !gone.includes(name)) }));
               dispatch(adminReloadRequested(kind));
             }}
           />

@@ -13,9 +13,8 @@ import { adminReloadRequested, fetchAdminSite, saveAdminSite, selectAdminSite, t
 import styles from './AdminContent.module.css';
 import { Field } from '../../components/Field';
 import { ContactDetailsForm } from './ContactDetailsForm';
-import { fieldOfMessage, parseImages } from './forms';
-import { PictureUpload, withNames } from '../images/PictureUpload';
-import { UPLOAD_MODE } from '../images/upload';
+import { fieldOfMessage } from './forms';
+import { ImagePicker } from '../images/ImagePicker';
 
 const SOCIAL = [
   ['facebook', 'Facebook'],
@@ -26,9 +25,9 @@ const SOCIAL = [
 ] as const;
 type SocialKey = (typeof SOCIAL)[number][0];
 
-type TextField = 'name' | 'des' | 'cover_des' | 'image' | 'discount' | 'vatRate' | 'vatNumber' | 'deliveryEstimate';
-type FormState = Record<TextField, string> & { Social: Record<SocialKey, string> };
-type ErrorKey = TextField | `Social.${SocialKey}`;
+type TextField = 'name' | 'des' | 'cover_des' | 'discount' | 'vatRate' | 'vatNumber' | 'deliveryEstimate';
+type FormState = Record<TextField, string> & { image: string[]; Social: Record<SocialKey, string> };
+type ErrorKey = TextField | 'image' | `Social.${SocialKey}`;
 
 const ERROR_KEYS: readonly ErrorKey[] = [
   'name', 'des', 'cover_des', 'image', 'discount', 'vatRate', 'vatNumber', 'deliveryEstimate',
@@ -36,7 +35,7 @@ const ERROR_KEYS: readonly ErrorKey[] = [
 ];
 
 function toForm(info: SiteInfo | null): FormState {
-  const image = Array.isArray(info?.image) ? info.image.join(', ') : (info?.image ?? '');
+  const image = Array.isArray(info?.image) ? [...info.image] : info?.image ? [info.image] : [];
   const social = info?.Social;
   return {
     name: info?.name ?? '',
@@ -63,7 +62,7 @@ function toDraft(form: FormState): SiteDraft {
     name: t(form.name),
     des: t(form.des),
     cover_des: t(form.cover_des),
-    image: parseImages(form.image),
+    image: [...form.image],
     discount: t(form.discount),
     vatRate: Number(t(form.vatRate)),
     vatNumber: t(form.vatNumber),
@@ -146,10 +145,7 @@ export function SiteInfoScreen() {
         <Field label="Name" name="name" value={form.name} onChange={set('name')} error={errorFor('name')} />
         <Field label="Cover text (home hero)" name="cover_des" value={form.cover_des} onChange={set('cover_des')} error={errorFor('cover_des')} multiline />
         <Field label="Description" name="des" value={form.des} onChange={set('des')} error={errorFor('des')} multiline />
-        <Field label="Images" name="image" value={form.image} onChange={set('image')} error={errorFor('image')} hint="Uploaded image names, separated by commas." />
-        {site.info?._id && (
-          <PictureUpload mode={UPLOAD_MODE.siteInfo} id={site.info._id} what="the site info" onUploaded={(names) => setForm((f) => ({ ...f, image: withNames(f.image, names) }))} />
-        )}
+        <ImagePicker label="Images" value={form.image} onChange={(image) => setForm((f) => ({ ...f, image }))} error={errorFor('image')} />
         <Field label="Promotion line" name="discount" value={form.discount} onChange={set('discount')} error={errorFor('discount')} />
       </fieldset>
       <fieldset className={styles.fieldset}>

@@ -1,4 +1,4 @@
-// Reading the admin content forms: which field a server message names, and image names typed as a list.
+// Reading the admin forms: which field a server message names, and adding names to a typed image list.
 
 /** The field a server message names ('name must be…', 'Social.x must be…'), if it is one of `fields`. */
 export function fieldOfMessage<F extends string>(message: string | null, fields: readonly F[]): F | null {
@@ -7,9 +7,5 @@ export function fieldOfMessage<F extends string>(message: string | null, fields:
   return fields.find((field) => field === first) ?? null;
 }
 
-/** Image names typed as 'a.png, b.png'. */
-export const parseImages = (text: string): string[] =>
-  text
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+/** A comma-separated image list (the discount form's) with `names` added at the end. */
+export const withNames = (list: string, names: string[]): string => [list.trim(), ...names].filter(Boolean).join(', ');

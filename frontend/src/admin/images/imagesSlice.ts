@@ -1,7 +1,7 @@
 // Admin images (/new/uk/show): every uploaded image's name (GET /api/uploading/sh/, newest first), uploads
 // to the gallery (one file: POST /api/uploading/, as the spec's single upload; several: POST
-// /api/new/?mode=22) and deletes. Attaching an upload to a drink is the products
-// form's job; both go through upload.ts.
+// /api/new/?mode=22) and deletes. The forms' ImagePicker reads the same list and uploads to the gallery too;
+// all go through upload.ts.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';

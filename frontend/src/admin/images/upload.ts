@@ -58,8 +58,11 @@ export const uploadSingle =
   (_dispatch, _getState, { api }) =>
     uploadOne(api, file);
 
-/** The same as a thunk, for a screen that holds no API client: uploads to an item and answers the names. */
-export const uploadToItem =
-  (mode: number, id: string, files: readonly File[]): ThunkAction<Promise<string[]>, unknown, ThunkExtra, UnknownAction> =>
+/**
+ * New pictures for a form, as a thunk: stored in the gallery (POST /api/new/?mode=22, no item needed) and
+ * answered as their names, so the form adds them to its list and a new item needs no "save first".
+ */
+export const uploadForPicking =
+  (files: readonly File[]): ThunkAction<Promise<string[]>, unknown, ThunkExtra, UnknownAction> =>
   (_dispatch, _getState, { api }) =>
-    uploadImages(api, files, mode, id);
+    uploadImages(api, files, UPLOAD_MODE.gallery);

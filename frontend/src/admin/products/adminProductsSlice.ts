@@ -20,7 +20,8 @@ export interface ProductForm {
   sort: string;
   Isdefault: boolean;
   category: string;
-  image: string;
+  /** The chosen pictures' names, in order: the first is the main one. */
+  image: string[];
   des: string;
   des2: string;
   /** Food information: allergens marked *like this* in the ingredients. */
@@ -75,7 +76,7 @@ export function emptyProductForm(): ProductForm {
     sort: '0',
     Isdefault: false,
     category: '',
-    image: '',
+    image: [],
     des: '',
     des2: '',
     ingredients: '',
@@ -97,7 +98,7 @@ export function formFromProduct(product: Product): ProductForm {
     sort: String(product.sort),
     Isdefault: product.Isdefault,
     category: product.category ?? '',
-    image: product.image.join(', '),
+    image: [...product.image],
     des: product.des,
     des2: product.des2,
     ingredients: product.ingredients,
@@ -126,7 +127,6 @@ function nutritionBody(values: Record<NutrientName, string>) {
   };
 }
 
-/** Numbers go as typed (the server names a field it cannot read); image names split on commas. */
 /** The create and update body (the document's ProductInput): numbers as typed, empty text left for the server to refuse. */
 export function productBody(form: ProductForm): Body<'post', '/product/create/'> {
   const number = (text: string) => (text.trim() === '' ? text.trim() : Number(text.trim()));
@@ -139,10 +139,7 @@ export function productBody(form: ProductForm): Body<'post', '/product/create/'>
     sort: number(form.sort || '0'),
     Isdefault: form.Isdefault,
     category: form.category,
-    image: form.image
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
+    image: [...form.image],
     des: form.des.trim(),
     des2: form.des2.trim(),
     ingredients: form.ingredients.trim(),

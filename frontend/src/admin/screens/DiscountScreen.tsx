@@ -29,7 +29,7 @@ import {
   type CodeForm,
 } from '../codes/codesSlice';
 import { ImageRequestError } from '../images/ImageErrors';
-import { withNames } from '../images/PictureUpload';
+import { withNames } from '../content/forms';
 import { ACCEPTED_TYPES, uploadSingle } from '../images/upload';
 import { DeleteButton } from '../WriteOutcome';
 import { AdminTable } from '../table/AdminTable';

@@ -51,7 +51,7 @@ describe('product form rules', () => {
   });
 
   it('sends numbers as numbers and image names as a list', () => {
-    const body = productBody({ ...emptyProductForm(), name: ' Cherry Pop ', qty: '24 x 330ml', price: '18.50', TheNumber: '40', image: 'a.png, ,b.png ' });
+    const body = productBody({ ...emptyProductForm(), name: ' Cherry Pop ', qty: '24 x 330ml', price: '18.50', TheNumber: '40', image: ['a.png', 'b.png'] });
     expect(body).toMatchObject({ name: 'Cherry Pop', price: 18.5, TheNumber: 40, discount: 0, sort: 0, image: ['a.png', 'b.png'] });
   });
 });
@@ -99,6 +99,27 @@ describe('admin products screen', () => {
     const post = api.calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({ name: 'Cherry Pop', qty: '24 x 330ml', price: 18.5, category: sodas._id });
     await waitFor(() => expect(screen.getAllByTestId('admin-product')).toHaveLength(4));
+  });
+
+  it('sends the pictures a new drink picks, in the order the arrows give them', async () => {
+    const api = catalogue({
+      'GET /api/uploading/sh/': ['can.png', 'box.png', 'six.png'],
+      'POST /api/product/create/': ({ body }) => json({ ...mango, ...(body as object), _id: 'p-cherry' }, 201),
+    });
+    const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: 'New drink' }, FIRST_LOAD));
+    expect(screen.queryByRole('textbox', { name: /Images/ })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'Cherry Pop');
+    await user.type(screen.getByLabelText(/Pack label/), '24 x 330ml');
+    await user.type(screen.getByLabelText('Price (£)'), '18.50');
+    await user.click(await screen.findByRole('checkbox', { name: 'box.png' }));
+    await user.click(screen.getByRole('checkbox', { name: 'six.png' }));
+    await user.click(screen.getByRole('checkbox', { name: 'can.png' }));
+    await user.click(screen.getByRole('button', { name: 'Move can.png up' }));
+    await user.click(screen.getByRole('button', { name: 'Move can.png up' }));
+    await user.click(screen.getByRole('button', { name: 'Remove six.png' }));
+    await user.click(screen.getByRole('button', { name: 'Add drink' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: 'Cherry Pop', image: ['can.png', 'box.png'] }));
   });
 
   it('marks the field the server refuses and keeps the form', async () => {

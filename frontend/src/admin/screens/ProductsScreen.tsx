@@ -1,9 +1,9 @@
 // /new/uk/products: every drink in the shared admin table (sort, filter by text, stock and the day it was
 // added, CSV), in shop order at first, with its pack, price, discount and stock; Edit and Delete
 // ('do you wnat delete'); and the create/update form. The form checks the essentials before sending (name,
-// pack label, price); the server checks every field and its message marks the field it names. Image names
-// are the uploaded files' names, separated by commas; an existing drink also takes new pictures straight from
-// the form (the server appends them to the drink and the form's list follows).
+// pack label, price); the server checks every field and its message marks the field it names. Pictures are
+// picked from the gallery or uploaded in place (ImagePicker), new drink or not; a saved drink's pictures can
+// also be deleted from storage (PictureRemoval).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DrinkImage } from '../../components/DrinkImage';
@@ -16,10 +16,10 @@ import { AdminTable, type Column } from '../table/AdminTable';
 import type { CsvColumn, TableModel } from '../table/tableQuery';
 import { LOW_STOCK, stockLevel } from '../products/stock';
 import styles from '../adminScreens.module.css';
-import { fieldOfMessage, parseImages } from '../content/forms';
+import { fieldOfMessage } from '../content/forms';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
 import { PictureRemoval } from '../images/PictureRemoval';
-import { PictureUpload, withNames, withoutNames } from '../images/PictureUpload';
+import { ImagePicker } from '../images/ImagePicker';
 import { UPLOAD_MODE } from '../images/upload';
 import {
   adminProductsReloadRequested,
@@ -37,8 +37,8 @@ import {
 } from '../products/adminProductsSlice';
 import { ALLERGEN_LABELS, ALLERGENS } from '../../features/product/food';
 
-type TextField = Exclude<keyof ProductForm, '_id' | 'Isdefault' | 'allergens' | 'nutrition'>;
-type FormField = TextField | NutrientName | 'allergens';
+type TextField = Exclude<keyof ProductForm, '_id' | 'Isdefault' | 'allergens' | 'nutrition' | 'image'>;
+type FormField = TextField | NutrientName | 'allergens' | 'image';
 const FIELDS: readonly FormField[] = [
   'name',
   'qty',
@@ -98,8 +98,8 @@ interface ProductFormViewProps {
 export function ProductFormView({ initial, categories, saving, error }: ProductFormViewProps) {
   const dispatch = useAppDispatch();
   const [form, setForm] = useState<ProductForm>(initial);
-  // The drink's pictures as the server holds them: what may be removed (uploads add to it at once).
-  const [saved, setSaved] = useState<string[]>(() => parseImages(initial.image));
+  // The drink's pictures as the server holds them: what may be deleted from storage.
+  const [saved, setSaved] = useState<string[]>(() => [...initial.image]);
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
   const update = Boolean(form._id);
   const set = (field: TextField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -156,18 +156,13 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
           </p>
         )}
       </div>
-      <Field id="product-image" label="Images" hint="Uploaded image names, separated by commas; the first is the main one." value={form.image} onChange={set('image')} error={errorFor('image')} />
-      {form._id && (
-        <PictureUpload
-          mode={UPLOAD_MODE.product}
-          id={form._id}
-          what="the drink"
-          onUploaded={(names) => {
-            setSaved((list) => [...list, ...names]);
-            setForm((f) => ({ ...f, image: withNames(f.image, names) }));
-          }}
-        />
-      )}
+      <ImagePicker
+        label="Images"
+        hint="The first is the main one."
+        value={form.image}
+        onChange={(image) => setForm((f) => ({ ...f, image }))}
+        error={errorFor('image')}
+      />
       {form._id && (
         <PictureRemoval
           mode={UPLOAD_MODE.product}
@@ -176,7 +171,7 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
           onRemoved={(keep) => {
             const gone = saved.filter((name) => !keep.includes(name));
             setSaved(keep);
-            setForm((f) => ({ ...f, image: withoutNames(f.image, gone) }));
+            setForm((f) => ({ ...f, image: f.image.filter((name) => !gone.includes(name)) }));
           }}
         />
       )}

@@ -109,22 +109,28 @@ describe('admin images screen', () => {
 });
 
 describe('pictures on the products form', () => {
-  it('uploads to the drink (mode 14) and the form lists the new names', async () => {
+  const chosenNames = () => screen.queryAllByTestId('chosen-image').map((row) => row.querySelector('code')?.textContent);
+
+  it('uploads in place to the gallery (mode 22, no item) and the saved drink gets the new names on Save', async () => {
     const api = shopApi({
       'GET /api/product/': [mango],
       'GET /api/category/': [],
       'POST /api/new/': ({ url }) => {
-        expect(url.searchParams.get('mode')).toBe('14');
-        expect(url.searchParams.get('id')).toBe(mango._id);
+        expect(url.searchParams.get('mode')).toBe('22');
+        expect(url.searchParams.has('id')).toBe(false);
         return json(['new1.png'], 201);
       },
+      [`PUT /api/product/update/${mango._id}`]: ({ body }) => json({ ...mango, ...(body as object) }),
     });
     const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
     await user.click(await screen.findByRole('button', { name: `Edit ${mango.name}` }, FIRST_LOAD));
-    await user.upload(screen.getByLabelText(/Add pictures/), [png('side.png')]);
+    await user.upload(screen.getByLabelText(/Upload new pictures/), [png('side.png')]);
     await user.click(screen.getByRole('button', { name: 'Upload pictures' }));
-    expect(await screen.findByText('The picture is added to the drink.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Images')).toHaveValue([...mango.image, 'new1.png'].join(', '));
+    expect(await screen.findByText('The picture is uploaded and chosen.')).toBeInTheDocument();
+    expect(chosenNames()).toEqual([...mango.image, 'new1.png']);
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ image: [...mango.image, 'new1.png'] }));
   });
 
   it('removes pictures with POST /api/delete/array/, then updates the drink (mode 14) with the rest', async () => {
@@ -154,7 +160,7 @@ describe('pictures on the products form', () => {
     expect(order).toEqual(['delete', 'update']);
     expect(api.calls.find((c) => c.url.pathname === '/api/delete/array/')?.body).toEqual({ images: [first] });
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ image: rest });
-    expect(screen.getByLabelText('Images')).toHaveValue(rest.join(', '));
+    expect(chosenNames()).toEqual(rest);
     expect(within(removal).queryByLabelText(`Remove ${first}`)).not.toBeInTheDocument();
   });
 
@@ -172,6 +178,6 @@ describe('pictures on the products form', () => {
     await user.click(within(removal).getByRole('button', { name: 'Remove selected pictures' }));
     expect(await within(removal).findByRole('alert')).toHaveTextContent('error: Try later');
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
-    expect(screen.getByLabelText('Images')).toHaveValue(mango.image.join(', '));
+    expect(chosenNames()).toEqual(mango.image);
   });
 });

@@ -1,5 +1,5 @@
 // /new/uk/show: every uploaded image as a grid of 200 px high previews, newest first, each with its name,
-// 'Copy name' (to paste into a form's image list) and Delete ('do you wnat delete'); and an upload to the
+// 'Copy name' and Delete ('do you wnat delete'); and an upload to the
 // gallery (PNG, JPEG, WebP or GIF, up to 4 at once, 2 MB each: the server checks the bytes). Failures wear
 // the spec's labels: 'error url image' for a preview that does not load, 'error' for a refused request.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
