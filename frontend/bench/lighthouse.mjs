@@ -1,6 +1,8 @@
 // Lighthouse on the home page and a product page, mobile preset (Lighthouse's default: a mid-range phone on a
 // slow 4G link, simulated), five runs each; prints the medians of performance and accessibility. Scores swing
-// with machine load, so medians, not single runs. Targets (make bench): both >= 95.
+// with machine load, so medians, not single runs. Targets (make bench): both >= 95, and the drink page opened
+// by a deep link (its address typed or followed from elsewhere) paints its largest content within 1.5 s
+// (issue 22).
 //
 //   BASE_URL   the running shop (default http://127.0.0.1:3000)
 //   RUNS       runs per page (default 5)
@@ -11,6 +13,8 @@ import lighthouse from 'lighthouse';
 const BASE_URL = (process.env.BASE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET = 95;
+/** Largest contentful paint of a deep-linked drink page, ms. */
+const DRINK_LCP_TARGET = 1500;
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -65,6 +69,11 @@ async function main() {
       const tbt = median(runs.map((r) => Math.round(r.tbt)));
       const cls = median(runs.map((r) => r.cls));
       ok &&= performance >= TARGET && accessibility >= TARGET;
+      if (name === 'product') {
+        const within = lcp < DRINK_LCP_TARGET;
+        ok &&= within;
+        console.log(`deep-linked drink page: median LCP ${lcp} ms, target < ${DRINK_LCP_TARGET} ms: ${within ? 'meets it' : 'MISSES it'}`);
+      }
       console.log(
         `${name} (${path}): performance ${performance} (runs ${runs.map((r) => r.performance).join(', ')}), ` +
           `accessibility ${accessibility}; median LCP ${lcp} ms, TBT ${tbt} ms, CLS ${cls.toFixed(3)}`,
@@ -74,7 +83,7 @@ async function main() {
     await chrome.kill();
   }
   // A target, not a test: the verdict is printed, and only a failure to measure exits non-zero.
-  console.log(ok ? `Both pages meet the target (>= ${TARGET}).` : `BELOW THE TARGET (>= ${TARGET}) on at least one page.`);
+  console.log(ok ? `Both pages meet their targets (>= ${TARGET}; drink LCP < ${DRINK_LCP_TARGET} ms).` : `BELOW A TARGET on at least one page.`);
 }
 
 main().catch((error) => {
