@@ -18,6 +18,7 @@ import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
 import registerFocusJourneys from './focus.mjs';
+import registerLayoutJourneys from './layout.mjs';
 import registerNotFoundJourneys from './notfound.mjs';
 import registerOpenApiJourneys from './openapi.mjs';
 import registerReviewJourneys from './reviews.mjs';
@@ -297,6 +298,7 @@ registerFocusJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTO
 registerBudgetJourneys({ journey, check, eventually, BASE_URL, DESKTOP });
 // Journeys (issue 22): the admin area's own frame, dashboard, titles and tables
 registerAdminJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
+registerLayoutJourneys({ journey, check, eventually, BASE_URL, DESKTOP, MOBILE });
 
 // ------------------------------------------------------------------------------------------------------
 
