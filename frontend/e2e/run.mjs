@@ -18,6 +18,7 @@ import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
 import registerFocusJourneys from './focus.mjs';
+import registerLayoutJourneys from './layout.mjs';
 import registerNotFoundJourneys from './notfound.mjs';
 import registerOpenApiJourneys from './openapi.mjs';
 import registerPickerJourneys from './picker.mjs';
@@ -300,6 +301,8 @@ registerBudgetJourneys({ journey, check, eventually, BASE_URL, DESKTOP });
 registerAdminJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 // Journeys (issue 22, item 8): pictures by picking on the admin's forms
 registerPickerJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
+// Journeys (issue 22, item 9): admin layout, 200% zoom, axe on every page
+registerLayoutJourneys({ journey, check, eventually, BASE_URL, DESKTOP, MOBILE });
 
 // ------------------------------------------------------------------------------------------------------
 

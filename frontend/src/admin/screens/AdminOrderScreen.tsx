@@ -13,6 +13,7 @@ import { orderReference, paymentState, type Order } from '../../features/order/o
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
+import { TableScroll } from '../table/TableScroll';
 import { fetchAdminOrder, selectAdminOrders } from '../orders/adminOrdersSlice';
 import { OrderStatusControl } from '../orders/OrderStatusControl';
 import { useAdminTitle } from '../adminTitle';
@@ -100,9 +101,9 @@ function OrderDetails({ order, busy, onUpdated }: { order: Order; busy: boolean;
 
       <section aria-labelledby="order-lines-title">
         <h3 id="order-lines-title">Lines</h3>
-        <div className={styles.tableWrap}>
+        <TableScroll label="Lines">
           <OrderLines lines={order.product} headings={['Price', 'Line total']} classes={{ table: styles.table, money: styles.num }} />
-        </div>
+        </TableScroll>
         <dl className={styles.totals} data-testid="admin-order-totals">
           <dt>Subtotal</dt>
           <dd>{formatMoney(order.subtotal)}</dd>

@@ -9,6 +9,7 @@ import ui from '../../components/ui.module.css';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import styles from '../adminScreens.module.css';
+import { TableScroll } from '../table/TableScroll';
 import { BIN_KINDS, fetchBin, restoreFromBin, type Bin, type BinEntry, type BinKind } from '../bin/binData';
 import { codesReloadRequested } from '../codes/codesSlice';
 import { BIN_DAYS } from '../confirm';
@@ -28,7 +29,7 @@ function BinTable({ kind, title, entries, busy, onRestore }: { kind: BinKind; ti
       {entries.length === 0 ? (
         <p>Nothing deleted in the last {BIN_DAYS} days.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableScroll label={title}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -63,7 +64,7 @@ function BinTable({ kind, title, entries, busy, onRestore }: { kind: BinKind; ti
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <p>
         <Link to={paths.admin.to(SCREEN[kind])}>Go to {title.toLowerCase()}</Link>

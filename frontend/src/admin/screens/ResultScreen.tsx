@@ -6,6 +6,7 @@ import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
+import { TableScroll } from '../table/TableScroll';
 import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from '../results/resultsSlice';
 
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -70,7 +71,7 @@ export default function ResultScreen() {
         errorTitle="We could not load the results"
         empty={<p>No sales yet.</p>}
       >
-        <div className={styles.tableWrap}>
+        <TableScroll label="Monthly sales">
           <table className={styles.table} data-testid="results-table">
             <caption className="visually-hidden">Monthly sales, newest first</caption>
             <thead>
@@ -102,7 +103,7 @@ export default function ResultScreen() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         {results.results.length > 0 && <PaymentsChart results={results.results} />}
         <h3>Customer e-mails ({results.emails.length})</h3>
         <ul className={styles.emails} data-testid="results-emails">

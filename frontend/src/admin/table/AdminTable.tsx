@@ -9,6 +9,7 @@ import ui from '../../components/ui.module.css';
 import { downloadCsv, toCsv } from './csv';
 import { readQuery, viewRows, writeQuery, type CsvColumn, type TableModel, type TableQuery } from './tableQuery';
 import styles from './AdminTable.module.css';
+import { TableScroll } from './TableScroll';
 
 export interface Column<T> {
   /** The sort key (the model's `sortBy`) and the React key. */
@@ -165,7 +166,7 @@ export function AdminTable<T>({ rows, model, columns, rowKey, filters, csv, noun
           Download CSV
         </button>
       </div>
-      <div className={styles.scroll}>
+      <TableScroll label={caption}>
         <table className={styles.grid} data-testid={testId}>
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -199,7 +200,7 @@ export function AdminTable<T>({ rows, model, columns, rowKey, filters, csv, noun
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {view.pages > 1 && (
         <nav className={styles.pager} aria-label={`Pages of ${noun}`}>
           <button type="button" className={ui.secondary} disabled={view.page <= 1} onClick={() => go({ ...query, page: view.page - 1 })}>

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { StatusView } from '../../../components/StatusView';
 import { formatDate } from '../../../lib/dates';
 import styles from '../../adminScreens.module.css';
+import { TableScroll } from '../../table/TableScroll';
 import { fetchMailings, selectSubscription } from '../subscriptionSlice';
 
 export function PastMailings() {
@@ -26,7 +27,8 @@ export function PastMailings() {
         errorTitle="We could not load the past mailings"
         empty={<p>No mailing sent yet.</p>}
       >
-        <table>
+        <TableScroll label="Past mailings">
+        <table className={styles.table}>
           <thead>
             <tr>
               <th scope="col">Subject</th>
@@ -51,6 +53,7 @@ export function PastMailings() {
             ))}
           </tbody>
         </table>
+        </TableScroll>
       </StatusView>
     </aside>
   );
