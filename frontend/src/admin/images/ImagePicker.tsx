@@ -92,7 +92,7 @@ export function ImagePicker({ label, hint, value, onChange, error }: ImagePicker
         </p>
       )}
 
-      <h4 className={styles.title}>Chosen, in order</h4>
+      <p className={styles.title}>Chosen, in order</p>
       {value.length === 0 ? (
         <p className={styles.hint}>None yet: tick pictures in the gallery below or upload new ones.</p>
       ) : (
@@ -132,7 +132,7 @@ export function ImagePicker({ label, hint, value, onChange, error }: ImagePicker
         </ol>
       )}
 
-      <h4 className={styles.title}>The gallery</h4>
+      <p className={styles.title}>The gallery</p>
       {gallery.status === 'failed' ? (
         <div className={styles.alert} role="alert">
           We could not load the gallery: {gallery.error ?? 'Try later'}{' '}
