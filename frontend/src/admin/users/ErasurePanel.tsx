@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { Field } from '../../components/Field';
 import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
+import { TableScroll } from '../table/TableScroll';
 import { eraseAddress, fetchErasures, type ErasureEntry } from './usersSlice';
 
 export function ErasurePanel({ confirm }: { confirm: (question: string) => boolean }) {
@@ -48,6 +49,7 @@ export function ErasurePanel({ confirm }: { confirm: (question: string) => boole
         </p>
       )}
       {entries.length > 0 && (
+        <TableScroll label="Erasures made">
         <table data-testid="erasure-audit">
           <caption>Erasures made</caption>
           <thead>
@@ -73,6 +75,7 @@ export function ErasurePanel({ confirm }: { confirm: (question: string) => boole
             ))}
           </tbody>
         </table>
+        </TableScroll>
       )}
     </section>
   );
