@@ -5,6 +5,14 @@ use std::collections::HashMap;
 
 pub type Item = HashMap<String, AttributeValue>;
 
+/// An item's key (`pk`, `sk`), for a write to the item it was read as.
+pub fn key_of(item: &Item) -> Item {
+    ["pk", "sk"]
+        .iter()
+        .filter_map(|name| Some(((*name).to_owned(), item.get(*name)?.clone())))
+        .collect()
+}
+
 /// Every table's one general index (`gsi1pk`, `gsi1sk`): the lists of a kind, in their order.
 pub const INDEX: &str = "gsi1";
 

@@ -38,13 +38,8 @@ pub async fn items_naming(
     }
 }
 
-/// An item's key (`pk`, `sk`), for a write to it.
-pub fn key_of(item: &Item) -> Item {
-    ["pk", "sk"]
-        .iter()
-        .filter_map(|name| Some(((*name).to_owned(), item.get(*name)?.clone())))
-        .collect()
-}
+/// An item's key, for a write to it (kept here too: the owners' erasure code writes by it).
+pub use crate::dynamo::key_of;
 
 /// Deletes one item by its key.
 pub async fn delete(

@@ -7,7 +7,7 @@
 //! Moving in and out is one transaction with the item's own writes (a review's counts, say), so an item is
 //! always in exactly one place. An entry copies the item's `email`, so a customer's erasure finds it too.
 
-use crate::dynamo::{get_n, get_s, n, s, Item, INDEX};
+use crate::dynamo::{get_n, get_s, key_of, n, s, Item, INDEX};
 use crate::ApiError;
 use aws_sdk_dynamodb::types::{AttributeValue, Delete, Put, TransactWriteItem};
 use serde::Serialize;
@@ -47,10 +47,6 @@ fn entry_key(original_pk: &str) -> Item {
         ("pk".to_owned(), s(format!("{SK}#{original_pk}"))),
         ("sk".to_owned(), s(SK)),
     ])
-}
-
-fn key_of(item: &Item) -> Item {
-    crate::erasure::key_of(item)
 }
 
 /// The two writes that move `item` (as read, at its `version` when it has one) into the bin: a delete that
