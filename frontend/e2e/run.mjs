@@ -22,6 +22,7 @@ import registerLayoutJourneys from './layout.mjs';
 import registerNotFoundJourneys from './notfound.mjs';
 import registerOpenApiJourneys from './openapi.mjs';
 import registerPickerJourneys from './picker.mjs';
+import registerPrerenderJourneys from './prerender.mjs';
 import registerReviewJourneys from './reviews.mjs';
 import registerSpecGapJourneys from './specgaps.mjs';
 import registerSubscriptionJourneys from './subscription.mjs';
@@ -294,6 +295,8 @@ registerOpenApiJourneys({ journey, check, eventually, BASE_URL });
 
 // Journeys (issue 22): the real 404, focus and announcements, the checkout on a phone
 registerNotFoundJourneys({ journey, check, checkEqual, BASE_URL, DESKTOP, MOBILE });
+// Journeys (issue 22, item 5): deep links paint the prerendered page
+registerPrerenderJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE });
 registerFocusJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE, shot });
 // Journeys (issue 23): the first page's budget
 registerBudgetJourneys({ journey, check, eventually, BASE_URL, DESKTOP });

@@ -4,7 +4,7 @@
 // (served with status 404 by the gateway and CloudFront), with the 404 page prerendered. The boot script is a file of its own, named
 // by its content's hash, never inline: the Content-Security-Policy (template.yaml) allows no inline script.
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -66,6 +66,8 @@ writeFileSync(
     .replace('<div id="root"></div>', `<div id="root">${notFound.html}</div>`),
 );
 
-rmSync(ssrDir, { recursive: true, force: true });
+// The server build and the page as Vite wrote it stay for scripts/prerender-pages.mjs, which renders the
+// drink, category and content pages with their data once a shop is running.
+writeFileSync(join(ssrDir, 'template.html'), index);
 console.log(`Prerendered the first screen into dist/index.html (${html.length} characters) and the 404 page into dist/404.html.`);
 

@@ -7,10 +7,34 @@ import { Provider } from 'react-redux';
 import { Route, Routes, StaticRouter } from 'react-router';
 import { Layout } from './app/Layout';
 import { paths } from './app/paths';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadPrerenderedPage } from './app/router';
 import { NOT_FOUND_TITLE, NotFoundPage } from './app/routes/NotFoundPage';
 import { makeStore } from './app/store';
-import { pageTitle } from './lib/meta';
+import { pageTitle, withPageMeta, type PageMeta } from './lib/meta';
+
+/**
+ * A page with its data, for scripts/prerender-pages.mjs: the store is filled through the app's own calls
+ * (`fetch` reaches the running shop), the page's chunk is loaded, and the whole app renders at `url` as the
+ * browser's first render will over it (main.tsx waits for the same chunk and calls). Null for a path the
+ * build does not prerender. The page's title and description come back for the document's head.
+ */
+export async function renderPage(url: string, fetch: typeof globalThis.fetch): Promise<{ html: string; meta: PageMeta | null } | null> {
+  const store = makeStore(undefined, { fetch, reload: () => undefined });
+  const location = new URL(url, 'http://prerender.invalid');
+  let prerendered = false;
+  await preloadPrerenderedPage(store.dispatch, location, (found) => (prerendered = found));
+  if (!prerendered) return null;
+  const { result, meta } = withPageMeta(() =>
+    renderToString(
+      <Provider store={store}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Provider>,
+    ),
+  );
+  return { html: result, meta };
+}
 
 export function render(url: string): string {
   return renderToString(

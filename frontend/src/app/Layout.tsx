@@ -1,7 +1,7 @@
 // The frame every page renders in: header, the page, footer, and the basket panel. On entry to any page it
 // loads the site contact and about info unless they are already held, closes the menu and the basket on
 // navigation, and scrolls to the top of a new page, where focus moves to its heading (RouteAnnouncer).
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { WhenNear } from '../components/WhenNear';
@@ -36,6 +36,7 @@ export function Layout() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const cartOpen = useAppSelector(selectCartOpen);
   const [started, setStarted] = useState(false);
+  const shownPath = useRef(pathname);
   useEffect(() => setStarted(true), []);
 
   useEffect(() => {
@@ -46,7 +47,10 @@ export function Layout() {
       .catch(() => undefined);
     dispatch(menuClosed());
     dispatch(cartPanelClosed());
-    window.scrollTo(0, 0);
+    // A new page starts at its top; the first one stays where the shopper may already have scrolled the
+    // prerendered page to.
+    if (shownPath.current !== pathname) window.scrollTo(0, 0);
+    shownPath.current = pathname;
   }, [dispatch, pathname]);
 
   return (

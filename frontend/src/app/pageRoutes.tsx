@@ -1,11 +1,13 @@
 // Every route in the spec's tables except Home and the admin area (see router.tsx): public pages, the
 // account wrapper with its children, and the page for unknown paths. Each screen is its own lazily loaded chunk.
 import type { ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { matchRoutes, Route, Routes, useParams } from 'react-router';
 import { selectIsLoggedIn } from '../features/auth/authSlice';
 import { lazyPage } from '../lib/chunks';
+import { FIRST_PAGE } from '../lib/paging';
 import { useAppSelector } from './hooks';
 import { paths } from './paths';
+import type { AppDispatch } from './store';
 import { Redirect, ToLogin } from './routes/redirects';
 import { NotFoundPage } from './routes/NotFoundPage';
 
@@ -24,6 +26,106 @@ const AccountOrdersPage = lazyPage(() => import('../features/account/components/
 const AccountProfilePage = lazyPage(() => import('../features/account/components/AccountProfilePage'));
 
 const ProductRoute = lazyPage(() => import('./routes/ProductRoute'));
+
+type Location = { pathname: string; search: string };
+
+/**
+ * The pages the build prerenders with their data (scripts/prerender-pages.mjs): for each, its chunk and the
+ * calls its first render needs. The same list serves the build's render in Node and the browser's first
+ * render over the prerendered page, so both render the same page from the same data.
+ */
+const PRERENDERED: {
+  pattern: string;
+  /** A slug suffix the router cannot match (see WhenSlugEndsWith). */
+  suffix?: string;
+  load: (dispatch: AppDispatch, params: Record<string, string | undefined>, query: URLSearchParams) => Promise<unknown>;
+}[] = [
+  {
+    pattern: paths.shop.pattern,
+    load: async (dispatch, _params, query) => {
+      const [, shop, { choiceFromParams }] = await Promise.all([
+        ShopPage.preload(),
+        import('../features/shop/shopSlice'),
+        import('../features/shop/browse'),
+      ]);
+      await Promise.all([
+        dispatch(shop.fetchShopCategories()),
+        dispatch(shop.fetchDrinksPage({ page: FIRST_PAGE, ...choiceFromParams(query) })),
+      ]);
+    },
+  },
+  {
+    pattern: paths.policy.pattern,
+    load: async (dispatch, { id = '' }) => {
+      const [, { fetchPolicy }] = await Promise.all([PolicyPage.preload(), import('../features/content/contentSlice')]);
+      await dispatch(fetchPolicy(id));
+    },
+  },
+  {
+    pattern: paths.about.pattern,
+    suffix: '-about-us',
+    load: async (dispatch) => Promise.all([AboutPage.preload(), siteInfo(dispatch, 'info', 'about')]),
+  },
+  {
+    pattern: paths.contact.pattern,
+    suffix: '-contact',
+    load: async (dispatch) => {
+      const [, { fetchContact }] = await Promise.all([
+        ContactPage.preload(),
+        import('../features/content/contentSlice'),
+        siteInfo(dispatch, 'info'),
+      ]);
+      await dispatch(fetchContact());
+    },
+  },
+  {
+    pattern: paths.product.pattern,
+    load: async (dispatch, { id = '' }) => {
+      const [, { fetchProduct }] = await Promise.all([
+        ProductRoute.preload(),
+        import('../features/product/productSlice'),
+        // The food information names the producer, from the site info.
+        siteInfo(dispatch, 'info'),
+      ]);
+      await dispatch(fetchProduct(id));
+    },
+  },
+];
+
+async function siteInfo(dispatch: AppDispatch, ...parts: ('info' | 'about')[]): Promise<void> {
+  const { fetchSitePart } = await import('../features/site/siteSlice');
+  await Promise.all(parts.map((part) => dispatch(fetchSitePart(part))));
+}
+
+/**
+ * Loads what a prerendered page's first render needs: its chunk and its data, into the store. False for a
+ * path the build does not prerender (nothing is loaded).
+ */
+export async function preloadPage(dispatch: AppDispatch, { pathname, search }: Location): Promise<boolean> {
+  // The router's own ranking decides which route the path is (/drinks/login is the login page, not a drink).
+  const [match] = matchRoutes(ROUTE_PATTERNS.map((path) => ({ path })), pathname) ?? [];
+  const page = PRERENDERED.find((candidate) => candidate.pattern === match?.route.path);
+  if (!match || !page) return false;
+  if (page.suffix && !(match.params.slug ?? '').endsWith(page.suffix)) return false;
+  await page.load(dispatch, match.params, new URLSearchParams(search));
+  return true;
+}
+
+/** Every pattern PageRoutes routes, for preloadPage's match. */
+const ROUTE_PATTERNS = [
+  paths.shop.pattern,
+  paths.search.pattern,
+  paths.login.pattern,
+  paths.reviews.pattern,
+  paths.policy.pattern,
+  paths.product.pattern,
+  paths.about.pattern,
+  paths.contact.pattern,
+  paths.checkout.pattern,
+  paths.order.pattern,
+  paths.receipt.pattern,
+  `${paths.account.pattern}/*`,
+];
 
 /** The account wrapper is reached when logged in; otherwise it points to the login page. */
 function RequireLogin({ children }: { children: ReactNode }) {

@@ -8,6 +8,7 @@ import { HomePage } from '../features/home/components/HomePage';
 import { lazyPage } from '../lib/chunks';
 import { Layout } from './Layout';
 import { paths } from './paths';
+import type { AppDispatch } from './store';
 
 const loadPageRoutes = () => import('./pageRoutes');
 const PageRoutes = lazyPage(loadPageRoutes);
@@ -22,6 +23,25 @@ export function prefetchPageRoutes(): void {
   const load = () => void loadPageRoutes().catch(() => undefined);
   if (window.location.pathname !== '/') load();
   else (window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000)))(load);
+}
+
+/**
+ * A prerendered page (scripts/prerender-pages.mjs) stays on screen until React's first render can put up the
+ * same page: this loads the route table and the page's own chunk and data (pageRoutes.tsx, `preloadPage`)
+ * before that render. Never rejects: a failure leaves the page to load as any other would.
+ */
+export function preloadPrerenderedPage(
+  dispatch: AppDispatch,
+  location: { pathname: string; search: string },
+  found?: (prerendered: boolean) => void,
+): Promise<void> {
+  return PageRoutes.preload()
+    .then(loadPageRoutes)
+    .then(({ preloadPage }) => preloadPage(dispatch, location))
+    .then(
+      (prerendered) => found?.(prerendered),
+      () => found?.(false),
+    );
 }
 
 /**

@@ -83,4 +83,30 @@ describe('chunk failures', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it('a preloaded screen renders at once, without its fallback', async () => {
+    const Screen = lazyPage(() => Promise.resolve({ default: () => <p>Shop</p> }), { storage: memoryStorage() });
+    await Screen.preload();
+    render(
+      <Suspense fallback={<p>Loading</p>}>
+        <Screen />
+      </Suspense>,
+    );
+    // Synchronously: no fallback was ever committed.
+    expect(screen.getByText('Shop')).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).toBeNull();
+  });
+
+  it('a screen loads its chunk once, whether preloaded or rendered first', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: () => <p>Shop</p> }));
+    const Screen = lazyPage(load, { storage: memoryStorage() });
+    render(
+      <Suspense fallback={null}>
+        <Screen />
+      </Suspense>,
+    );
+    await Screen.preload();
+    expect(await screen.findByText('Shop')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

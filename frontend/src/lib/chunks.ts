@@ -1,6 +1,6 @@
 // Script chunk failures (a deploy replaced the chunk, a flaky network): reload the page once rather than
 // leave a blank screen. A sessionStorage guard stops a reload loop when the chunk is really gone.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 const GUARD_KEY = 'chunk-reload';
 /** The spec's chunk load timeout. */
@@ -52,21 +52,47 @@ function withChunkTimeout<T>(loading: Promise<T>, ms: number): Promise<T> {
   return Promise.race([loading, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** React.lazy with the reload-once rule and the spec's 120 s chunk timeout. */
+/** A lazily loaded page that can also be loaded ahead of its first render. */
+export type LazyPage<P extends object> = ComponentType<P> & {
+  /**
+   * Loads the page's chunk now; once it has arrived the page renders at once, without suspending. A
+   * prerendered page (scripts/prerender-pages.mjs) waits for this before React's first render, so that render
+   * puts up the same page rather than a loading state.
+   */
+  preload(): Promise<void>;
+};
+
+/** React.lazy with the reload-once rule and the spec's 120 s chunk timeout, and a `preload`. */
 export function lazyPage<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   deps: ReloadDeps & { timeoutMs?: number } = {},
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    try {
-      const module = await withChunkTimeout(load(), deps.timeoutMs ?? CHUNK_LOAD_TIMEOUT_MS);
-      clearChunkReloadGuard(deps.storage);
+): LazyPage<P> {
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const loadOnce = () => {
+    loading ??= loadWithRules(load, deps).then((module) => {
+      loaded = module.default;
       return module;
-    } catch (error) {
-      if (isChunkLoadError(error) && reloadOnceForChunkError(deps)) {
-        return new Promise<never>(() => undefined); // the page is reloading; render nothing meanwhile
-      }
-      throw error;
+    });
+    return loading;
+  };
+  const Lazy = lazy(loadOnce);
+  function Page(props: P) {
+    return loaded ? createElement(loaded, props) : createElement(Lazy as ComponentType<P>, props);
+  }
+  Page.preload = () => loadOnce().then(() => undefined);
+  return Page;
+}
+
+async function loadWithRules<M>(load: () => Promise<M>, deps: ReloadDeps & { timeoutMs?: number }): Promise<M> {
+  try {
+    const module = await withChunkTimeout(load(), deps.timeoutMs ?? CHUNK_LOAD_TIMEOUT_MS);
+    clearChunkReloadGuard(deps.storage);
+    return module;
+  } catch (error) {
+    if (isChunkLoadError(error) && reloadOnceForChunkError(deps)) {
+      return new Promise<never>(() => undefined); // the page is reloading; render nothing meanwhile
     }
-  });
+    throw error;
+  }
 }

@@ -70,6 +70,7 @@ describe('profile screens', () => {
       deps: { fetch: api.fetch },
       preloadedState: { auth: { ...initialAuthState, token: 'jwt', userInfo: admin } },
     });
-    expect(await screen.findByRole('textbox', { name: 'Full name' })).toHaveValue('Shop Admin');
+    // Three lazy chunks deep (the admin frame, its area, the screen): a loaded machine needs more than a second.
+    expect(await screen.findByRole('textbox', { name: 'Full name' }, { timeout: 5000 })).toHaveValue('Shop Admin');
   });
 });

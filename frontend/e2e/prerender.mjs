@@ -1,0 +1,97 @@
+// Browser journeys for deep links (issue 22, item 5): every drink, category and content page is prerendered
+// with its data (scripts/prerender-pages.mjs, run against the shop before the journeys by
+// scripts/with-gateway.sh), so with every script blocked a deep link still shows the real page: its heading,
+// price, stock, title. With scripts, the app takes the page over without ever showing a loading state, and
+// shows the live data: a price changed since the pages were rendered is the new price once the app runs.
+import { adminHelpers } from './admin.mjs';
+
+export default function registerPrerenderJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE }) {
+  const { api, adminSession } = adminHelpers({ check, eventually, BASE_URL });
+
+  /** A page whose scripts never load: what it shows is the HTML alone. */
+  async function withoutScripts(newPage, viewport) {
+    const page = await newPage(viewport);
+    await page.route(/\.m?js(\?|$)/, (route) => route.abort());
+    return page;
+  }
+
+  const heading = async (page) => (await page.getByRole('heading', { level: 1 }).textContent({ timeout: 5000 })).trim();
+
+  journey('deep links to a drink, a category and the content pages show the real page with every script blocked (1280 and 375)', async ({ newPage }) => {
+    const { products } = await api('GET', '/api/product/');
+    const drink = products[0];
+    check(drink, 'the shop has a drink');
+    const [category] = await api('GET', '/api/category/');
+    check(category, 'the shop has a category');
+    const policies = await api('GET', '/api/_uk_home/palestine/show/details/website/terms').catch(() => null);
+
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await withoutScripts(newPage, viewport);
+      await page.goto(`${BASE_URL}/drinks/${encodeURIComponent(drink._id)}`);
+      checkEqual(await heading(page), drink.name, `the drink page's heading without scripts (${viewport.width} px)`);
+      checkEqual(await page.title(), `${drink.name} | Palestine Drinks`, "the drink page's title without scripts");
+      const price = await page.locator('main').getByText(/£\d/).first().textContent();
+      check(price.includes(Number(drink.price).toFixed(2)) || price.includes(Number(drink.Discountprice).toFixed(2)), `the drink's price shows without scripts (${price})`);
+      check(await page.getByText(/In stock|Only \d+ left|Sold out for now/).first().isVisible(), "the drink's stock shows without scripts");
+      check(await page.getByRole('img', { name: drink.name }).first().isVisible(), "the drink's picture shows without scripts");
+      check(!(await page.getByText('Loading the drink').count()), 'no loading state in the prerendered drink page');
+
+      await page.goto(`${BASE_URL}/shop/drinks/?category=${encodeURIComponent(category._id)}`);
+      checkEqual(await heading(page), category.name, `the category page's heading without scripts (${viewport.width} px)`);
+      checkEqual(await page.title(), `${category.name} | Shop drinks | Palestine Drinks`, "the category page's title without scripts");
+      check((await page.getByTestId('drinks-list').getByRole('link').count()) > 0, 'the category lists its drinks without scripts');
+
+      await page.goto(`${BASE_URL}/shop/drinks/`);
+      checkEqual(await heading(page), 'Our drinks', "the shop page's heading without scripts");
+      check((await page.getByTestId('drinks-list').getByRole('link').count()) > 0, 'the shop lists drinks without scripts');
+
+      await page.goto(`${BASE_URL}/about/drinks-about-us`);
+      checkEqual(await heading(page), 'About us', "the about page's heading without scripts");
+      await page.goto(`${BASE_URL}/contact/drinks-contact/`);
+      checkEqual(await heading(page), 'Contact us', "the contact page's heading without scripts");
+      if (policies) {
+        await page.goto(`${BASE_URL}/drinks/policies/terms`);
+        checkEqual(await heading(page), policies.name, "the terms page's heading without scripts");
+      }
+      // A path the build has no page for is still the app's, which needs its script.
+      await page.goto(`${BASE_URL}/drinks/uk?search=cola`);
+      check(!(await page.getByRole('heading', { level: 1 }).count()), 'the search page is not prerendered (it is the shell)');
+    }
+  });
+
+  journey('the app takes a prerendered drink page over without a loading state and shows the live price', async ({ newPage }) => {
+    const { token } = await adminSession();
+    const { products } = await api('GET', '/api/product/');
+    const drink = products.find((p) => p.TheNumber > 0) ?? products[0];
+    const path = `/api/product/update/${encodeURIComponent(drink._id)}`;
+    const livePrice = Math.round((Number(drink.price) + 1.11) * 100) / 100;
+    await api('PUT', path, { price: livePrice }, token);
+    try {
+      const page = await newPage(DESKTOP);
+      // Records, from the first byte, whether the page ever shows a loading state or an empty <main>.
+      await page.addInitScript(() => {
+        window.__sawLoading = [];
+        new MutationObserver(() => {
+          const main = document.getElementById('main');
+          if (!main) return;
+          if (/Loading the (drink|page)/.test(main.textContent)) window.__sawLoading.push(main.textContent.slice(0, 80));
+          if (!main.textContent.trim()) window.__sawLoading.push('(empty main)');
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await page.goto(`${BASE_URL}/drinks/${encodeURIComponent(drink._id)}`);
+      // The live price replaces the one the page was rendered with, once the app runs.
+      await eventually(
+        () => page.locator('main').getByText(/£\d/).first().textContent(),
+        (text) => text.includes(livePrice.toFixed(2)),
+        `the live price £${livePrice.toFixed(2)} on the drink page`,
+      );
+      checkEqual(await heading(page), drink.name, 'the drink page heading after the app took over');
+      await page.getByRole('button', { name: 'Add to basket' }).click();
+      await eventually(async () => (await page.getByTestId('basket-badge').count()) ? (await page.getByTestId('basket-badge').textContent()).trim() : '', (b) => b === '1', 'the basket badge after adding from a prerendered page');
+      const seen = await page.evaluate(() => window.__sawLoading);
+      checkEqual(seen.length, 0, `loading states or an empty page seen while the app took over: ${JSON.stringify(seen.slice(0, 3))}`);
+    } finally {
+      await api('PUT', path, { price: drink.price }, token);
+    }
+  });
+}

@@ -1,0 +1,164 @@
+// Renders every drink, category and content page of a running shop, with its data, into the built storefront,
+// so a deep link paints the real page before any script has run. Run once the shop answers: by the local
+// gateway when it starts (and by scripts/with-gateway.sh), and by `make publish` against the live shop.
+//
+//   node frontend/scripts/prerender-pages.mjs --api <the shop's address> --dist <the built storefront>
+//
+// The pages come from the shop's sitemap (its drinks, policies, the shop list, about and contact) and its
+// categories (the shop list with ?category=<id>). Each is rendered by the build's server bundle (src/prerender.tsx,
+// kept by scripts/prerender.mjs) through the app's own calls, and written to <dist>/<path>/index.html, a
+// category's to <dist>/shop/drinks/category/<escaped id>/index.html; the gateway and CloudFront serve these
+// (frontend/src/app/knownPaths.json says which paths may have one). The page keeps what the shop said when it
+// was rendered; in the browser the app asks again before it takes the page over (main.tsx), so a shopper
+// sees the live price and stock as soon as the script runs. Pages from an earlier run that the shop no longer
+// has (a deleted drink) are removed: <dist>/prerendered.json lists what the last run wrote.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ssrDir = join(root, 'node_modules', '.prerender');
+
+function argument(name) {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at === -1 ? undefined : process.argv[at + 1];
+  if (!value) throw new Error(`usage: prerender-pages.mjs --api <shop address> --dist <built storefront>; --${name} is missing`);
+  return value;
+}
+
+const api = new URL(argument('api'));
+const dist = resolve(argument('dist'));
+for (const needed of [join(ssrDir, 'prerender.js'), join(ssrDir, 'template.html'), join(dist, '.vite', 'manifest.json')]) {
+  if (!existsSync(needed)) throw new Error(`${needed} is missing: build the storefront first (cd frontend && npm run build)`);
+}
+
+// What the app reads of the browser while it renders: where it is (its API calls and the structured data's
+// addresses are relative to it). Set before the bundle loads.
+globalThis.window = globalThis;
+globalThis.location = api;
+const { renderPage } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
+
+/** A category's directory name: every UTF-16 unit outside [A-Za-z0-9-] becomes _<hex>_ (knownPaths.json). */
+function escapeSegment(text) {
+  return text.replace(/[^A-Za-z0-9-]/g, (unit) => `_${unit.charCodeAt(0).toString(16)}_`);
+}
+
+/** Where a page's file goes, relative to the dist: its path without the query, a category's apart. */
+function fileFor(url) {
+  const { pathname, searchParams } = new URL(url, api);
+  const path = pathname.replace(/^\/|\/$/g, '');
+  const category = searchParams.get('category');
+  return join(...[path, ...(category === null ? [] : ['category', escapeSegment(category)]), 'index.html'].filter(Boolean));
+}
+
+async function getJson(path) {
+  const response = await fetch(new URL(path, api), { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return response.json();
+}
+
+/** The pages to render: the sitemap's drinks, policies and content pages, and a page per category. */
+async function pagesToRender() {
+  const response = await fetch(new URL('/sitemap.xml', api));
+  if (!response.ok) throw new Error(`GET /sitemap.xml answered ${response.status}`);
+  const sitemap = await response.text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map(([, loc]) => new URL(loc.replaceAll('&amp;', '&')).pathname)
+    // Home has its own prerender (dist/index.html); the reviews page is a list that changes by the hour.
+    .filter((path) => path !== '/' && !/^\/[^/]+\/review$/.test(path));
+  const shop = paths.find((path) => /^\/shop\/[^/]+\/$/.test(path)) ?? '/shop/drinks/';
+  const categories = await getJson('/api/category/');
+  for (const { _id } of categories) paths.push(`${shop}?category=${encodeURIComponent(_id)}`);
+  return [...new Set(paths)];
+}
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/**
+ * The scripts and styles the shopper screens' chunk brings beyond the entry's (which index.html already has):
+ * preloaded with the page, so they arrive beside the entry rather than after it.
+ */
+function pagesChunkFiles() {
+  const pages = Object.entries(manifest).find(([, chunk]) => chunk.name === 'pages');
+  if (!pages) throw new Error("the build's manifest has no 'pages' chunk");
+  const scripts = new Set();
+  const styles = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(pages[0]);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+const pageFiles = pagesChunkFiles();
+
+// Starts the page's calls while the HTML is still parsing, handed to the app's API client through
+// window.__prefetched as the home page's boot script does. A file, not inline (the CSP allows no inline script).
+const boot =
+  '(function(s){var k=JSON.parse(s.getAttribute("data-prefetch")||"[]"),p=window.__prefetched={};' +
+  'k.forEach(function(u){p[u]=fetch(u,{headers:{Accept:"application/json"}})})})(document.currentScript)';
+const bootFile = `assets/boot-page-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
+writeFileSync(join(dist, bootFile), boot);
+
+const attribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const template = readFileSync(join(ssrDir, 'template.html'), 'utf8');
+
+function document(page, calls, files) {
+  const { meta } = page;
+  const head = [
+    ...files.styles.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+    ...files.scripts.map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`),
+  ].join('');
+  let html = template
+    .replace('<div id="root"></div>', () =>
+      `<div id="root" data-prerendered>${page.html}</div>` +
+      `<script src="/${bootFile}" data-prefetch="${attribute(JSON.stringify(calls))}"></script>`,
+    )
+    .replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=')
+    .replace('</head>', () => `${head}</head>`);
+  if (meta) {
+    html = html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${attribute(meta.title)}</title>`)
+      .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_, a, b) => a + attribute(meta.description) + b)
+      .replace(/(<meta\s+property="og:title"\s+content=")[^"]*(")/, (_, a, b) => a + attribute(meta.title) + b)
+      .replace(/(<meta\s+property="og:description"\s+content=")[^"]*(")/, (_, a, b) => a + attribute(meta.description) + b)
+      .replace(/(<meta\s+property="og:type"\s+content=")[^"]*(")/, (_, a, b) => a + attribute(meta.type) + b);
+  }
+  return html;
+}
+
+const listFile = join(dist, 'prerendered.json');
+const before = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : [];
+const written = [];
+const skipped = [];
+for (const url of await pagesToRender()) {
+  // The app's calls while it loads the page: each must succeed, or the page is left to the browser.
+  const calls = [];
+  const failed = [];
+  const recording = async (input, init) => {
+    const target = new URL(input instanceof Request ? input.url : input);
+    const response = await fetch(target, init);
+    calls.push(target.pathname + target.search);
+    if (!response.ok) failed.push(`${target.pathname} answered ${response.status}`);
+    return response;
+  };
+  const page = await renderPage(url, recording);
+  if (!page || failed.length) {
+    skipped.push(`${url}${failed.length ? ` (${failed.join(', ')})` : ''}`);
+    continue;
+  }
+  const file = fileFor(url);
+  mkdirSync(dirname(join(dist, file)), { recursive: true });
+  writeFileSync(join(dist, file), document(page, calls, pageFiles));
+  written.push(file);
+}
+for (const file of before) {
+  if (!written.includes(file) && !file.split(/[\\/]/).includes('..')) rmSync(join(dist, file), { force: true });
+}
+writeFileSync(listFile, `${JSON.stringify(written, null, 2)}\n`);
+if (skipped.length) console.warn(`Not prerendered (the browser renders them): ${skipped.join('; ')}`);
+console.log(`Prerendered ${written.length} pages (drinks, categories and content) into ${dist}.`);
