@@ -161,6 +161,12 @@ mod tests {
             assert!(is_known(path), "{path} should have a page");
             assert_eq!(&prerendered_file(path), file, "{path}");
         }
+        for path in &table().examples.known {
+            assert!(
+                table().examples.prerendered.contains_key(path),
+                "{path}: every known example says which file it gets"
+            );
+        }
         for path in &table().examples.unknown {
             assert_eq!(prerendered_file(path), None, "{path}");
         }
