@@ -39,7 +39,7 @@ help:
 	@echo "make reset  delete the local shop's data (kept in .run/state/ between runs)"
 	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
 	@echo "make deploy STAGE=dev|prod   check, build, deploy, publish the storefront, print the shop's address"
-	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=...) the storefront only"
+	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=... SITE_URL=...) the storefront only"
 	@echo "make backfill-counts STAGE=dev|prod  set the mail lists' counts from the subscribers (once; idempotent)"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
 	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
@@ -196,7 +196,9 @@ deploy: sam-cli
 	$(DEPLOY) publish --stage $(STAGE)
 	$(DEPLOY) report --stage $(STAGE)
 
-# On its own: STAGE reads the bucket and distribution from the stack; or SITE_BUCKET and DISTRIBUTION_ID.
+# On its own: STAGE reads the bucket, distribution and shop address from the stack; or SITE_BUCKET and
+# DISTRIBUTION_ID (and SITE_URL). The drink, category and content pages are prerendered from the live shop
+# at that address into the build just before the upload (scripts/deploy.py, prerender).
 publish: sam-cli frontend
 	$(DEPLOY) publish $(if $(SITE_BUCKET),,--stage $(STAGE))
 

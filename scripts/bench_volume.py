@@ -85,8 +85,9 @@ class Gateway:
         self.process = None
 
     def start(self):
+        # LOCAL_PRERENDER=0: rendering a page per drink of the volume in the background would skew the times.
         env = dict(os.environ, PORT=str(self.port), LOCAL_STATE=self.state, LOCAL_PREFIX="bench",
-                   RUST_LOG="warn")
+                   RUST_LOG="warn", LOCAL_PRERENDER="0")
         env.pop("AWS_ENDPOINT_URL", None)
         started = time.perf_counter()
         self.log = open(os.path.join(os.path.dirname(self.state), "gateway.log"), "ab")

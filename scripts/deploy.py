@@ -6,7 +6,8 @@ AWS CLI, and the SAM CLI is needed to deploy anyway. Every client honours AWS_EN
 the tests point `publish` at the emulator.
 
     deploy.py preflight --stage dev       stop, naming what is missing, before anything changes
-    deploy.py publish --stage dev         or with SITE_BUCKET and DISTRIBUTION_ID set, or --bucket/--distribution
+    deploy.py publish --stage dev         or with SITE_BUCKET and DISTRIBUTION_ID set, or --bucket/--distribution;
+                                          prerenders the pages from the live shop first (SITE_URL or --site)
     deploy.py report --stage dev          the shop's address, the DNS records and SES steps still to do
     deploy.py verify-email ADDRESS --stage dev   SES mails ADDRESS a link that verifies it (sandbox logins)
     deploy.py destroy --stage dev [--purge-data] [--yes]
@@ -21,12 +22,14 @@ import mimetypes
 import os
 import re
 import shlex
+import subprocess
 import sys
 import time
 import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,6 +39,10 @@ STALE_TAG = ("release", "stale")  # the web bucket's lifecycle rule deletes thes
 # Vite names built assets name-HASH.ext (8 characters of base64url hash).
 HASHED = re.compile(r"^assets/.+[-.][A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$")
 PLACEHOLDER_DOMAINS = ("example.com", "example.org", "example.net")
+# Renders every drink, category and content page from a running shop into the build (knownPaths.json, "about").
+PRERENDER_SCRIPT = ROOT / "frontend" / "scripts" / "prerender-pages.mjs"
+# More changed pages than this are invalidated with one wildcard path: CloudFront charges per path.
+MAX_INVALIDATION_PATHS = 50
 
 mimetypes.add_type("application/javascript", ".js")
 mimetypes.add_type("application/javascript", ".mjs")
@@ -310,6 +317,44 @@ def preflight(stage: Stage) -> None:
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Prerendered pages: rendered from the live shop just before the upload, so a deep link paints the real page.
+
+
+def prerendered_pages(dist: Path) -> list[Path]:
+    """The prerendered copies in a build: every index.html below its top (the build's own is at the top)."""
+    return [p for p in sorted(dist.rglob("index.html")) if p.parent != dist]
+
+
+def prerender(dist: Path, site: str | None, script: Path = PRERENDER_SCRIPT) -> str:
+    """Replaces the build's prerendered pages with the shop's at `site` (none kept from an earlier run, such
+    as the local shop's): answers what happened, for the log. Without an address or a script the build goes
+    out without them (the app renders those pages in the browser); a failing script stops the publish."""
+    for page in prerendered_pages(dist):
+        page.unlink()
+    if not script.is_file():
+        return f"{script.relative_to(ROOT) if script.is_relative_to(ROOT) else script} not found: publishing without prerendered pages"
+    if not site:
+        return "no shop address known (the stack's SiteUrl, SITE_URL or --site): publishing without prerendered pages"
+    try:
+        run = subprocess.run(
+            ["node", str(script), "--api", site.rstrip("/"), "--dist", str(dist)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+    except (OSError, subprocess.TimeoutExpired) as err:
+        raise Stop(f"prerendering the pages from {site} could not run ({err}); nothing was uploaded") from err
+    if run.returncode != 0:
+        raise Stop(
+            f"prerendering the pages from {site} failed (exit {run.returncode}); nothing was uploaded. "
+            f"Fix it, or publish without them (--no-prerender):\n{run.stdout}{run.stderr}"
+        )
+    lines = [line for line in run.stdout.splitlines() if line.strip()]
+    return lines[-1] if lines else f"prerendered from {site}"
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Publish: hashed assets first (immutable), unhashed files after, index.html last (no-cache); files the new
 # release dropped are tagged stale, so the lifecycle rule removes them a week later; then CloudFront forgets
 # index.html. Unchanged files are not uploaded again, so a re-run changes nothing.
@@ -386,9 +431,12 @@ def publish(s3, cloudfront, dist: Path, bucket: str, distribution: str | None, n
         )
         done.staled.append(key)
 
-    changed_pages = ["/" + k for k in done.uploaded if not HASHED.match(k)]
+    # CloudFront caches a prerendered page under its copy's key (the site routes function asks for it).
+    changed_pages = ["/" + quote(k, safe="/-_.~") for k in done.uploaded if not HASHED.match(k)]
     if changed_pages and distribution:
         paths = sorted(set(changed_pages) | {"/index.html"})
+        if len(paths) > MAX_INVALIDATION_PATHS:
+            paths = ["/*"]
         answer = cloudfront.create_invalidation(
             DistributionId=distribution,
             InvalidationBatch={
@@ -404,21 +452,32 @@ def publish_command(args) -> None:
     bucket = args.bucket or os.environ.get("SITE_BUCKET")
     distribution = args.distribution or os.environ.get("DISTRIBUTION_ID")
     region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+    site = args.site or os.environ.get("SITE_URL")
     if args.stage and not bucket:
         stage = load_stage(args.stage)
         region = stage.region
         outputs = stack_outputs(session(region), stage.stack)
         bucket, distribution = outputs["WebBucketName"], distribution or outputs.get("DistributionId")
+        site = site or outputs.get("SiteUrl")
     if not bucket:
         raise Stop("publish needs the site bucket: STAGE=dev|prod, or SITE_BUCKET (and DISTRIBUTION_ID)")
+    dist = Path(args.dist)
+    if not (dist / "index.html").is_file():
+        raise Stop(f"{dist} has no index.html: build the storefront first (cd frontend && npm run build)")
+    if args.no_prerender:
+        for page in prerendered_pages(dist):
+            page.unlink()
+        print("publish: --no-prerender: publishing without prerendered pages")
+    else:
+        print(f"publish: {prerender(dist, site)}")
     sess = session(region or "eu-west-2")
-    done = publish(client(sess, "s3"), client(sess, "cloudfront"), Path(args.dist), bucket, distribution)
+    done = publish(client(sess, "s3"), client(sess, "cloudfront"), dist, bucket, distribution)
     print(
         f"publish: {len(done.uploaded)} uploaded, {len(done.unchanged)} unchanged, "
         f"{len(done.staled)} of the previous release kept for 7 days"
     )
     if done.invalidation:
-        print(f"publish: CloudFront invalidation {done.invalidation} for index.html")
+        print(f"publish: CloudFront invalidation {done.invalidation} for index.html and the changed pages")
     elif done.uploaded and not distribution:
         print("publish: no DISTRIBUTION_ID given: CloudFront keeps serving its cached index.html until it expires")
 
@@ -539,6 +598,8 @@ def main(argv: list[str]) -> int:
     pub.add_argument("--bucket")
     pub.add_argument("--distribution")
     pub.add_argument("--dist", default=str(ROOT / "frontend" / "dist"))
+    pub.add_argument("--site", help="the live shop's address, to prerender its pages from (else SITE_URL or the stack's SiteUrl)")
+    pub.add_argument("--no-prerender", action="store_true", help="publish without prerendered pages")
     verify = sub.add_parser("verify-email")
     verify.add_argument("address")
     verify.add_argument("--stage", required=True)

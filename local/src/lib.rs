@@ -9,6 +9,7 @@ pub mod known_paths;
 pub mod mail;
 pub mod openapi;
 mod outbox;
+pub mod prerender;
 pub mod schedule;
 pub mod seed;
 mod site;
@@ -34,6 +35,8 @@ pub struct Settings {
     /// A localstripe someone else runs (`STRIPE_API_BASE`); else the gateway starts one, keeping its store
     /// in the state folder.
     pub stripe_api_base: Option<String>,
+    /// Whether to prerender the shop's pages into `dist` once it answers (prerender.rs).
+    pub prerender: bool,
 }
 
 /// Where `make run` keeps the local shop's data; `make reset` deletes it. Ignored by git (`/.run/`).
@@ -44,7 +47,8 @@ pub fn default_state_dir() -> PathBuf {
 impl Settings {
     /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `LOCAL_PREFIX` (dev), `LOCAL_STATE` (the state
     /// folder, `.run/state` by default; `memory` keeps nothing, as the browser tests want) and
-    /// `STRIPE_API_BASE` (unset).
+    /// `STRIPE_API_BASE` (unset); `LOCAL_PRERENDER=0` leaves the pages unprerendered (scripts/with-gateway.sh
+    /// prerenders them itself, before its command runs).
     pub fn from_env() -> Result<Self, BoxError> {
         let port = optional(&ProcessEnv, "PORT", "3000")
             .parse()
@@ -64,6 +68,7 @@ impl Settings {
             stripe_api_base: std::env::var("STRIPE_API_BASE")
                 .ok()
                 .filter(|base| !base.is_empty()),
+            prerender: std::env::var("LOCAL_PRERENDER").map_or(true, |value| value != "0"),
         })
     }
 }
@@ -244,6 +249,9 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
         ),
         _ => println!("  Data kept in memory only\n"),
     }
+    // The demo shop is seeded and the port is taken: the script's requests are answered as soon as the
+    // server below starts.
+    prerender::spawn(settings.prerender, url.clone(), settings.dist.clone());
     let served = axum::serve(listener, gateway.router)
         .with_graceful_shutdown(shutdown_signal())
         .await;

@@ -128,9 +128,11 @@ fn content_type_for(path: &str) -> &'static str {
     }
 }
 
-/// Files of the built app; a path the storefront has a page for (app/knownPaths.json) gets index.html, so
-/// client-side routes work on reload, and any other path gets the 404 page with status 404, as CloudFront
-/// answers (template.yaml). A missing file with an extension (an old script chunk) is a plain 404.
+/// Files of the built app; a path the storefront has a page for (app/knownPaths.json) gets its prerendered
+/// copy when its rule is prerendered and the copy exists (frontend/scripts/prerender-pages.mjs writes them),
+/// else index.html, so client-side routes work on reload; any other path gets the 404 page with status 404,
+/// as CloudFront answers (template.yaml). A missing file with an extension (an old script chunk) is a plain
+/// 404.
 async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
@@ -168,6 +170,16 @@ async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
         }
     }
     if crate::known_paths::is_known(path) {
+        let path_and_query = uri.path_and_query().map_or(path, |whole| whole.as_str());
+        if let Some(file) = crate::known_paths::prerendered_file(path_and_query) {
+            if let Ok(bytes) = tokio::fs::read(state.site.dist.join(file)).await {
+                return (
+                    StatusCode::OK,
+                    file_response("text/html; charset=utf-8", "no-cache", bytes),
+                )
+                    .into_response();
+            }
+        }
         return page(&state, "index.html", StatusCode::OK).await;
     }
     page(&state, NOT_FOUND_PAGE, StatusCode::NOT_FOUND).await

@@ -1,8 +1,10 @@
 """make publish against the emulator's S3 and CloudFront (moto): cache headers per object, the previous
 release kept (tagged stale for the lifecycle rule) while the new one is live, index.html uploaded last and
-invalidated, and a re-run that changes nothing."""
+invalidated, and a re-run that changes nothing; the drink, category and content pages prerendered from the live
+shop just before, uploaded as pages (no-cache, HTML) and invalidated."""
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -64,6 +66,73 @@ RELEASE_2 = dict(RELEASE_1)
 del RELEASE_2["assets/index-AAAAaaaa.js"]
 RELEASE_2["assets/index-BBBBbbbb.js"] = "console.log('release 2')"
 RELEASE_2["index.html"] = '<!doctype html><script type="module" src="/assets/index-BBBBbbbb.js"></script>'
+
+
+# The pages frontend/scripts/prerender-pages.mjs writes (knownPaths.json, "about"), beside the build's own.
+RELEASE_PAGES = dict(
+    RELEASE_1,
+    **{
+        "drinks/p-mango/index.html": "<!doctype html><title>Mango</title>",
+        "shop/drinks/index.html": "<!doctype html><title>All drinks</title>",
+        "shop/drinks/category/Soft_20_drinks/index.html": "<!doctype html><title>Soft drinks</title>",
+        "about/drinks-about-us/index.html": "<!doctype html><title>About us</title>",
+    },
+)
+
+# A stand-in for the front end's script: one page, from the address it is given; fails for a "down" shop.
+STAND_IN = """
+const args = process.argv.slice(2);
+const api = args[args.indexOf('--api') + 1];
+const dist = args[args.indexOf('--dist') + 1];
+const fs = require('fs');
+if (api.includes('down')) { console.log('fetching ' + api); console.error('the shop did not answer'); process.exit(4); }
+fs.mkdirSync(dist + '/drinks/p-live', { recursive: true });
+fs.writeFileSync(dist + '/drinks/p-live/index.html', 'from ' + api);
+console.log('rendering');
+console.log('Prerendered 1 pages from ' + api);
+"""
+
+
+class Prerender(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        root = Path(self.tmp.name)
+        # A build holding pages of an earlier run (the local shop's, say).
+        self.dist = write_release(root / "dist", dict(RELEASE_PAGES))
+        self.script = root / "prerender-pages.cjs"
+        self.script.write_text(STAND_IN)
+
+    def pages(self) -> list[str]:
+        return [p.relative_to(self.dist).as_posix() for p in deploy.prerendered_pages(self.dist)]
+
+    @unittest.skipUnless(shutil.which("node"), "the script runs in Node")
+    def test_the_live_shops_pages_replace_the_builds(self):
+        said = deploy.prerender(self.dist, "https://shop.test/", self.script)
+
+        self.assertEqual(said, "Prerendered 1 pages from https://shop.test")
+        self.assertEqual(self.pages(), ["drinks/p-live/index.html"])
+        self.assertEqual((self.dist / "drinks/p-live/index.html").read_text(), "from https://shop.test")
+        self.assertEqual((self.dist / "index.html").read_text(), RELEASE_PAGES["index.html"])
+
+    @unittest.skipUnless(shutil.which("node"), "the script runs in Node")
+    def test_a_failing_script_stops_the_publish_with_its_output(self):
+        with self.assertRaises(deploy.Stop) as stopped:
+            deploy.prerender(self.dist, "https://down.test", self.script)
+        self.assertIn("failed (exit 4)", str(stopped.exception))
+        self.assertIn("the shop did not answer", str(stopped.exception))
+        self.assertIn("fetching https://down.test", str(stopped.exception))
+
+    def test_without_an_address_or_a_script_the_build_goes_out_without_pages(self):
+        said = deploy.prerender(self.dist, None, self.script)
+        self.assertIn("no shop address known", said)
+        self.assertEqual(self.pages(), [])
+        self.assertTrue((self.dist / "index.html").is_file())
+
+        write_release(self.dist, {"drinks/p-old/index.html": "old"})
+        said = deploy.prerender(self.dist, "https://shop.test", self.script.with_name("missing.mjs"))
+        self.assertIn("missing.mjs not found", said)
+        self.assertEqual(self.pages(), [])
 
 
 class Publish(unittest.TestCase):
@@ -206,6 +275,34 @@ class Publish(unittest.TestCase):
         self.assertEqual(self.tags("assets/index-BBBBbbbb.js"), [{"Key": "release", "Value": "stale"}])
         self.assertEqual(self.body("index.html"), RELEASE_1["index.html"])
 
+    def test_prerendered_pages_go_out_as_pages_never_cached_unrevalidated_and_are_invalidated(self):
+        release = write_release(Path(self.tmp.name) / "pages", RELEASE_PAGES)
+        done = self.publish(release)
+
+        self.assertEqual(done.uploaded[-1], "index.html")
+        pages = [k for k in RELEASE_PAGES if k.endswith("/index.html")]
+        for key in pages:
+            head = self.head(key)
+            self.assertEqual(head["CacheControl"], deploy.NO_CACHE, key)
+            self.assertEqual(head["ContentType"], "text/html; charset=utf-8", key)
+            self.assertEqual(self.body(key), RELEASE_PAGES[key])
+        [paths] = self.invalidated_paths()
+        self.assertEqual(set(paths), {"/favicon.svg", "/index.html"} | {"/" + k for k in pages})
+
+        # A drink gone from the live shop: its page is kept a week for visitors holding links, tagged stale.
+        fewer = dict(RELEASE_PAGES)
+        del fewer["drinks/p-mango/index.html"]
+        fewer["shop/drinks/index.html"] = "<!doctype html><title>All drinks, fewer</title>"
+        done = self.publish(write_release(Path(self.tmp.name) / "fewer", fewer))
+        self.assertEqual(done.uploaded, ["shop/drinks/index.html"])
+        self.assertEqual(done.staled, ["drinks/p-mango/index.html"])
+        self.assertIn(["/index.html", "/shop/drinks/index.html"], self.invalidated_paths())
+
+    def test_many_changed_pages_are_invalidated_with_one_wildcard(self):
+        many = dict(RELEASE_1, **{f"drinks/p-{n}/index.html": f"drink {n}" for n in range(deploy.MAX_INVALIDATION_PATHS)})
+        self.publish(write_release(Path(self.tmp.name) / "many", many))
+        self.assertEqual(self.invalidated_paths(), [["/*"]])
+
     def test_a_build_without_index_html_publishes_nothing(self):
         empty = Path(self.tmp.name) / "empty"
         write_release(empty, {"assets/x-12345678.js": "x"})
@@ -233,6 +330,7 @@ class Publish(unittest.TestCase):
 
     def test_the_command_honours_aws_endpoint_url_site_bucket_and_distribution_id(self):
         env = dict(os.environ, SITE_BUCKET=self.bucket, DISTRIBUTION_ID=self.distribution)
+        env.pop("SITE_URL", None)  # no shop address: the build goes out without prerendered pages
         run = subprocess.run(
             [sys.executable, str(ROOT / "scripts/deploy.py"), "publish", "--dist", str(self.release_1)],
             env=env,
@@ -241,6 +339,7 @@ class Publish(unittest.TestCase):
             timeout=60,
         )
         self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("publishing without prerendered pages", run.stdout)
         self.assertIn("5 uploaded, 0 unchanged", run.stdout)
         self.assertIn("CloudFront invalidation", run.stdout)
         self.assertEqual(self.body("index.html"), RELEASE_1["index.html"])

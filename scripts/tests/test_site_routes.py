@@ -1,7 +1,8 @@
-"""The CloudFront function that gives the storefront's unknown paths the 404 page with status 404
-(template.yaml, SiteRoutesFunction): its rules are frontend/src/app/knownPaths.json's (which the local gateway
-applies and the front end's tests hold against its router), it is attached to the storefront's requests and
-responses only, and its code, run in Node as CloudFront would run it, sorts the file's examples."""
+"""The CloudFront function that gives the storefront's pages their prerendered copy or the app and unknown paths
+the 404 page with status 404 (template.yaml, SiteRoutesFunction): its rules are frontend/src/app/knownPaths.json's
+(which the local gateway applies and the front end's tests hold against its router), it is attached to the
+storefront's requests and responses only, and its code, run in Node as CloudFront would run it, sorts the file's
+examples. The distribution turns S3's 403 for a prerendered copy not written yet into the app."""
 
 import json
 import re
@@ -33,12 +34,28 @@ def run(events: list[dict]) -> list[dict]:
     return json.loads(answer.stdout)
 
 
+def querystring(query: str) -> dict:
+    """The query as CloudFront Functions 2.0 hands it over: each name once, its value as sent (not decoded),
+    a repeated name's values in multiValue."""
+    found: dict = {}
+    for pair in filter(None, query.split("&")):
+        name, _, value = pair.partition("=")
+        if name in found:
+            entry = found[name]
+            entry.setdefault("multiValue", [{"value": entry["value"]}]).append({"value": value})
+        else:
+            found[name] = {"value": value}
+    return found
+
+
 def viewer_request(uri: str) -> dict:
+    """The event of a viewer's request for uri, a path with its query if any (CloudFront passes them apart)."""
+    path, _, query = uri.partition("?")
     return {
         "version": "1.0",
         "context": {"eventType": "viewer-request"},
         "viewer": {"ip": "198.51.100.7"},
-        "request": {"method": "GET", "uri": uri, "querystring": {}, "headers": {}, "cookies": {}},
+        "request": {"method": "GET", "uri": path, "querystring": querystring(query), "headers": {}, "cookies": {}},
     }
 
 
@@ -68,12 +85,47 @@ class SiteRoutesFunction(unittest.TestCase):
         self.assertEqual(FUNCTION["Properties"]["FunctionConfig"]["Runtime"], "cloudfront-js-2.0")
         self.assertLess(len(CODE.encode()), 10 * 1024, "CloudFront Functions take at most 10 KB of code")
 
-    def test_pages_get_the_app_and_unknown_paths_the_404_page(self):
-        known, unknown = TABLE["examples"]["known"], TABLE["examples"]["unknown"]
-        # The viewer's uri carries no query string (CloudFront passes it apart).
-        uris = [path.split("?")[0] for path in known + unknown]
-        rewritten = [request["uri"] for request in run([viewer_request(uri) for uri in uris])]
-        self.assertEqual(rewritten, ["/index.html"] * len(known) + ["/404.html"] * len(unknown))
+    def test_pages_get_their_prerendered_copy_or_the_app_and_unknown_paths_the_404_page(self):
+        # Every known example is in "prerendered", with the file it gets (null: the app).
+        pages, unknown = TABLE["examples"]["prerendered"], TABLE["examples"]["unknown"]
+        self.assertLessEqual(set(TABLE["examples"]["known"]), set(pages))
+        paths = list(pages) + unknown
+        rewritten = [request["uri"] for request in run([viewer_request(path) for path in paths])]
+        expected = ["/" + file if file else "/index.html" for file in pages.values()] + ["/404.html"] * len(unknown)
+        self.assertEqual(dict(zip(paths, rewritten)), dict(zip(paths, expected)))
+
+    def test_drinks_categories_and_content_pages_get_their_prerendered_copy(self):
+        cases = {
+            "/drinks/p-mango": "/drinks/p-mango/index.html",
+            "/drinks/p-mango?qty=3": "/drinks/p-mango/index.html",
+            "/contact/drinks-contact/": "/contact/drinks-contact/index.html",
+            "/drinks/policies/terms": "/drinks/policies/terms/index.html",
+            "/shop/drinks/": "/shop/drinks/index.html",
+            "/shop/drinks/?category=Soft%20drinks": "/shop/drinks/category/Soft_20_drinks/index.html",
+            "/shop/drinks/?category=Soft+drinks": "/shop/drinks/category/Soft_20_drinks/index.html",
+            "/shop/drinks/?category=Fizz%2BPop": "/shop/drinks/category/Fizz_2b_Pop/index.html",
+            "/shop/drinks/?category=Caf%C3%A9": "/shop/drinks/category/Caf_e9_/index.html",
+            "/shop/drinks/?category=%F0%9F%8D%8B": "/shop/drinks/category/_d83c__df4b_/index.html",
+            "/shop/drinks/?category=..%2F..": "/shop/drinks/category/_2e__2e__2f__2e__2e_/index.html",
+            # The shop with any other query, a category that does not decode, and pages without a copy: the app.
+            "/shop/drinks/?sort=price-asc": "/index.html",
+            "/shop/drinks/?category=Soft&sort=price-asc": "/index.html",
+            "/shop/drinks/?category=a&category=b": "/index.html",
+            "/shop/drinks/?category=%E0%A4%A": "/index.html",
+            "/shop/drinks/?category=": "/index.html",
+            "/drinks/%2e%2e": "/index.html",
+            "/drinks/a%2Fb": "/index.html",
+            "/account/order": "/index.html",
+            "/account/profile?tab=1": "/index.html",
+            "/myorder/0f9a7c2e": "/index.html",
+            "/checkout": "/index.html",
+            "/": "/index.html",
+            # Unknown paths stay unknown, whatever the query.
+            "/drinks/p-mango/extra?category=x": "/404.html",
+            "/shop": "/404.html",
+        }
+        rewritten = [request["uri"] for request in run([viewer_request(path) for path in cases])]
+        self.assertEqual(dict(zip(cases, rewritten)), cases)
 
     def test_files_pass_untouched(self):
         uris = ["/assets/index-1a2b.js", "/favicon.svg", "/404.html", "/index.html", "/assets/gone-9z.js"]
@@ -91,8 +143,23 @@ class SiteRoutesFunction(unittest.TestCase):
             viewer_response("/assets/index-1a2b.js"),
             # A revalidated copy stays a 304 (no body to show).
             viewer_response("/404.html", 304),
+            # Prerendered copies (and the app CloudFront sends for one S3 does not have yet) stay 200.
+            viewer_response("/drinks/p-mango/index.html"),
+            viewer_response("/shop/drinks/category/Soft_20_drinks/index.html"),
+            viewer_response("/drinks/p-mango?qty=3"),
         ]
-        self.assertEqual([r["statusCode"] for r in run(events)], [404, 404, 404, 200, 200, 200, 200, 304])
+        self.assertEqual([r["statusCode"] for r in run(events)], [404, 404, 404, 200, 200, 200, 200, 304, 200, 200, 200])
+
+    def test_s3s_403_for_a_copy_not_written_yet_becomes_the_app(self):
+        config = TEMPLATE["Resources"]["Distribution"]["Properties"]["DistributionConfig"]
+        by_code = {r["ErrorCode"]: r for r in config.get("CustomErrorResponses", [])}
+        self.assertEqual(sorted(by_code), [403])
+        fallback = by_code[403]
+        self.assertEqual(fallback["ResponsePagePath"], "/index.html")
+        self.assertEqual(fallback["ResponseCode"], 200)
+        self.assertLessEqual(fallback["ErrorCachingMinTTL"], 60, "a page written at the next publish shows soon")
+        # No 404 entry: the 404 page keeps its status, and the API's own 404s stay JSON.
+        self.assertNotIn(404, by_code)
 
 
 if __name__ == "__main__":

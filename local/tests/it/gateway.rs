@@ -280,6 +280,88 @@ async fn paths_without_a_page_get_the_404_page_with_status_404() {
 }
 
 #[tokio::test]
+async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
+    let (gateway, dist) = spawn_gateway().await;
+    let write = |file: &str, text: &str| {
+        let path = dist.path().join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    let app = b"<!doctype html><title>shop</title>".as_slice();
+    // Before the prerender script has run: every page gets the app.
+    for path in ["/drinks/p-mango", "/shop/drinks/?category=Soft%20drinks"] {
+        let reply = send(&gateway.router, Method::GET, path).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}");
+        assert_eq!(reply.bytes, app, "{path}");
+    }
+    write("drinks/p-mango/index.html", "<title>Mango</title>");
+    write("shop/drinks/index.html", "<title>All drinks</title>");
+    write(
+        "shop/drinks/category/Soft_20_drinks/index.html",
+        "<title>Soft drinks</title>",
+    );
+    write(
+        "about/drinks-about-us/index.html",
+        "<title>About us</title>",
+    );
+    write(
+        "account/order/index.html",
+        "<title>not a prerendered page</title>",
+    );
+    for (path, body) in [
+        ("/drinks/p-mango", "<title>Mango</title>"),
+        ("/drinks/p-mango/", "<title>Mango</title>"),
+        ("/drinks/p-mango?qty=3", "<title>Mango</title>"),
+        ("/shop/drinks/", "<title>All drinks</title>"),
+        ("/shop/drinks", "<title>All drinks</title>"),
+        (
+            "/shop/drinks/?category=Soft%20drinks",
+            "<title>Soft drinks</title>",
+        ),
+        (
+            "/shop/drinks/?category=Soft+drinks",
+            "<title>Soft drinks</title>",
+        ),
+        ("/about/drinks-about-us", "<title>About us</title>"),
+    ] {
+        let reply = send(&gateway.router, Method::GET, path).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}");
+        assert!(reply.content_type.starts_with("text/html"), "{path}");
+        assert_eq!(reply.bytes, body.as_bytes(), "{path}");
+    }
+    let response = gateway
+        .router
+        .clone()
+        .oneshot(Request::get("/drinks/p-mango").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.headers()[header::CACHE_CONTROL], "no-cache");
+    // The shop with any other query, a page not written, and a rule that is not prerendered: the app.
+    for path in [
+        "/shop/drinks/?sort=price-asc",
+        "/shop/drinks/?category=Soft%20drinks&sort=price-asc",
+        "/shop/drinks/?category=Juices",
+        "/drinks/p-lemon",
+        "/account/order",
+        "/drinks/%2e%2e",
+    ] {
+        let reply = send(&gateway.router, Method::GET, path).await;
+        assert_eq!(reply.status, StatusCode::OK, "{path}");
+        assert_eq!(reply.bytes, app, "{path}");
+    }
+    // Unknown paths keep the 404 page, whatever is written under them.
+    write("drinks/p-mango/extra/index.html", "<title>stray</title>");
+    for path in ["/drinks/p-mango/extra", "/nowhere", "/shop"] {
+        let reply = send(&gateway.router, Method::GET, path).await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(
+            reply.bytes, b"<!doctype html><title>Page not found</title>",
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn the_outbox_lists_mail_sent_through_the_emulator() {
     let (gateway, _dist) = spawn_gateway().await;
     let recipient = format!("{}@example.com", uuid::Uuid::new_v4().simple());

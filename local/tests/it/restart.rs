@@ -165,6 +165,8 @@ fn launch(folder: &Path, port: u16, output: &str) -> Child {
         .env("LOCAL_STATE", folder.join("state"))
         .env("PORT", port.to_string())
         .env("FRONTEND_DIST", folder.join("dist"))
+        // Restarts are what is tested here, not the pages (the prerender would fetch every drink).
+        .env("LOCAL_PRERENDER", "0")
         .env_remove("AWS_ENDPOINT_URL")
         .env_remove("STRIPE_API_BASE")
         .stdin(Stdio::null())
