@@ -47,9 +47,11 @@ function escapeSegment(text) {
 /** Where a page's file goes, relative to the dist: its path without the query, a category's apart. */
 function fileFor(url) {
   const { pathname, searchParams } = new URL(url, api);
-  const path = pathname.replace(/^\/|\/$/g, '');
+  // Decoded, as S3 and the gateway read a key from the address; a segment that would climb is refused.
+  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  if (segments.some((segment) => segment === '.' || segment === '..' || /[\\/]/.test(segment))) throw new Error(`no file for ${url}`);
   const category = searchParams.get('category');
-  return join(...[path, ...(category === null ? [] : ['category', escapeSegment(category)]), 'index.html'].filter(Boolean));
+  return join(...segments, ...(category === null ? [] : ['category', escapeSegment(category)]), 'index.html');
 }
 
 async function getJson(path) {
