@@ -2,7 +2,8 @@
 the 404 page with status 404 (template.yaml, SiteRoutesFunction): its rules are frontend/src/app/knownPaths.json's
 (which the local gateway applies and the front end's tests hold against its router), it is attached to the
 storefront's requests and responses only, and its code, run in Node as CloudFront would run it, sorts the file's
-examples. The distribution turns S3's 403 for a prerendered copy not written yet into the app."""
+examples. A page's copy is asked for only when the store make publish fills (PagesStore) lists it; the harness
+stands in a store whose keys each test sets, as Node has no `cloudfront` module."""
 
 import json
 import re
@@ -10,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import unittest
+import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -20,18 +22,59 @@ TABLE = json.loads((check_template.ROOT / "frontend/src/app/knownPaths.json").re
 FUNCTION = TEMPLATE["Resources"]["SiteRoutesFunction"]
 CODE = FUNCTION["Properties"]["FunctionCode"]
 
-# Calls the function's handler once per event given on stdin, as CloudFront Functions would.
+IMPORT = "import cf from 'cloudfront';\n"
+
+# CloudFront's `cloudfront` module, for Node: cf.kvs() is a store holding the keys given on stdin, whose
+# exists() records each key asked for, and throws, rejects or answers a non-boolean when told to.
+STUB = """
+const given = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+const asked = [];
+const cf = {
+  kvs: () => ({
+    exists: (key) => {
+      asked.push(key);
+      if (given.store === 'throws') { throw new Error('the store is unreachable'); }
+      if (given.store === 'rejects') { return Promise.reject(new Error('the store timed out')); }
+      if (given.store === 'odd') { return Promise.resolve('1'); }
+      return Promise.resolve(given.store.includes(key));
+    },
+  }),
+};
+"""
+
+# Calls the handler once per event, one after the other, as CloudFront Functions would.
 HARNESS = """
-const events = JSON.parse(require('fs').readFileSync(0, 'utf8'));
-process.stdout.write(JSON.stringify(events.map((event) => handler(event))));
+(async () => {
+  const results = [];
+  for (const event of given.events) { results.push(await handler(event)); }
+  process.stdout.write(JSON.stringify({ results, asked }));
+})();
 """
 
 
-def run(events: list[dict]) -> list[dict]:
+def run_recorded(events: list[dict], store) -> tuple[list[dict], list[str]]:
+    """The handler's answers to the events and the store keys it asked for; store: the keys make publish
+    wrote, or "throws"/"rejects"/"odd" for a store that fails or answers oddly."""
+    if not CODE.startswith(IMPORT):
+        raise AssertionError("the function starts by importing the cloudfront module")
     answer = subprocess.run(
-        ["node", "-e", CODE + HARNESS], input=json.dumps(events), capture_output=True, text=True, check=True
+        ["node", "-e", STUB + CODE[len(IMPORT) :] + HARNESS],
+        input=json.dumps({"events": events, "store": store}),
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    return json.loads(answer.stdout)
+    found = json.loads(answer.stdout)
+    return found["results"], found["asked"]
+
+
+def run(events: list[dict], store=()) -> list[dict]:
+    return run_recorded(events, list(store) if isinstance(store, (list, tuple, set)) else store)[0]
+
+
+def store_key(uri: str) -> str:
+    """PagesStore's key for a copy's uri: its S3 object key (what dist/prerendered.json lists)."""
+    return urllib.parse.unquote(uri.removeprefix("/"))
 
 
 def querystring(query: str) -> dict:
@@ -90,7 +133,8 @@ class SiteRoutesFunction(unittest.TestCase):
         pages, unknown = TABLE["examples"]["prerendered"], TABLE["examples"]["unknown"]
         self.assertLessEqual(set(TABLE["examples"]["known"]), set(pages))
         paths = list(pages) + unknown
-        rewritten = [request["uri"] for request in run([viewer_request(path) for path in paths])]
+        store = {file for file in pages.values() if file}
+        rewritten = [request["uri"] for request in run([viewer_request(path) for path in paths], store)]
         expected = ["/" + file if file else "/index.html" for file in pages.values()] + ["/404.html"] * len(unknown)
         self.assertEqual(dict(zip(paths, rewritten)), dict(zip(paths, expected)))
 
@@ -124,8 +168,77 @@ class SiteRoutesFunction(unittest.TestCase):
             "/drinks/p-mango/extra?category=x": "/404.html",
             "/shop": "/404.html",
         }
-        rewritten = [request["uri"] for request in run([viewer_request(path) for path in cases])]
+        store = {store_key(uri) for uri in cases.values() if uri not in ("/index.html", "/404.html")}
+        rewritten = [request["uri"] for request in run([viewer_request(path) for path in cases], store)]
         self.assertEqual(dict(zip(cases, rewritten)), cases)
+
+    def test_a_copy_is_asked_for_only_when_the_store_lists_it(self):
+        # Published: drinks/p-mango and the Soft drinks category; p-new was added since the last publish.
+        store = ["drinks/p-mango/index.html", "shop/drinks/category/Soft_20_drinks/index.html"]
+        cases = {
+            "/drinks/p-mango": "/drinks/p-mango/index.html",
+            "/drinks/p-new": "/index.html",
+            "/shop/drinks/?category=Soft+drinks": "/shop/drinks/category/Soft_20_drinks/index.html",
+            "/shop/drinks/?category=Soft%20drinks": "/shop/drinks/category/Soft_20_drinks/index.html",
+            "/shop/drinks/?category=Fizz%2BPop": "/index.html",
+            "/shop/drinks/": "/index.html",
+            "/about/drinks-about-us": "/index.html",
+        }
+        answers, asked = run_recorded([viewer_request(path) for path in cases], store)
+        self.assertEqual(dict(zip(cases, (r["uri"] for r in answers))), cases)
+        self.assertEqual(
+            asked,
+            [
+                "drinks/p-mango/index.html",
+                "drinks/p-new/index.html",
+                "shop/drinks/category/Soft_20_drinks/index.html",
+                "shop/drinks/category/Soft_20_drinks/index.html",
+                "shop/drinks/category/Fizz_2b_Pop/index.html",
+                "shop/drinks/index.html",
+                "about/drinks-about-us/index.html",
+            ],
+        )
+
+    def test_the_store_key_is_the_object_key_with_its_segments_decoded(self):
+        # S3 decodes the uri into the object key; prerender-pages.mjs writes the file under the decoded name.
+        store = ["drinks/p mango/index.html", "shop/drinks/category/Caf_e9_/index.html", "shop/drinks/category/_d83c__df4b_/index.html"]
+        cases = {
+            "/drinks/p%20mango": "/drinks/p%20mango/index.html",
+            "/drinks/p+mango": "/index.html",
+            "/shop/drinks/?category=Caf%C3%A9": "/shop/drinks/category/Caf_e9_/index.html",
+            "/shop/drinks/?category=%F0%9F%8D%8B": "/shop/drinks/category/_d83c__df4b_/index.html",
+        }
+        answers, asked = run_recorded([viewer_request(path) for path in cases], store)
+        self.assertEqual(dict(zip(cases, (r["uri"] for r in answers))), cases)
+        self.assertEqual(asked[:2], ["drinks/p mango/index.html", "drinks/p+mango/index.html"])
+
+    def test_pages_without_a_prerendered_rule_and_unknown_paths_never_read_the_store(self):
+        paths = ["/", "/checkout", "/account/order", "/myorder/0f9a7c2e", "/shop/drinks/?sort=price-asc",
+                 "/drinks/%2e%2e", "/no/such/page", "/shop", "/assets/index-1a2b.js"]
+        answers, asked = run_recorded([viewer_request(path) for path in paths], "throws")
+        self.assertEqual(asked, [])
+        self.assertEqual(
+            [r["uri"] for r in answers],
+            ["/index.html"] * 6 + ["/404.html", "/404.html", "/assets/index-1a2b.js"],
+        )
+
+    def test_a_store_that_fails_or_answers_oddly_gives_the_app_never_an_error(self):
+        paths = ["/drinks/p-mango", "/shop/drinks/?category=Soft+drinks", "/contact/drinks-contact", "/nope/a/b/c"]
+        for store in ("throws", "rejects", "odd"):
+            with self.subTest(store=store):
+                answers = run([viewer_request(path) for path in paths], store)
+                self.assertEqual([r["uri"] for r in answers], ["/index.html"] * 3 + ["/404.html"])
+
+    def test_the_function_reads_the_stacks_pages_store(self):
+        resources = TEMPLATE["Resources"]
+        config = FUNCTION["Properties"]["FunctionConfig"]
+        self.assertEqual(
+            config["KeyValueStoreAssociations"], [{"KeyValueStoreARN": {"Fn::GetAtt": ["PagesStore", "Arn"]}}]
+        )
+        self.assertEqual(resources["PagesStore"]["Type"], "AWS::CloudFront::KeyValueStore")
+        self.assertEqual(resources["PagesStore"]["Properties"]["Name"], {"Fn::Sub": "${AWS::StackName}-pages"})
+        # make publish finds the store by this output (scripts/deploy.py).
+        self.assertEqual(TEMPLATE["Outputs"]["PagesStoreArn"]["Value"], {"Fn::GetAtt": ["PagesStore", "Arn"]})
 
     def test_files_pass_untouched(self):
         uris = ["/assets/index-1a2b.js", "/favicon.svg", "/404.html", "/index.html", "/assets/gone-9z.js"]
@@ -143,24 +256,18 @@ class SiteRoutesFunction(unittest.TestCase):
             viewer_response("/assets/index-1a2b.js"),
             # A revalidated copy stays a 304 (no body to show).
             viewer_response("/404.html", 304),
-            # Prerendered copies (and the app CloudFront sends for one S3 does not have yet) stay 200.
+            # Prerendered copies, and the app a page without one gets, stay 200.
             viewer_response("/drinks/p-mango/index.html"),
             viewer_response("/shop/drinks/category/Soft_20_drinks/index.html"),
             viewer_response("/drinks/p-mango?qty=3"),
         ]
         self.assertEqual([r["statusCode"] for r in run(events)], [404, 404, 404, 200, 200, 200, 200, 304, 200, 200, 200])
 
-    def test_s3s_403_for_a_copy_not_written_yet_becomes_the_app(self):
+    def test_no_error_response_turns_the_apis_403_into_the_app(self):
+        # CustomErrorResponses apply to every behaviour: a 403 rule would send the API's JSON 403s (an
+        # admin-only route, an expired order key) to the browser as index.html with 200. The store replaces it.
         config = TEMPLATE["Resources"]["Distribution"]["Properties"]["DistributionConfig"]
-        by_code = {r["ErrorCode"]: r for r in config.get("CustomErrorResponses", [])}
-        self.assertEqual(sorted(by_code), [403])
-        fallback = by_code[403]
-        self.assertEqual(fallback["ResponsePagePath"], "/index.html")
-        self.assertEqual(fallback["ResponseCode"], 200)
-        self.assertLessEqual(fallback["ErrorCachingMinTTL"], 60, "a page written at the next publish shows soon")
-        # No 404 entry: the 404 page keeps its status, and the API's own 404s stay JSON.
-        self.assertNotIn(404, by_code)
-
+        self.assertNotIn("CustomErrorResponses", config)
 
 if __name__ == "__main__":
     unittest.main()
