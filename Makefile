@@ -16,6 +16,9 @@ OPENAPI_TOOLS := tools/openapi
 # the arm64 functions for `sam build`; scripts/deploy.py runs on this venv's boto3.
 SAM_PIN     := aws-sam-cli==1.170.0
 LAMBDA_PIN  := cargo-lambda==1.9.2
+# scripts/deploy.py's CloudFront key value store client signs with SigV4A, which botocore does through awscrt
+# (the version both venvs' botocore asks for): in the SAM venv for make publish, in .venv for its test.
+AWSCRT_PIN  := awscrt==0.38.0
 SAM_VENV    := .tools/sam
 SAM         := SAM_CLI_TELEMETRY=0 PATH="$(CURDIR)/$(SAM_VENV)/bin:$$PATH" $(SAM_VENV)/bin/sam
 DEPLOY      := $(SAM_VENV)/bin/python scripts/deploy.py
@@ -39,7 +42,7 @@ help:
 	@echo "make reset  delete the local shop's data (kept in .run/state/ between runs)"
 	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
 	@echo "make deploy STAGE=dev|prod   check, build, deploy, publish the storefront, print the shop's address"
-	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=... SITE_URL=...) the storefront only"
+	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=... PAGES_STORE_ARN=... SITE_URL=...) the storefront only"
 	@echo "make backfill-counts STAGE=dev|prod  set the mail lists' counts from the subscribers (once; idempotent)"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
 	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
@@ -51,7 +54,7 @@ help:
 
 $(VENV)/.installed: Makefile
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check '$(MOTO_PIN)' '$(CFNLINT_PIN)' '$(STRIPE_PIN)' '$(FUZZ_PIN)'
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check '$(MOTO_PIN)' '$(CFNLINT_PIN)' '$(STRIPE_PIN)' '$(FUZZ_PIN)' '$(AWSCRT_PIN)'
 	touch $@
 
 venv: $(VENV)/.installed
@@ -71,7 +74,7 @@ deps: venv npm openapi-tools
 
 $(SAM_VENV)/.installed: Makefile
 	python3 -m venv $(SAM_VENV)
-	$(SAM_VENV)/bin/pip install --quiet --disable-pip-version-check '$(SAM_PIN)' '$(LAMBDA_PIN)'
+	$(SAM_VENV)/bin/pip install --quiet --disable-pip-version-check '$(SAM_PIN)' '$(LAMBDA_PIN)' '$(AWSCRT_PIN)'
 	touch $@
 
 sam-cli: $(SAM_VENV)/.installed
@@ -196,9 +199,10 @@ deploy: sam-cli
 	$(DEPLOY) publish --stage $(STAGE)
 	$(DEPLOY) report --stage $(STAGE)
 
-# On its own: STAGE reads the bucket, distribution and shop address from the stack; or SITE_BUCKET and
-# DISTRIBUTION_ID (and SITE_URL). The drink, category and content pages are prerendered from the live shop
-# at that address into the build just before the upload (scripts/deploy.py, prerender).
+# On its own: STAGE reads the bucket, distribution, pages store and shop address from the stack; or
+# SITE_BUCKET, DISTRIBUTION_ID and PAGES_STORE_ARN (and SITE_URL). The drink, category and content pages are
+# prerendered from the live shop at that address into the build just before the upload (scripts/deploy.py,
+# prerender), and listed in the pages store once uploaded (CloudFront serves a page's copy only when listed).
 publish: sam-cli frontend
 	$(DEPLOY) publish $(if $(SITE_BUCKET),,--stage $(STAGE))
 

@@ -6,8 +6,9 @@ AWS CLI, and the SAM CLI is needed to deploy anyway. Every client honours AWS_EN
 the tests point `publish` at the emulator.
 
     deploy.py preflight --stage dev       stop, naming what is missing, before anything changes
-    deploy.py publish --stage dev         or with SITE_BUCKET and DISTRIBUTION_ID set, or --bucket/--distribution;
-                                          prerenders the pages from the live shop first (SITE_URL or --site)
+    deploy.py publish --stage dev         or with SITE_BUCKET, DISTRIBUTION_ID and PAGES_STORE_ARN set, or
+                                          --bucket/--distribution/--pages-store; prerenders the pages from the
+                                          live shop first (SITE_URL or --site), lists them in the pages store once uploaded
     deploy.py report --stage dev          the shop's address, the DNS records and SES steps still to do
     deploy.py verify-email ADDRESS --stage dev   SES mails ADDRESS a link that verifies it (sandbox logins)
     deploy.py destroy --stage dev [--purge-data] [--yes]
@@ -43,6 +44,12 @@ PLACEHOLDER_DOMAINS = ("example.com", "example.org", "example.net")
 PRERENDER_SCRIPT = ROOT / "frontend" / "scripts" / "prerender-pages.mjs"
 # More changed pages than this are invalidated with one wildcard path: CloudFront charges per path.
 MAX_INVALIDATION_PATHS = 50
+# CloudFront's key value store (the site routes function's PagesStore): at most 50 keys put or deleted per
+# UpdateKeys call (and 3 MB, far above 50 short keys), 50 listed per ListKeys page, keys of at most 512 bytes.
+MAX_STORE_CHANGES = 50
+MAX_STORE_KEY_BYTES = 512
+# PagesStore's value for a page: the key alone says the bucket has it.
+STORE_VALUE = "1"
 
 mimetypes.add_type("application/javascript", ".js")
 mimetypes.add_type("application/javascript", ".mjs")
@@ -366,6 +373,58 @@ class Published:
     unchanged: list[str] = field(default_factory=list)
     staled: list[str] = field(default_factory=list)
     invalidation: str | None = None
+    # PagesStore's changes (None: no store given), and pages too long a key to list (they get the app).
+    store: StoreSync | None = None
+
+
+@dataclass
+class StoreSync:
+    put: list[str] = field(default_factory=list)
+    deleted: list[str] = field(default_factory=list)
+    too_long: list[str] = field(default_factory=list)
+
+
+def listed_pages(dist: Path, files: dict[str, Path]) -> set[str]:
+    """The prerendered pages of this build: dist/prerendered.json's (prerender-pages.mjs writes it) that the
+    build still has (--no-prerender and a run without an address delete the pages but not the list)."""
+    listing = dist / "prerendered.json"
+    if not listing.is_file():
+        return set()
+    try:
+        listed = json.loads(listing.read_text())
+    except ValueError as err:
+        raise Stop(f"{listing} is not JSON ({err}): prerender the pages again") from err
+    return {name for name in listed if isinstance(name, str) and name in files}
+
+
+def sync_pages_store(kvs, store: str, pages: set[str]) -> StoreSync:
+    """Makes the store's keys exactly `pages` (S3 object keys: what the site routes function asks for), in
+    calls of at most MAX_STORE_CHANGES, each passing the ETag the previous one returned."""
+    done = StoreSync()
+    done.too_long = sorted(p for p in pages if len(p.encode()) > MAX_STORE_KEY_BYTES)
+    wanted = pages - set(done.too_long)
+    have: dict[str, str] = {}
+    token = None
+    while True:
+        listed = kvs.list_keys(KvsARN=store, MaxResults=MAX_STORE_CHANGES, **({"NextToken": token} if token else {}))
+        have.update((item["Key"], item.get("Value", "")) for item in listed.get("Items", []))
+        token = listed.get("NextToken")
+        if not token:
+            break
+    done.put = sorted(p for p in wanted if have.get(p) != STORE_VALUE)
+    done.deleted = sorted(set(have) - wanted)
+    changes = [("put", key) for key in done.put] + [("delete", key) for key in done.deleted]
+    if not changes:
+        return done
+    etag = kvs.describe_key_value_store(KvsARN=store)["ETag"]
+    for start in range(0, len(changes), MAX_STORE_CHANGES):
+        batch = changes[start : start + MAX_STORE_CHANGES]
+        puts = [{"Key": key, "Value": STORE_VALUE} for kind, key in batch if kind == "put"]
+        deletes = [{"Key": key} for kind, key in batch if kind == "delete"]
+        etag = kvs.update_keys(
+            KvsARN=store, IfMatch=etag, **({"Puts": puts} if puts else {}), **({"Deletes": deletes} if deletes else {})
+        )["ETag"]
+    return done
 
 
 def cache_control(key: str) -> str:
@@ -390,7 +449,16 @@ def is_stale(s3, bucket: str, key: str) -> bool:
     return {"Key": STALE_TAG[0], "Value": STALE_TAG[1]} in tags
 
 
-def publish(s3, cloudfront, dist: Path, bucket: str, distribution: str | None, now: datetime | None = None) -> Published:
+def publish(
+    s3,
+    cloudfront,
+    dist: Path,
+    bucket: str,
+    distribution: str | None,
+    now: datetime | None = None,
+    kvs=None,
+    store: str | None = None,
+) -> Published:
     files = {p.relative_to(dist).as_posix(): p for p in sorted(dist.rglob("*")) if p.is_file()}
     if "index.html" not in files:
         raise Stop(f"{dist} has no index.html: build the storefront first (cd frontend && npm run build)")
@@ -431,6 +499,11 @@ def publish(s3, cloudfront, dist: Path, bucket: str, distribution: str | None, n
         )
         done.staled.append(key)
 
+    # Only now, with every file uploaded, do the pages go into the store: a key never names a missing file.
+    # A page gone from the build leaves it (its file is kept a week, stale), so the function sends the app.
+    if kvs is not None and store:
+        done.store = sync_pages_store(kvs, store, listed_pages(dist, files))
+
     # CloudFront caches a prerendered page under its copy's key (the site routes function asks for it).
     changed_pages = ["/" + quote(k, safe="/-_.~") for k in done.uploaded if not HASHED.match(k)]
     if changed_pages and distribution:
@@ -451,6 +524,7 @@ def publish(s3, cloudfront, dist: Path, bucket: str, distribution: str | None, n
 def publish_command(args) -> None:
     bucket = args.bucket or os.environ.get("SITE_BUCKET")
     distribution = args.distribution or os.environ.get("DISTRIBUTION_ID")
+    store = args.pages_store or os.environ.get("PAGES_STORE_ARN")
     region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
     site = args.site or os.environ.get("SITE_URL")
     if args.stage and not bucket:
@@ -458,9 +532,10 @@ def publish_command(args) -> None:
         region = stage.region
         outputs = stack_outputs(session(region), stage.stack)
         bucket, distribution = outputs["WebBucketName"], distribution or outputs.get("DistributionId")
+        store = store or outputs.get("PagesStoreArn")
         site = site or outputs.get("SiteUrl")
     if not bucket:
-        raise Stop("publish needs the site bucket: STAGE=dev|prod, or SITE_BUCKET (and DISTRIBUTION_ID)")
+        raise Stop("publish needs the site bucket: STAGE=dev|prod, or SITE_BUCKET (and DISTRIBUTION_ID, PAGES_STORE_ARN)")
     dist = Path(args.dist)
     if not (dist / "index.html").is_file():
         raise Stop(f"{dist} has no index.html: build the storefront first (cd frontend && npm run build)")
@@ -471,7 +546,14 @@ def publish_command(args) -> None:
     else:
         print(f"publish: {prerender(dist, site)}")
     sess = session(region or "eu-west-2")
-    done = publish(client(sess, "s3"), client(sess, "cloudfront"), dist, bucket, distribution)
+    kvs = None
+    if store:
+        try:
+            import awscrt  # noqa: F401  (the key value store's API is signed with SigV4A, which needs it)
+        except ImportError as err:
+            raise Stop("the pages store's client needs the awscrt package: make sam-cli installs it") from err
+        kvs = client(sess, "cloudfront-keyvaluestore")
+    done = publish(client(sess, "s3"), client(sess, "cloudfront"), dist, bucket, distribution, kvs=kvs, store=store)
     print(
         f"publish: {len(done.uploaded)} uploaded, {len(done.unchanged)} unchanged, "
         f"{len(done.staled)} of the previous release kept for 7 days"
@@ -480,6 +562,15 @@ def publish_command(args) -> None:
         print(f"publish: CloudFront invalidation {done.invalidation} for index.html and the changed pages")
     elif done.uploaded and not distribution:
         print("publish: no DISTRIBUTION_ID given: CloudFront keeps serving its cached index.html until it expires")
+    if done.store is not None:
+        print(f"publish: pages store: {len(done.store.put)} pages listed, {len(done.store.deleted)} removed")
+        if done.store.too_long:
+            print(f"publish: not listed (keys over {MAX_STORE_KEY_BYTES} bytes; they get the app): {', '.join(done.store.too_long)}")
+    else:
+        print(
+            "publish: no pages store given (PAGES_STORE_ARN or --pages-store): CloudFront serves the pages the "
+            "store listed before, so a page this build dropped gets S3's error once its file is deleted"
+        )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -597,6 +688,7 @@ def main(argv: list[str]) -> int:
     pub.add_argument("--stage")
     pub.add_argument("--bucket")
     pub.add_argument("--distribution")
+    pub.add_argument("--pages-store", help="the ARN of the key value store that lists the prerendered pages (else PAGES_STORE_ARN or the stack's PagesStoreArn)")
     pub.add_argument("--dist", default=str(ROOT / "frontend" / "dist"))
     pub.add_argument("--site", help="the live shop's address, to prerender its pages from (else SITE_URL or the stack's SiteUrl)")
     pub.add_argument("--no-prerender", action="store_true", help="publish without prerendered pages")

@@ -1,8 +1,11 @@
 """make publish against the emulator's S3 and CloudFront (moto): cache headers per object, the previous
 release kept (tagged stale for the lifecycle rule) while the new one is live, index.html uploaded last and
 invalidated, and a re-run that changes nothing; the drink, category and content pages prerendered from the live
-shop just before, uploaded as pages (no-cache, HTML) and invalidated."""
+shop just before, uploaded as pages (no-cache, HTML) and invalidated, then listed in CloudFront's key value store
+(a recording fake: moto has no such service) so the site routes function asks S3 only for pages it has."""
 
+import importlib.util
+import json
 import os
 import shutil
 import socket
@@ -13,6 +16,7 @@ import time
 import unittest
 import urllib.request
 import uuid
+from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -135,6 +139,64 @@ class Prerender(unittest.TestCase):
         self.assertEqual(self.pages(), [])
 
 
+class FakePagesStore:
+    """CloudFront's key value store client (cloudfront-keyvaluestore), as publish uses it. A fake because moto
+    does not emulate that service; it keeps the keys, refuses an update without the current ETag or over the
+    per-call limit, pages list_keys by MaxResults, and records every call."""
+
+    def __init__(self, arn: str, keys: dict[str, str] | None = None):
+        self.arn = arn
+        self.keys = dict(keys or {})
+        self.version = 0
+        self.calls: list[tuple[str, dict]] = []
+
+    def etag(self) -> str:
+        return f"KV{self.version:04d}"
+
+    def describe_key_value_store(self, **kw) -> dict:
+        self.calls.append(("describe_key_value_store", kw))
+        assert kw == {"KvsARN": self.arn}, kw
+        return {"KvsARN": self.arn, "ItemCount": len(self.keys), "ETag": self.etag()}
+
+    def list_keys(self, **kw) -> dict:
+        self.calls.append(("list_keys", kw))
+        assert kw["KvsARN"] == self.arn
+        size = kw.get("MaxResults", 10)
+        assert 1 <= size <= deploy.MAX_STORE_CHANGES, size
+        names = sorted(self.keys)
+        start = int(kw.get("NextToken", "0"))
+        page = names[start : start + size]
+        answer = {"Items": [{"Key": k, "Value": self.keys[k]} for k in page]}
+        if start + size < len(names):
+            answer["NextToken"] = str(start + size)
+        return answer
+
+    def update_keys(self, **kw) -> dict:
+        self.calls.append(("update_keys", kw))
+        assert kw["KvsARN"] == self.arn
+        if kw["IfMatch"] != self.etag():
+            raise AssertionError(f"stale ETag {kw['IfMatch']}, the store is at {self.etag()}")
+        puts, deletes = kw.get("Puts", []), kw.get("Deletes", [])
+        assert puts or deletes, "an update with nothing in it"
+        assert len(puts) + len(deletes) <= deploy.MAX_STORE_CHANGES, len(puts) + len(deletes)
+        for item in puts:
+            assert 0 < len(item["Key"].encode()) <= deploy.MAX_STORE_KEY_BYTES, item
+            self.keys[item["Key"]] = item["Value"]
+        for item in deletes:
+            self.keys.pop(item["Key"], None)
+        self.version += 1
+        return {"ItemCount": len(self.keys), "ETag": self.etag()}
+
+    def updates(self) -> list[dict]:
+        return [kw for name, kw in self.calls if name == "update_keys"]
+
+
+def with_listing(files: dict[str, str]) -> dict[str, str]:
+    """A build whose dist/prerendered.json lists its pages, as prerender-pages.mjs leaves it."""
+    pages = sorted(k for k in files if k.endswith("/index.html"))
+    return dict(files, **{"prerendered.json": json.dumps(pages, indent=2) + "\n"})
+
+
 class Publish(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -195,8 +257,10 @@ class Publish(unittest.TestCase):
             }
         )["Distribution"]["Id"]
 
-    def publish(self, release: Path) -> deploy.Published:
-        return deploy.publish(self.s3, self.cloudfront, release, self.bucket, self.distribution)
+    def publish(self, release: Path, store: FakePagesStore | None = None) -> deploy.Published:
+        return deploy.publish(
+            self.s3, self.cloudfront, release, self.bucket, self.distribution, kvs=store, store=store and store.arn
+        )
 
     def head(self, key: str) -> dict:
         return self.s3.head_object(Bucket=self.bucket, Key=key)
@@ -298,6 +362,99 @@ class Publish(unittest.TestCase):
         self.assertEqual(done.staled, ["drinks/p-mango/index.html"])
         self.assertIn(["/index.html", "/shop/drinks/index.html"], self.invalidated_paths())
 
+    def test_the_pages_store_lists_the_uploaded_pages_new_ones_put_gone_ones_deleted(self):
+        store = FakePagesStore("arn:aws:cloudfront::123456789012:key-value-store/pages-1")
+        pages = sorted(k for k in RELEASE_PAGES if k.endswith("/index.html"))
+        first = write_release(Path(self.tmp.name) / "store-1", with_listing(RELEASE_PAGES))
+
+        done = self.publish(first, store)
+
+        self.assertEqual(store.keys, {page: "1" for page in pages})
+        self.assertEqual(done.store.put, pages)
+        self.assertEqual(done.store.deleted, [])
+        # Listed only once their files are in the bucket: a key never names a missing object.
+        [update] = store.updates()
+        self.assertEqual(update["IfMatch"], "KV0000", "the ETag describe_key_value_store gave")
+        for page in pages:
+            self.assertEqual(self.body(page), RELEASE_PAGES[page])
+
+        # The next publish: p-mango gone from the shop, p-new added; the others unchanged.
+        second = dict(RELEASE_PAGES)
+        del second["drinks/p-mango/index.html"]
+        second["drinks/p-new/index.html"] = "<!doctype html><title>New</title>"
+        done = self.publish(write_release(Path(self.tmp.name) / "store-2", with_listing(second)), store)
+
+        self.assertEqual(done.store.put, ["drinks/p-new/index.html"])
+        self.assertEqual(done.store.deleted, ["drinks/p-mango/index.html"])
+        self.assertEqual(sorted(store.keys), sorted(k for k in second if k.endswith("/index.html")))
+        self.assertEqual(
+            store.updates()[-1],
+            {
+                "KvsARN": store.arn,
+                "IfMatch": "KV0001",
+                "Puts": [{"Key": "drinks/p-new/index.html", "Value": "1"}],
+                "Deletes": [{"Key": "drinks/p-mango/index.html"}],
+            },
+        )
+        # The gone page's file is kept a week (stale) for links already out; the store no longer sends anyone.
+        self.assertEqual(done.staled, ["drinks/p-mango/index.html"])
+
+    def test_an_unchanged_set_of_pages_changes_nothing_in_the_store(self):
+        store = FakePagesStore("arn:aws:cloudfront::123456789012:key-value-store/pages-2")
+        release = write_release(Path(self.tmp.name) / "same", with_listing(RELEASE_PAGES))
+        self.publish(release, store)
+        calls = len(store.calls)
+
+        done = self.publish(release, store)
+
+        self.assertEqual((done.store.put, done.store.deleted), ([], []))
+        self.assertEqual([name for name, _ in store.calls[calls:]], ["list_keys"], "no describe, no update")
+        self.assertEqual(len(store.updates()), 1)
+
+    def test_pages_over_the_per_call_limit_go_in_batches_each_with_the_etag_before(self):
+        limit = deploy.MAX_STORE_CHANGES
+        # The store lists pages of an earlier build (and a key with another value, set by hand).
+        old = {f"drinks/p-old-{n:03d}/index.html": "1" for n in range(limit + 5)}
+        store = FakePagesStore("arn:aws:cloudfront::123456789012:key-value-store/pages-3", dict(old, **{"drinks/p-0/index.html": "x"}))
+        many = dict(RELEASE_1, **{f"drinks/p-{n}/index.html": f"drink {n}" for n in range(2 * limit + 3)})
+
+        done = self.publish(write_release(Path(self.tmp.name) / "batches", with_listing(many)), store)
+
+        wanted = {k for k in many if k.endswith("/index.html")}
+        self.assertEqual(set(store.keys), wanted)
+        self.assertEqual(set(store.keys.values()), {"1"})
+        self.assertEqual(len(done.store.put), len(wanted))
+        self.assertEqual(len(done.store.deleted), len(old))
+        updates = store.updates()
+        total = len(wanted) + len(old)
+        self.assertEqual(len(updates), -(-total // limit))
+        self.assertTrue(all(len(u.get("Puts", [])) + len(u.get("Deletes", [])) <= limit for u in updates))
+        self.assertEqual([u["IfMatch"] for u in updates], [f"KV{n:04d}" for n in range(len(updates))])
+        # Listing pages through the store's keys too (more than one page of list_keys).
+        self.assertGreater(len([1 for name, _ in store.calls if name == "list_keys"]), 1)
+
+    def test_a_build_without_its_pages_empties_the_store_and_a_long_key_is_left_out(self):
+        store = FakePagesStore("arn:aws:cloudfront::123456789012:key-value-store/pages-4")
+        self.publish(write_release(Path(self.tmp.name) / "full", with_listing(RELEASE_PAGES)), store)
+
+        # --no-prerender deletes the pages but leaves prerendered.json: the list counts only files still there.
+        bare = write_release(Path(self.tmp.name) / "bare", with_listing(RELEASE_PAGES))
+        for page in deploy.prerendered_pages(bare):
+            page.unlink()
+        done = self.publish(bare, store)
+        self.assertEqual(store.keys, {})
+        self.assertEqual(len(done.store.deleted), 4)
+
+        # Over 512 bytes in all (each segment within the file system's 255).
+        long_page = "/".join(["drinks", "p" * 200, "q" * 200, "r" * 200, "index.html"])
+        done = self.publish(write_release(Path(self.tmp.name) / "long", with_listing(dict(RELEASE_1, **{long_page: "long"}))), store)
+        self.assertEqual(done.store.too_long, [long_page])
+        self.assertEqual(store.keys, {})
+
+    def test_without_a_store_publish_leaves_it_alone(self):
+        done = self.publish(write_release(Path(self.tmp.name) / "nostore", with_listing(RELEASE_PAGES)))
+        self.assertIsNone(done.store)
+
     def test_many_changed_pages_are_invalidated_with_one_wildcard(self):
         many = dict(RELEASE_1, **{f"drinks/p-{n}/index.html": f"drink {n}" for n in range(deploy.MAX_INVALIDATION_PATHS)})
         self.publish(write_release(Path(self.tmp.name) / "many", many))
@@ -342,7 +499,35 @@ class Publish(unittest.TestCase):
         self.assertIn("publishing without prerendered pages", run.stdout)
         self.assertIn("5 uploaded, 0 unchanged", run.stdout)
         self.assertIn("CloudFront invalidation", run.stdout)
+        self.assertIn("no pages store given", run.stdout)
         self.assertEqual(self.body("index.html"), RELEASE_1["index.html"])
+
+
+@unittest.skipUnless(importlib.util.find_spec("awscrt"), "the real client resolves its SigV4A endpoint with awscrt (make venv)")
+class PagesStoreClient(unittest.TestCase):
+    """The calls publish makes, checked by botocore's Stubber against the service's own model (parameters, limits
+    such as MaxResults, and the canned answers), on the real cloudfront-keyvaluestore client."""
+
+    def test_the_calls_are_ones_the_real_client_accepts(self):
+        import boto3
+        from botocore.stub import Stubber
+
+        arn = "arn:aws:cloudfront::123456789012:key-value-store/0b1c2d3e-aaaa-bbbb-cccc-123456789012"
+        kvs = boto3.session.Session(region_name=REGION).client("cloudfront-keyvaluestore")
+        with Stubber(kvs) as stub:
+            stub.add_response("list_keys", {"Items": [{"Key": "drinks/p-gone/index.html", "Value": "1"}]}, {"KvsARN": arn, "MaxResults": 50})
+            described = {"ETag": "KVa", "KvsARN": arn, "Created": datetime(2026, 1, 1), "ItemCount": 1, "TotalSizeInBytes": 30}
+            stub.add_response("describe_key_value_store", described, {"KvsARN": arn})
+            changes = {
+                "KvsARN": arn,
+                "IfMatch": "KVa",
+                "Puts": [{"Key": "drinks/p-mango/index.html", "Value": "1"}],
+                "Deletes": [{"Key": "drinks/p-gone/index.html"}],
+            }
+            stub.add_response("update_keys", {"ETag": "KVb", "ItemCount": 1, "TotalSizeInBytes": 30}, changes)
+            done = deploy.sync_pages_store(kvs, arn, {"drinks/p-mango/index.html"})
+            stub.assert_no_pending_responses()
+        self.assertEqual((done.put, done.deleted), (["drinks/p-mango/index.html"], ["drinks/p-gone/index.html"]))
 
 
 if __name__ == "__main__":
