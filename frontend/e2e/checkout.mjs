@@ -259,6 +259,8 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await table.getByRole('columnheader', { name: 'Per 100 ml' }).waitFor();
     await table.getByRole('columnheader', { name: /^Per can/ }).waitFor();
     check(!(await food.textContent()).includes('High caffeine content'), 'no caffeine warning on a drink without much');
+    // The footer comes with the app (the drink page itself may already be there, prerendered).
+    await page.locator('footer').getByRole('link', { name: 'Terms of sale' }).waitFor();
     check(await page.locator('footer').getByRole('link', { name: 'Terms of sale' }).count() === 1, 'the footer links the terms');
     await axe(page, 'drink page with food information');
 

@@ -109,6 +109,12 @@ writeFileSync(join(dist, bootFile), boot);
 const attribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const template = readFileSync(join(ssrDir, 'template.html'), 'utf8');
 
+/**
+ * Until the app takes the page over its controls do nothing, and whatever was typed into them would be
+ * replaced with the page: they are disabled in the copy (links work without the app, and stay as they are).
+ */
+const untilTheAppRuns = (html) => html.replace(/<(button|input|select|textarea)\b/g, '<$1 disabled');
+
 function document(page, calls, files) {
   const { meta } = page;
   const head = [
@@ -117,7 +123,7 @@ function document(page, calls, files) {
   ].join('');
   let html = template
     .replace('<div id="root"></div>', () =>
-      `<div id="root" data-prerendered>${page.html}</div>` +
+      `<div id="root" data-prerendered>${untilTheAppRuns(page.html)}</div>` +
       `<script src="/${bootFile}" data-prefetch="${attribute(JSON.stringify(calls))}"></script>`,
     )
     .replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=')
