@@ -99,10 +99,19 @@ function pagesChunkFiles() {
 const pageFiles = pagesChunkFiles();
 
 // Starts the page's calls while the HTML is still parsing, handed to the app's API client through
-// window.__prefetched as the home page's boot script does. A file, not inline (the CSP allows no inline script).
+// window.__prefetched as the home page's boot script does. The app's scripts follow once the page's main
+// picture has arrived (at most 3 s later): on a slow connection they would otherwise share it with the
+// picture, which is what the shopper is waiting to see, and the page reads without them. A file, not
+// inline (the CSP allows no inline script).
 const boot =
-  '(function(s){var k=JSON.parse(s.getAttribute("data-prefetch")||"[]"),p=window.__prefetched={};' +
-  'k.forEach(function(u){p[u]=fetch(u,{headers:{Accept:"application/json"}})})})(document.currentScript)';
+  '(function(d,s){var k=JSON.parse(s.getAttribute("data-prefetch")||"[]"),p=window.__prefetched={},' +
+  'm=JSON.parse(s.getAttribute("data-modules")||"[]"),e=s.getAttribute("data-entry"),done=0;' +
+  'k.forEach(function(u){p[u]=fetch(u,{headers:{Accept:"application/json"}})});' +
+  'function go(){if(done)return;done=1;m.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});' +
+  'var x=d.createElement("script");x.type="module";x.crossOrigin="";x.src=e;d.head.appendChild(x)}' +
+  'var i=d.querySelector("#main img[fetchpriority=high]");' +
+  'if(i&&!i.complete){i.addEventListener("load",go);i.addEventListener("error",go);setTimeout(go,3000)}else go()' +
+  '})(document,document.currentScript)';
 const bootFile = `assets/boot-page-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
 writeFileSync(join(dist, bootFile), boot);
 
@@ -117,17 +126,16 @@ const untilTheAppRuns = (html) => html.replace(/<(button|input|select|textarea)\
 
 function document(page, calls, files) {
   const { meta } = page;
-  const head = [
-    ...files.styles.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-    ...files.scripts.map((js) => `<link rel="modulepreload" crossorigin href="/${js}">`),
-  ].join('');
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+  if (!entry) throw new Error("the template has no entry script");
+  const boot =
+    `<script src="/${bootFile}" data-entry="${attribute(entry[1])}" ` +
+    `data-modules="${attribute(JSON.stringify(files.scripts.map((js) => `/${js}`)))}" data-prefetch="${attribute(JSON.stringify(calls))}"></script>`;
+  const styles = files.styles.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`).join('');
   let html = template
-    .replace('<div id="root"></div>', () =>
-      `<div id="root" data-prerendered>${untilTheAppRuns(page.html)}</div>` +
-      `<script src="/${bootFile}" data-prefetch="${attribute(JSON.stringify(calls))}"></script>`,
-    )
-    .replace(/<script type="module" crossorigin src=/, '<script type="module" fetchpriority="low" crossorigin src=')
-    .replace('</head>', () => `${head}</head>`);
+    .replace(entry[0], '')
+    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${untilTheAppRuns(page.html)}</div>${boot}`)
+    .replace('</head>', () => `${styles}</head>`);
   if (meta) {
     html = html
       .replace(/<title>[^<]*<\/title>/, () => `<title>${attribute(meta.title)}</title>`)
