@@ -5,7 +5,7 @@
 //! transaction, so two releases at once mail nobody twice. The mail's stop link (signed, so only the address
 //! itself can use it) removes that address's other waiting alerts.
 
-use crate::products::Product;
+use crate::product::Product;
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
 use axum::extract::State;

@@ -1,7 +1,7 @@
 //! Categories: groups of drinks on the home page (`_id, name, des, image`).
 
 use crate::category::Category;
-use crate::products::Product;
+use crate::product::Product;
 use crate::products::UploadNameInput;
 use crate::AppState;
 use axum::extract::State;

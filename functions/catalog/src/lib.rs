@@ -7,6 +7,7 @@ mod categories;
 mod category;
 pub mod food;
 mod home;
+mod product;
 mod products;
 mod search;
 mod snapshot;
@@ -18,7 +19,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
 pub use category::Category;
-pub use products::{return_stock, take_stock, Product};
+pub use product::{return_stock, take_stock, Product};
 pub use shared::store::{Entity, Store};
 
 /// The function's settings.

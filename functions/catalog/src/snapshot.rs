@@ -5,7 +5,7 @@
 //! within `TTL`. The product pages, the admin's list and checkout read the table itself.
 
 use crate::category::Category;
-use crate::products::Product;
+use crate::product::Product;
 use crate::search::Index;
 use aws_sdk_dynamodb::types::KeysAndAttributes;
 use serde::Serialize;
