@@ -16,6 +16,8 @@ pub mod mail;
 pub mod mime;
 pub mod money;
 pub mod openapi;
+#[cfg(test)]
+mod openapi_tests;
 pub mod outbox;
 pub mod paging;
 pub mod rate;

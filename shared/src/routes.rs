@@ -3,6 +3,8 @@
 //! slash) and lists the routes, so a test can hold template.yaml and the routers in step.
 
 use crate::error::message_response;
+/// A route as its table records it: kept beside the document it describes, named here for the functions.
+pub use crate::openapi::{Access, RouteSpec};
 use crate::openapi::{Doc, DocumentHandler, HeaderDoc};
 use crate::rate::AddressLimit;
 use axum::{
@@ -11,32 +13,6 @@ use axum::{
     Router,
 };
 use http::{Method, StatusCode};
-
-/// Who may call a route. The handler's extractors enforce it; the table records it for the guard tests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Access {
-    Public,
-    Customer,
-    Admin,
-}
-
-#[derive(Debug, Clone)]
-pub struct RouteSpec {
-    pub method: Method,
-    /// As the spec and template.yaml write it, e.g. `/api/product/update/{_id}`.
-    pub path: &'static str,
-    pub access: Access,
-    /// What the route takes and answers, for the OpenAPI document (shared::openapi).
-    pub doc: Doc,
-}
-
-impl PartialEq for RouteSpec {
-    fn eq(&self, other: &Self) -> bool {
-        (&self.method, self.path, self.access) == (&other.method, other.path, other.access)
-    }
-}
-
-impl Eq for RouteSpec {}
 
 pub struct ApiRoutes<S> {
     /// One method router per spec, in the same order; `into_router` mounts them.
