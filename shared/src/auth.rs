@@ -493,7 +493,7 @@ mod tests {
             &EncodingKey::from_secret(public.as_bytes()),
         )
         .unwrap();
-        let none = crate::testing::unsigned_token(&claims("admin", 3600));
+        let none = crate::unsigned_token::unsigned_token(&claims("admin", 3600));
         let wrong_audience = {
             let mut c = claims("admin", 3600);
             c["aud"] = "elsewhere".into();

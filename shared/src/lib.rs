@@ -37,6 +37,8 @@ pub mod validation;
 pub mod emulator;
 #[cfg(any(test, feature = "emulator"))]
 pub mod testing;
+#[cfg(any(test, feature = "emulator"))]
+mod unsigned_token;
 
 pub use error::ApiError;
 pub use json::Json;

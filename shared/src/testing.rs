@@ -4,6 +4,8 @@
 use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
 use std::sync::OnceLock;
 
+pub use crate::unsigned_token::unsigned_token;
+
 /// The token-signing key of this test process: every harness stores it as the auth function's secret and
 /// gives its public key to every function, so any suite can issue tokens its router accepts.
 pub fn signing_key() -> &'static str {
@@ -57,32 +59,6 @@ pub fn confused_token(email: &str) -> String {
         &EncodingKey::from_secret(public_key().as_bytes()),
     )
     .expect("token encodes")
-}
-
-/// `alg: none`, no signature.
-pub fn unsigned_token(claims: &serde_json::Value) -> String {
-    fn b64(input: &[u8]) -> String {
-        const ALPHABET: &[u8; 64] =
-            b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-        let mut out = String::new();
-        for chunk in input.chunks(3) {
-            let b = [
-                chunk[0],
-                *chunk.get(1).unwrap_or(&0),
-                *chunk.get(2).unwrap_or(&0),
-            ];
-            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-            for i in 0..=chunk.len() {
-                out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);
-            }
-        }
-        out
-    }
-    format!(
-        "{}.{}.",
-        b64(br#"{"alg":"none","typ":"JWT"}"#),
-        b64(claims.to_string().as_bytes())
-    )
 }
 
 /// `alg: none` for `email` as an admin.
