@@ -11,9 +11,10 @@ import { AppRoutes, preloadPrerenderedPage } from './app/router';
 import { NOT_FOUND_TITLE, NotFoundPage } from './app/routes/NotFoundPage';
 import { makeStore } from './app/store';
 import { pageTitle, withPageMeta, type PageMeta } from './lib/meta';
+import { prerendering } from './lib/prerendering';
 
 /**
- * A page with its data, for scripts/prerender-pages.mjs: the store is filled through the app's own calls
+ * A page with its data, for scripts/prerender-pages.mjs (prices, stock and ratings left out: lib/prerendering.ts): the store is filled through the app's own calls
  * (`fetch` reaches the running shop), the page's chunk is loaded, and the whole app renders at `url` as the
  * browser's first render will over it (main.tsx waits for the same chunk and calls). Null for a path the
  * build does not prerender. The page's title and description come back for the document's head.
@@ -25,12 +26,14 @@ export async function renderPage(url: string, fetch: typeof globalThis.fetch): P
   await preloadPrerenderedPage(store.dispatch, location, (found) => (prerendered = found));
   if (!prerendered) return null;
   const { result, meta } = withPageMeta(() =>
-    renderToString(
-      <Provider store={store}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </Provider>,
+    prerendering(() =>
+      renderToString(
+        <Provider store={store}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </Provider>,
+      ),
     ),
   );
   return { html: result, meta };

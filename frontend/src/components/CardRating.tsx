@@ -7,6 +7,15 @@ export function ratingText(average: number, count: number): string {
   return `${average} out of 5, ${count} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
+/** The line's place in the build's copy of a list, which holds no ratings (lib/prerendering.ts). */
+export function CardRatingPending() {
+  return (
+    <p className={styles.none} data-pending="rating" aria-hidden="true">
+      &nbsp;
+    </p>
+  );
+}
+
 export function CardRating({ average, count }: { average: number; count: number }) {
   if (count <= 0) return <p className={styles.none}>No reviews yet</p>;
   // Whole stars to the nearer half-up; the words carry the exact average.

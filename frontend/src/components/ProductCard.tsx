@@ -2,14 +2,17 @@
 // price, linking to its page.
 import { paths } from '../app/paths';
 import { truncate } from '../lib/format';
+import { isPrerendering } from '../lib/prerendering';
 import type { ListedDrink } from '../types/catalog';
-import { CardRating } from './CardRating';
+import { CardRating, CardRatingPending } from './CardRating';
 import { DrinkImage } from './DrinkImage';
 import { Price } from './Price';
 import styles from './ProductCard.module.css';
 import { Link } from './Link';
 
 export function ProductCard({ product, eager = false }: { product: ListedDrink; eager?: boolean }) {
+  // Ratings and stock are live values: the build's copy of a list leaves them out (lib/prerendering.ts).
+  const live = !isPrerendering();
   return (
     <article className={styles.card}>
       <div className={styles.media}>
@@ -22,10 +25,10 @@ export function ProductCard({ product, eager = false }: { product: ListedDrink; 
           </Link>
         </h3>
         <p className={styles.pack}>{product.qty}</p>
-        {product.totalComments !== undefined && <CardRating average={product.avgRating ?? 0} count={product.totalComments} />}
+        {product.totalComments !== undefined && (live ? <CardRating average={product.avgRating ?? 0} count={product.totalComments} /> : <CardRatingPending />)}
         <Price product={product} />
       </div>
-      {product.TheNumber <= 0 && <span className={styles.soldOut}>Sold out</span>}
+      {live && product.TheNumber <= 0 && <span className={styles.soldOut}>Sold out</span>}
     </article>
   );
 }

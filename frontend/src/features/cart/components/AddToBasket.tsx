@@ -2,6 +2,7 @@
 // basket has its line replaced with the new quantity. Once it is in, "View basket" opens the basket panel.
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { isPrerendering } from '../../../lib/prerendering';
 import type { Product } from '../../../types/catalog';
 import { cartPanelToggled, selectCartOpen } from '../../header/headerSlice';
 import { cartLineFromProduct } from '../cartLine';
@@ -15,7 +16,8 @@ export function AddToBasket({ product, initialQty = 1 }: { product: Product; ini
   const panelOpen = useAppSelector(selectCartOpen);
   const [qty, setQty] = useState(() => clampQty(initialQty));
   const [added, setAdded] = useState(false);
-  const soldOut = product.TheNumber <= 0;
+  // The build's copy of the page says nothing of stock (lib/prerendering.ts); its controls wait for the app.
+  const soldOut = product.TheNumber <= 0 && !isPrerendering();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -13,6 +13,7 @@ import { NotFoundView } from '../../../components/NotFoundView';
 import { StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { truncate } from '../../../lib/format';
+import { isPrerendering } from '../../../lib/prerendering';
 import { usePageMeta } from '../../../lib/meta';
 import { graph, product as productThing } from '../../../lib/structuredData';
 import { useQuery } from '../../../lib/useQuery';
@@ -68,6 +69,8 @@ function Gallery({ product }: { product: Product }) {
 }
 
 function Stock({ units }: { units: number }) {
+  // Not in the build's copy of the page (lib/prerendering.ts): its line waits for the live stock.
+  if (isPrerendering()) return <p className={styles.stock} data-pending="stock">&nbsp;</p>;
   if (units <= 0) return <p className={styles.stockLow}>Sold out for now</p>;
   if (units <= LOW_STOCK) return <p className={styles.stockLow}>Only {units} left</p>;
   return <p className={styles.stock}>In stock</p>;
@@ -140,7 +143,7 @@ export function ProductPage({ purchase, below, producer = null }: ProductPagePro
                 <p className={styles.pack}>{shown.qty}</p>
                 <Price product={shown} className={styles.price} />
                 <Stock units={shown.TheNumber} />
-                {shown.TheNumber <= 0 && <BackInStock key={shown._id} product={shown} />}
+                {shown.TheNumber <= 0 && !isPrerendering() && <BackInStock key={shown._id} product={shown} />}
                 {shown.des && <p className={styles.des}>{shown.des}</p>}
                 <div className={styles.buy}>{purchase({ product: shown, initialQty: qtyFromQuery(params.get('qty')) })}</div>
                 {shown.des2 && (
@@ -154,7 +157,8 @@ export function ProductPage({ purchase, below, producer = null }: ProductPagePro
                 <FoodInformation product={shown} producer={producer} />
               </div>
             </article>
-            <JsonLd data={graph(productThing(shown, paths.product.to(shown._id), window.location.origin, producer))} />
+            {/* Its offer (price, availability) is a live value: the app adds it (lib/prerendering.ts). */}
+            {!isPrerendering() && <JsonLd data={graph(productThing(shown, paths.product.to(shown._id), window.location.origin, producer))} />}
             {below?.(shown)}
             <p className={styles.back}>
               <Link to={paths.shop.to()}>← Back to all drinks</Link>
