@@ -2,16 +2,11 @@
 //! `AWS_ENDPOINT_URL` settings, which is how the local gateway and the tests reach the emulator.
 
 use aws_config::{BehaviorVersion, SdkConfig};
-use aws_smithy_http_client::{
-    tls::{self, rustls_provider::CryptoMode},
-    Builder,
-};
 
-/// The SDK's HTTP client: TLS through rustls and ring (aws-lc is twice the build and binary).
+/// The SDK's HTTP client: TLS through rustls and ring (aws-lc is twice the build and binary), set up once
+/// and shared by every SDK client (`crate::aws_http`).
 pub fn http_client() -> aws_smithy_runtime_api::client::http::SharedHttpClient {
-    Builder::new()
-        .tls_provider(tls::Provider::Rustls(CryptoMode::Ring))
-        .build_https()
+    crate::aws_http::client()
 }
 
 /// Region, credentials and endpoint from the environment. In a Lambda the environment says everything

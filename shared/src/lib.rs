@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod aws;
+pub mod aws_http;
 pub mod config;
 pub mod dynamo;
 pub mod edge;
@@ -10,6 +11,7 @@ pub mod erasure;
 pub mod error;
 pub mod extract;
 pub mod form;
+pub mod https;
 pub mod json;
 pub mod lambda;
 pub mod mail;

@@ -5,14 +5,14 @@
 use bytes::Bytes;
 use http::{Method, Request, StatusCode};
 use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::{connect::HttpConnector, Client};
+use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
 use serde::Deserialize;
 use shared::money::Pence;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-type Https = hyper_rustls::HttpsConnector<HttpConnector>;
+type Https = shared::https::Connector;
 
 /// How long one call may take before the shop gives up on it (Stripe answers in well under a second).
 const CALL_TIMEOUT: Duration = Duration::from_secs(8);
@@ -118,23 +118,11 @@ struct ErrorBody {
 impl Stripe {
     /// `base` is `https://api.stripe.com` in AWS and localstripe's address locally.
     pub fn new(base: &str, secret_key: &str) -> Self {
-        let https = hyper_rustls::HttpsConnectorBuilder::new()
-            .with_native_roots()
-            .unwrap_or_else(|_| {
-                // No system roots at all: only plain http (localstripe) can work then.
-                hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(
-                    rustls::ClientConfig::builder()
-                        .with_root_certificates(rustls::RootCertStore::empty())
-                        .with_no_client_auth(),
-                )
-            })
-            .https_or_http()
-            .enable_http1()
-            .build();
         Stripe {
             base: base.trim_end_matches('/').to_owned(),
             secret_key: secret_key.to_owned(),
-            http: Client::builder(TokioExecutor::new()).build(https),
+            // The TLS set-up the SDK's clients share: no second read of any root certificates.
+            http: Client::builder(TokioExecutor::new()).build(shared::https::connector(None)),
         }
     }
 
