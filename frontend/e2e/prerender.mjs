@@ -12,6 +12,7 @@ export default function registerPrerenderJourneys({ journey, check, checkEqual, 
   /** A page whose scripts never load: what it shows is the HTML alone. */
   async function withoutScripts(newPage, viewport) {
     const page = await newPage(viewport);
+    page.keepCopy = true;
     await page.route(/\.m?js(\?|$)/, (route) => route.abort());
     return page;
   }
@@ -103,6 +104,7 @@ export default function registerPrerenderJourneys({ journey, check, checkEqual, 
         `the live price £${livePrice.toFixed(2)} on the drink page`,
       );
       checkEqual(await heading(page), drink.name, 'the drink page heading after the app took over');
+      checkEqual(await page.locator('#root[data-prerendered]').count(), 0, 'the frame drops the copy marker once the app runs');
       await page.getByRole('button', { name: 'Add to basket' }).click();
       await eventually(async () => (await page.getByTestId('basket-badge').count()) ? (await page.getByTestId('basket-badge').textContent()).trim() : '', (b) => b === '1', 'the basket badge after adding from a prerendered page');
       const seen = await page.evaluate(() => window.__sawLoading);

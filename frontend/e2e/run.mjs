@@ -334,6 +334,17 @@ async function main() {
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
       });
+      // A prerendered page (scripts/prerender-pages.mjs) shows before the app runs, its controls disabled: a
+      // journey acts on the app, so a load ends once the app has taken the page over (the frame drops the
+      // root's data-prerendered). e2e/prerender.mjs looks at the copy itself: it sets keepCopy.
+      for (const method of ['goto', 'reload']) {
+        const load = page[method].bind(page);
+        page[method] = async (...args) => {
+          const response = await load(...args);
+          if (!page.keepCopy) await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'), null, { timeout: 10_000 });
+          return response;
+        };
+      }
       return page;
     };
     const started = Date.now();

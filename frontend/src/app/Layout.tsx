@@ -37,7 +37,11 @@ export function Layout() {
   const cartOpen = useAppSelector(selectCartOpen);
   const [started, setStarted] = useState(false);
   const shownPath = useRef(pathname);
-  useEffect(() => setStarted(true), []);
+  useEffect(() => {
+    setStarted(true);
+    // The app has taken a prerendered page over (main.tsx): it is no longer the copy.
+    document.getElementById('root')?.removeAttribute('data-prerendered');
+  }, []);
 
   useEffect(() => {
     // The thunks' conditions skip the calls when the info is already held. A failed chunk load leaves the
