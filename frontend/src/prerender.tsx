@@ -10,8 +10,8 @@ import { paths } from './app/paths';
 import { AppRoutes, preloadPrerenderedPage } from './app/router';
 import { NOT_FOUND_TITLE, NotFoundPage } from './app/routes/NotFoundPage';
 import { makeStore } from './app/store';
-import { pageTitle, withPageMeta, type PageMeta } from './lib/meta';
-import { prerendering } from './lib/prerendering';
+import { pageTitle } from './lib/meta';
+import { prerendering, type PageHead } from './lib/prerendering';
 
 /**
  * A page with its data, for scripts/prerender-pages.mjs (prices, stock and ratings left out: lib/prerendering.ts): the store is filled through the app's own calls
@@ -19,24 +19,22 @@ import { prerendering } from './lib/prerendering';
  * browser's first render will over it (main.tsx waits for the same chunk and calls). Null for a path the
  * build does not prerender. The page's title and description come back for the document's head.
  */
-export async function renderPage(url: string, fetch: typeof globalThis.fetch): Promise<{ html: string; meta: PageMeta | null } | null> {
+export async function renderPage(url: string, fetch: typeof globalThis.fetch): Promise<{ html: string; meta: PageHead | null } | null> {
   const store = makeStore(undefined, { fetch, reload: () => undefined });
   const location = new URL(url, 'http://prerender.invalid');
   let prerendered = false;
   await preloadPrerenderedPage(store.dispatch, location, (found) => (prerendered = found));
   if (!prerendered) return null;
-  const { result, meta } = withPageMeta(() =>
-    prerendering(() =>
-      renderToString(
-        <Provider store={store}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </Provider>,
-      ),
+  const { result, head } = prerendering(() =>
+    renderToString(
+      <Provider store={store}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Provider>,
     ),
   );
-  return { html: result, meta };
+  return { html: result, meta: head };
 }
 
 export function render(url: string): string {

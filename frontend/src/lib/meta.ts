@@ -2,6 +2,7 @@
 // change: og:site_name, og:locale, twitter:card).
 import { useEffect } from 'react';
 import { SITE_NAME } from './brand';
+import { isPrerendering, notePageHead } from './prerendering';
 
 export { SITE_NAME };
 
@@ -40,28 +41,8 @@ export function setPageMeta(title: string, description: string, type = 'website'
   }
 }
 
-export interface PageMeta {
-  title: string;
-  description: string;
-  type: string;
-}
-
-/** While the build renders a page to HTML (no effect runs there), where the page's meta is written. */
-let rendering: { meta: PageMeta | null } | null = null;
-
-/** Renders with the page's meta captured, for the build's prerender (scripts/prerender-pages.mjs). */
-export function withPageMeta<T>(render: () => T): { result: T; meta: PageMeta | null } {
-  const sink: { meta: PageMeta | null } = { meta: null };
-  rendering = sink;
-  try {
-    return { result: render(), meta: sink.meta };
-  } finally {
-    rendering = null;
-  }
-}
-
 export function usePageMeta(title: string, description: string, type?: string): void {
-  if (rendering) rendering.meta = { title: pageTitle(title), description: metaDescription(description), type: type ?? 'website' };
+  if (isPrerendering()) notePageHead({ title: pageTitle(title), description: metaDescription(description), type: type ?? 'website' });
   useEffect(() => {
     setPageMeta(title, description, type);
   }, [title, description, type]);
