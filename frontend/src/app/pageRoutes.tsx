@@ -111,22 +111,6 @@ export async function preloadPage(dispatch: AppDispatch, { pathname, search }: L
   return true;
 }
 
-/** Every pattern PageRoutes routes, for preloadPage's match. */
-const ROUTE_PATTERNS = [
-  paths.shop.pattern,
-  paths.search.pattern,
-  paths.login.pattern,
-  paths.reviews.pattern,
-  paths.policy.pattern,
-  paths.product.pattern,
-  paths.about.pattern,
-  paths.contact.pattern,
-  paths.checkout.pattern,
-  paths.order.pattern,
-  paths.receipt.pattern,
-  `${paths.account.pattern}/*`,
-];
-
 /** The account wrapper is reached when logged in; otherwise it points to the login page. */
 function RequireLogin({ children }: { children: ReactNode }) {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
@@ -143,48 +127,61 @@ function WhenSlugEndsWith({ suffix, children }: { suffix: string; children: Reac
   return slug.length > suffix.length && slug.endsWith(suffix) ? children : <NotFoundPage />;
 }
 
+/**
+ * The routes without children, as a table: PageRoutes routes them, and preloadPage matches a path against
+ * the same patterns with the router's own ranking.
+ */
+const PAGES: { path: string; element: ReactNode }[] = [
+  { path: paths.shop.pattern, element: <ShopPage /> },
+  { path: paths.search.pattern, element: <SearchPage /> },
+  { path: paths.login.pattern, element: <LoginPage /> },
+  { path: paths.reviews.pattern, element: <ReviewsPage /> },
+  { path: paths.policy.pattern, element: <PolicyPage /> },
+  { path: paths.product.pattern, element: <ProductRoute /> },
+  {
+    path: paths.about.pattern,
+    element: (
+      <WhenSlugEndsWith suffix="-about-us">
+        <AboutPage />
+      </WhenSlugEndsWith>
+    ),
+  },
+  {
+    path: paths.contact.pattern,
+    element: (
+      <WhenSlugEndsWith suffix="-contact">
+        <ContactPage />
+      </WhenSlugEndsWith>
+    ),
+  },
+  { path: paths.checkout.pattern, element: <CheckoutPage /> },
+  { path: paths.order.pattern, element: <OrderPage /> },
+  { path: paths.receipt.pattern, element: <ReceiptPage /> },
+];
+
+/** Every pattern PageRoutes routes, for preloadPage's match. */
+const ROUTE_PATTERNS = [...PAGES.map(({ path }) => path), `${paths.account.pattern}/*`];
+
 export default function PageRoutes() {
   return (
     <Routes>
-        <Route path={paths.shop.pattern} element={<ShopPage />} />
-        <Route path={paths.search.pattern} element={<SearchPage />} />
-        <Route path={paths.login.pattern} element={<LoginPage />} />
-        <Route path={paths.reviews.pattern} element={<ReviewsPage />} />
-        <Route path={paths.policy.pattern} element={<PolicyPage />} />
-        <Route path={paths.product.pattern} element={<ProductRoute />} />
-        <Route
-          path={paths.about.pattern}
-          element={
-            <WhenSlugEndsWith suffix="-about-us">
-              <AboutPage />
-            </WhenSlugEndsWith>
-          }
-        />
-        <Route
-          path={paths.contact.pattern}
-          element={
-            <WhenSlugEndsWith suffix="-contact">
-              <ContactPage />
-            </WhenSlugEndsWith>
-          }
-        />
-        <Route path={paths.checkout.pattern} element={<CheckoutPage />} />
-        <Route path={paths.order.pattern} element={<OrderPage />} />
-        <Route path={paths.receipt.pattern} element={<ReceiptPage />} />
-        <Route
-          path={paths.account.pattern}
-          element={
-            <RequireLogin>
-              <AccountLayout />
-            </RequireLogin>
-          }
-        >
-          <Route index element={<Redirect to={paths.account.orders.to()} />} />
-          <Route path={paths.account.orders.pattern} element={<AccountOrdersPage />} />
-          <Route path={paths.account.profile.pattern} element={<AccountProfilePage />} />
-        </Route>
-        {/* The spec has unknown paths render Home; issue 22 asks for a real 404 page instead. */}
-        <Route path={paths.notFound.pattern} element={<NotFoundPage />} />
+      {PAGES.map(({ path, element }) => (
+        <Route key={path} path={path} element={element} />
+      ))}
+      <Route
+        path={paths.account.pattern}
+        element={
+          <RequireLogin>
+            <AccountLayout />
+          </RequireLogin>
+        }
+      >
+        <Route index element={<Redirect to={paths.account.orders.to()} />} />
+        <Route path={paths.account.orders.pattern} element={<AccountOrdersPage />} />
+        <Route path={paths.account.profile.pattern} element={<AccountProfilePage />} />
+      </Route>
+      {/* The spec has unknown paths render Home; issue 22 asks for a real 404 page instead. */}
+      <Route path={paths.notFound.pattern} element={<NotFoundPage />} />
     </Routes>
   );
 }
