@@ -117,6 +117,9 @@ writeFileSync(join(dist, bootFile), boot);
 
 const attribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const template = readFileSync(join(ssrDir, 'template.html'), 'utf8');
+// The app's entry script: a copy loads it from its boot script, after the page's main picture.
+const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+if (!entry) throw new Error('the template has no entry script');
 
 /**
  * Until the app takes the page over its controls do nothing, and whatever was typed into them would be
@@ -126,8 +129,6 @@ const untilTheAppRuns = (html) => html.replace(/<(button|input|select|textarea)\
 
 function document(page, calls, files) {
   const { meta } = page;
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
-  if (!entry) throw new Error("the template has no entry script");
   const boot =
     `<script src="/${bootFile}" data-entry="${attribute(entry[1])}" ` +
     `data-modules="${attribute(JSON.stringify(files.scripts.map((js) => `/${js}`)))}" data-prefetch="${attribute(JSON.stringify(calls))}"></script>`;

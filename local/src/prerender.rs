@@ -88,7 +88,8 @@ pub fn spawn(enabled: bool, api: String, dist: PathBuf) {
     }
     tokio::spawn(async move {
         match run(&script, &api, &dist).await {
-            Ok(summary) => tracing::info!(%summary, "pages prerendered"),
+            // Its summary is the script's last line, already in the log.
+            Ok(_) => {}
             Err(error) => {
                 tracing::warn!(%error, "pages not prerendered: deep links get the app")
             }
