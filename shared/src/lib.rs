@@ -29,6 +29,7 @@ pub mod routes;
 pub mod secrets;
 pub mod signed;
 pub mod site;
+pub mod startup;
 pub mod store;
 pub mod text_schema;
 pub mod time;

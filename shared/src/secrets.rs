@@ -138,11 +138,6 @@ pub async fn resolve(
     Ok(Env(resolved))
 }
 
-/// The process environment with its secrets read: what every `main` builds its configuration from.
-pub async fn process_env(config: &aws_config::SdkConfig) -> Result<Env, SecretError> {
-    resolve(&client(config), std::env::vars()).await
-}
-
 /// Stores `value` as secret `id` unless a secret of that id exists, and answers the stored value. The local
 /// gateway and the tests create their secrets with it (in the emulator), so a restarted gateway keeps them.
 #[cfg(feature = "emulator")]

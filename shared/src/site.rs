@@ -23,21 +23,9 @@ impl<L: Lookup> Lookup for WithSiteUrl<L> {
     }
 }
 
-/// What a function that makes links builds its settings from at a cold start: the process environment with
-/// its secrets read (`crate::secrets`, one call) and the site address filled in, the two reads made at once
-/// (neither needs the other: the parameter's name is plain configuration).
-pub async fn process_env(
-    aws: &aws_config::SdkConfig,
-) -> Result<WithSiteUrl<crate::secrets::Env>, Box<dyn std::error::Error + Send + Sync>> {
-    let ssm = crate::aws::ssm(aws);
-    let (env, site_url) = tokio::join!(
-        crate::secrets::process_env(aws),
-        site_url_of(&crate::config::ProcessEnv, &ssm)
-    );
-    Ok(WithSiteUrl {
-        env: env?,
-        site_url: site_url?,
-    })
+/// `env` with `SITE_URL` set to `site_url` when that is `Some` (the parameter's address).
+pub fn with_site_url<L: Lookup>(env: L, site_url: Option<String>) -> WithSiteUrl<L> {
+    WithSiteUrl { env, site_url }
 }
 
 /// Reads `SITE_URL_PARAMETER` when `SITE_URL` is blank. A named parameter that cannot be read, or that
@@ -47,27 +35,35 @@ pub async fn resolve<L: Lookup>(
     env: L,
     ssm: &aws_sdk_ssm::Client,
 ) -> Result<WithSiteUrl<L>, ConfigError> {
-    let site_url = site_url_of(&env, ssm).await?;
-    Ok(WithSiteUrl { env, site_url })
+    let site_url = match parameter_to_read(&env) {
+        Some(parameter) => Some(read_parameter(ssm, &parameter).await?),
+        None => None,
+    };
+    Ok(with_site_url(env, site_url))
 }
 
-/// The address the parameter holds, when `SITE_URL` is blank and `SITE_URL_PARAMETER` names one.
-async fn site_url_of<L: Lookup>(
-    env: &L,
-    ssm: &aws_sdk_ssm::Client,
-) -> Result<Option<String>, ConfigError> {
+/// The parameter holding the site address, when `SITE_URL` is blank and `SITE_URL_PARAMETER` names one:
+/// otherwise there is nothing to read (and no Parameter Store client to build).
+pub fn parameter_to_read(env: &impl Lookup) -> Option<String> {
     let set = |name: &str| env.get(name).filter(|value| !value.trim().is_empty());
-    let parameter = match (set("SITE_URL"), set("SITE_URL_PARAMETER")) {
-        (None, Some(parameter)) => parameter,
-        _ => return Ok(None),
-    };
+    match (set("SITE_URL"), set("SITE_URL_PARAMETER")) {
+        (None, Some(parameter)) => Some(parameter),
+        _ => None,
+    }
+}
+
+/// The address `parameter` holds.
+pub async fn read_parameter(
+    ssm: &aws_sdk_ssm::Client,
+    parameter: &str,
+) -> Result<String, ConfigError> {
     let invalid = |reason: String| ConfigError::Invalid {
         name: "SITE_URL_PARAMETER",
         reason,
     };
     let output = ssm
         .get_parameter()
-        .name(&parameter)
+        .name(parameter)
         .send()
         .await
         .map_err(|err| {
@@ -77,12 +73,11 @@ async fn site_url_of<L: Lookup>(
             ))
         })?;
     let value = output.parameter.and_then(|p| p.value).unwrap_or_default();
-    let url = parse_site_url(&value).ok_or_else(|| {
+    parse_site_url(&value).ok_or_else(|| {
         invalid(format!(
             "{parameter} holds {value:?}, not an http(s) address"
         ))
-    })?;
-    Ok(Some(url))
+    })
 }
 
 /// An absolute http(s) address without a trailing slash, so callers can append `/path`.

@@ -4,9 +4,11 @@
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
     let aws = shared::aws::sdk_config().await;
-    // Settings with the secrets read and the site address for links, once per cold start.
-    let env = shared::site::process_env(&aws).await?;
+    // The settings (secrets, site address) are read on a worker while the clients are built here.
+    let settings = shared::startup::read_settings(&aws);
+    let (dynamodb, ses) = (shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
+    let env = settings.await?;
     let config = content::Config::from_env(&env)?;
-    let state = content::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
+    let state = content::AppState::new(config, dynamodb, ses);
     shared::lambda::run(content::router(state), &env).await
 }

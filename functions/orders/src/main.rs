@@ -4,9 +4,11 @@
 async fn main() -> Result<(), lambda_http::Error> {
     shared::lambda::init_tracing();
     let aws = shared::aws::sdk_config().await;
-    // Settings with the secrets read and the site address for links, once per cold start.
-    let env = shared::site::process_env(&aws).await?;
+    // The settings (secrets, site address) are read on a worker while the clients are built here.
+    let settings = shared::startup::read_settings(&aws);
+    let (dynamodb, sqs) = (shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
+    let env = settings.await?;
     let config = orders::Config::from_env(&env)?;
-    let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
+    let state = orders::AppState::new(config, dynamodb, sqs);
     shared::lambda::run(orders::router(state), &env).await
 }

@@ -115,6 +115,25 @@ pub struct SenderState {
 }
 
 impl SenderState {
+    /// What the Lambda does once per cold start: its settings (secrets, the site address for links) read on
+    /// a worker while the clients are built (shared::startup), then the state.
+    pub async fn cold_start(
+        aws: &aws_config::SdkConfig,
+    ) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        let reading = shared::startup::read_settings(aws);
+        let (dynamodb, ses, sqs) = (
+            shared::aws::dynamodb(aws),
+            shared::aws::ses(aws),
+            shared::aws::sqs(aws),
+        );
+        let env = reading.await?;
+        let config = subscription::Config::from_env(&env)?;
+        let settings = Settings::from_env(&env)?;
+        let mailer = Mailer::new(ses.clone(), config.mail_from.clone());
+        let app = subscription::AppState::new(config, dynamodb, ses, sqs);
+        Ok(Self::new(app, mailer, settings))
+    }
+
     pub fn new(subscription: subscription::AppState, mailer: Mailer, settings: Settings) -> Self {
         SenderState {
             subscription,

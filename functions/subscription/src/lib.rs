@@ -99,15 +99,16 @@ impl AppState {
     pub async fn cold_start(
     ) -> Result<(Self, impl shared::config::Lookup), Box<dyn std::error::Error + Send + Sync>> {
         let aws = shared::aws::sdk_config().await;
-        let env = shared::site::process_env(&aws).await?;
-        let config = Config::from_env(&env)?;
-        let state = AppState::new(
-            config,
+        // Read on a worker while the clients are built here (shared::startup).
+        let settings = shared::startup::read_settings(&aws);
+        let (dynamodb, ses, sqs) = (
             shared::aws::dynamodb(&aws),
             shared::aws::ses(&aws),
             shared::aws::sqs(&aws),
         );
-        Ok((state, env))
+        let env = settings.await?;
+        let config = Config::from_env(&env)?;
+        Ok((AppState::new(config, dynamodb, ses, sqs), env))
     }
 
     pub fn new(

@@ -77,3 +77,87 @@ async fn every_secret_comes_in_one_batch_call() {
     .unwrap_err();
     assert!(missing.to_string().contains("GONE"), "{missing}");
 }
+
+/// A cold start's reads (`shared::startup`): the secrets in one call and the site address beside it, both
+/// under way before the caller awaits them; with `SITE_URL` set, Parameter Store is not asked at all.
+#[tokio::test]
+async fn a_cold_start_reads_its_secrets_and_site_address_side_by_side() {
+    let emulator = Emulator::for_tests();
+    let sdk = emulator.sdk_config().await;
+    let unique = uuid::Uuid::new_v4().simple().to_string();
+    let (secret, parameter) = (
+        format!("startup-test/{unique}/key"),
+        format!("/startup-test/{unique}/site-url"),
+    );
+    shared::secrets::client(&sdk)
+        .create_secret()
+        .name(&secret)
+        .secret_string("signing-key")
+        .send()
+        .await
+        .unwrap();
+    shared::aws::ssm(&sdk)
+        .put_parameter()
+        .name(&parameter)
+        .value("https://d111abc.cloudfront.net/")
+        .r#type(aws_sdk_ssm::types::ParameterType::String)
+        .send()
+        .await
+        .unwrap();
+    // Each call waits half a second at the proxy: read one after the other, the second could not reach it
+    // before the first had waited.
+    let delay = Duration::from_millis(500);
+    let proxy = LatencyProxy::start(&emulator.endpoint, delay)
+        .await
+        .unwrap();
+    let mut through = emulator.sdk_config().await.into_builder();
+    through.set_endpoint_url(Some(proxy.endpoint.clone()));
+    let through = through.build();
+    let vars = |site_url: &str| {
+        vec![
+            ("KEY_SECRET_ID".to_owned(), secret.clone()),
+            ("SITE_URL".to_owned(), site_url.to_owned()),
+            ("SITE_URL_PARAMETER".to_owned(), parameter.clone()),
+        ]
+    };
+
+    let started = std::time::Instant::now();
+    let reading = shared::startup::read(&through, vars(""));
+    // The reads run on their own, before the caller awaits them, and both are at the proxy within the
+    // first call's wait.
+    while proxy.calls().len() < 2 && started.elapsed() < delay * 4 / 5 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let mut calls = proxy.calls();
+    calls.sort();
+    assert_eq!(
+        calls,
+        [
+            "AmazonSSM.GetParameter",
+            "secretsmanager.BatchGetSecretValue"
+        ],
+        "after {:?}",
+        started.elapsed()
+    );
+    let settings = reading.await.unwrap();
+    use shared::config::Lookup;
+    assert_eq!(settings.get("KEY").as_deref(), Some("signing-key"));
+    assert_eq!(
+        settings.get("SITE_URL").as_deref(),
+        Some("https://d111abc.cloudfront.net")
+    );
+
+    // An address in the environment is taken as it is: only the secrets are read.
+    let settings = shared::startup::read(&through, vars("https://shop.example"))
+        .await
+        .unwrap();
+    assert_eq!(
+        settings.get("SITE_URL").as_deref(),
+        Some("https://shop.example")
+    );
+    assert_eq!(proxy.calls().len(), 3, "{:?}", proxy.calls());
+    assert_eq!(
+        proxy.calls().last().map(String::as_str),
+        Some("secretsmanager.BatchGetSecretValue")
+    );
+}

@@ -8,9 +8,11 @@ async fn main() -> Result<(), lambda_http::Error> {
     let aws = shared::aws::sdk_config().await;
     // Settings with the secrets (Stripe's key, the order-link key) read and the site address for the
     // confirmation's links (a payment found late makes its order paid here), once per cold start.
-    let env = shared::site::process_env(&aws).await?;
+    let settings = shared::startup::read_settings(&aws);
+    let (dynamodb, sqs) = (shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
+    let env = settings.await?;
     let config = orders::Config::for_expiry(&env)?;
-    let state = orders::AppState::new(config, shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
+    let state = orders::AppState::new(config, dynamodb, sqs);
     let state = &state;
     lambda_runtime::run(service_fn(
         move |_: LambdaEvent<serde_json::Value>| async move {

@@ -1,5 +1,8 @@
 //! The subscription function's second Lambda: SES bounces and complaints from the feedback queue.
 
+// The main future holds the cold start's and the runtime's futures, a few levels past rustc's default.
+#![recursion_limit = "256"]
+
 use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent};
 use lambda_runtime::{service_fn, LambdaEvent};
 
