@@ -11,6 +11,11 @@
 //! `COLDSTART_AWS_LATENCY_MS=20` makes every AWS call the function makes wait that long first (a
 //! `LatencyProxy` between it and the emulator), so the figures show what a cold start pays for round trips
 //! made one after another.
+//!
+//! `COLDSTART_BASELINE=<hello binary>` starts that baseline cold beside each of the function's starts (in
+//! turns just before and just after) and judges the function against its median from the same runs: the machine's state then weighs on
+//! both alike, which one baseline figure taken minutes earlier did not. `COLDSTART_HELLO_MS` passes a
+//! baseline figure instead.
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue};
@@ -96,6 +101,116 @@ fn percentile(values: &mut [f64], p: f64) -> f64 {
     values[((values.len() as f64 - 1.0) * p).round() as usize]
 }
 
+/// One cold start's figures.
+struct ColdStart {
+    /// Process start to its first poll for an event.
+    init_ms: f64,
+    /// The same without the time the emulator spent answering (on AWS, part of the round trip).
+    own_init_ms: f64,
+    /// Event handed over to response posted.
+    invoke_ms: f64,
+    /// The response the function posted.
+    body: String,
+}
+
+/// The baseline's init in run `run`: the hello binary, no settings, the same event.
+async fn start_baseline(
+    hello: &std::path::Path,
+    event: &str,
+    proxy: &shared::emulator::LatencyProxy,
+    run: usize,
+) -> Result<f64, String> {
+    let start = start_cold(hello, &Default::default(), "-", event.to_owned(), proxy).await;
+    Ok(start
+        .map_err(|error| format!("run {run} of the baseline: {error}"))?
+        .init_ms)
+}
+
+/// Starts `binary` with `vars` against a fresh stand-in of the runtime API, hands it `event` and answers
+/// its figures once it has responded; the process is killed then (a Lambda would be frozen).
+async fn start_cold(
+    binary: &std::path::Path,
+    vars: &std::collections::BTreeMap<String, String>,
+    logical_id: &str,
+    event: String,
+    proxy: &shared::emulator::LatencyProxy,
+) -> Result<ColdStart, String> {
+    let (report, mut seen) = mpsc::unbounded_channel();
+    let runtime = Runtime {
+        event: Arc::new(event),
+        served: Arc::new(Mutex::new(false)),
+        report,
+    };
+    let app = Router::new()
+        .route("/2018-06-01/runtime/invocation/next", get(next_event))
+        .route(
+            "/2018-06-01/runtime/invocation/{id}/response",
+            post(post_response),
+        )
+        .route(
+            "/2018-06-01/runtime/invocation/{id}/error",
+            post(post_error),
+        )
+        .route("/2018-06-01/runtime/init/error", post(post_error))
+        .with_state(runtime);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| e.to_string())?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    let server = tokio::spawn(async move { axum::serve(listener, app).await });
+
+    let started = Instant::now();
+    let mut child = tokio::process::Command::new(binary)
+        .env_clear()
+        .envs(vars)
+        .env("AWS_LAMBDA_RUNTIME_API", address.to_string())
+        .env("AWS_LAMBDA_FUNCTION_NAME", logical_id)
+        .env("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST")
+        .env("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "256")
+        .env("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/bench")
+        .env("AWS_LAMBDA_LOG_STREAM_NAME", "bench")
+        .env("AWS_REGION", shared::emulator::REGION)
+        .env("AWS_ACCESS_KEY_ID", "bench")
+        .env("AWS_SECRET_ACCESS_KEY", "bench")
+        .env("AWS_EC2_METADATA_DISABLED", "true")
+        .env("AWS_ENDPOINT_URL", &proxy.endpoint)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .map_err(|e| format!("{} could not start: {e}", binary.display()))?;
+
+    let mut polled = None;
+    let outcome = tokio::time::timeout(Duration::from_secs(20), async {
+        while let Some(event) = seen.recv().await {
+            match event {
+                Seen::Poll(at) if polled.is_none() => polled = Some(at),
+                Seen::Poll(_) => {}
+                Seen::Response(at, body) => return Ok((at, body)),
+                Seen::Error(body) => return Err(body),
+            }
+        }
+        Err("the stand-in runtime closed".to_owned())
+    })
+    .await;
+    child.kill().await.ok();
+    server.abort();
+    let (responded, body) = match outcome {
+        Ok(Ok(done)) => done,
+        Ok(Err(error)) => return Err(format!("the function reported an error: {error}")),
+        Err(_) => return Err("no response within 20 s".to_owned()),
+    };
+    let polled = polled.ok_or("no poll before the response")?;
+    let init_ms = (polled - started).as_secs_f64() * 1000.0;
+    Ok(ColdStart {
+        init_ms,
+        own_init_ms: init_ms - proxy.emulator_time(started, polled).as_secs_f64() * 1000.0,
+        invoke_ms: (responded - polled).as_secs_f64() * 1000.0,
+        body,
+    })
+}
+
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let args: Vec<String> = std::env::args().collect();
@@ -146,88 +261,45 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         shared::emulator::LatencyProxy::start(&emulator.endpoint, Duration::from_millis(latency))
             .await?;
 
+    // The baseline started cold beside each of the function's starts, so both meet the machine in the same
+    // state (a loaded machine slows both alike).
+    let baseline_binary = std::env::var_os("COLDSTART_BASELINE").map(PathBuf::from);
+
     let mut inits = Vec::new();
     let mut own_inits = Vec::new();
     let mut invokes = Vec::new();
+    let mut baseline_inits = Vec::new();
     for run in 0..runs {
-        let (report, mut seen) = mpsc::unbounded_channel();
+        // In turns first and second, so neither always follows the other's exit.
+        let baseline_first = run % 2 == 0;
+        if baseline_first {
+            if let Some(hello) = &baseline_binary {
+                baseline_inits.push(start_baseline(hello, &event, &proxy, run).await?);
+            }
+        }
         // Placeholders in event fixtures; a fresh address per run keeps clear of the login rate limit.
-        let event = event.replace("EMAIL", &format!("bench{run}@example.com"));
-        let runtime = Runtime {
-            event: Arc::new(event),
-            served: Arc::new(Mutex::new(false)),
-            report,
-        };
-        let app = Router::new()
-            .route("/2018-06-01/runtime/invocation/next", get(next_event))
-            .route(
-                "/2018-06-01/runtime/invocation/{id}/response",
-                post(post_response),
-            )
-            .route(
-                "/2018-06-01/runtime/invocation/{id}/error",
-                post(post_error),
-            )
-            .route("/2018-06-01/runtime/init/error", post(post_error))
-            .with_state(runtime);
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let address = listener.local_addr()?;
-        let server = tokio::spawn(async move { axum::serve(listener, app).await });
-
-        let started = Instant::now();
-        let mut child = tokio::process::Command::new(&binary)
-            .env_clear()
-            .envs(&vars)
-            .env("AWS_LAMBDA_RUNTIME_API", address.to_string())
-            .env("AWS_LAMBDA_FUNCTION_NAME", logical_id)
-            .env("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST")
-            .env("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "256")
-            .env("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/bench")
-            .env("AWS_LAMBDA_LOG_STREAM_NAME", "bench")
-            .env("AWS_REGION", shared::emulator::REGION)
-            .env("AWS_ACCESS_KEY_ID", "bench")
-            .env("AWS_SECRET_ACCESS_KEY", "bench")
-            .env("AWS_EC2_METADATA_DISABLED", "true")
-            .env("AWS_ENDPOINT_URL", &proxy.endpoint)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .kill_on_drop(true)
-            .spawn()?;
-
-        let mut polled = None;
-        let outcome = tokio::time::timeout(Duration::from_secs(20), async {
-            while let Some(event) = seen.recv().await {
-                match event {
-                    Seen::Poll(at) if polled.is_none() => polled = Some(at),
-                    Seen::Poll(_) => {}
-                    Seen::Response(at, body) => return Ok((at, body)),
-                    Seen::Error(body) => return Err(body),
-                }
-            }
-            Err("the stand-in runtime closed".to_owned())
-        })
-        .await;
-        child.kill().await.ok();
-        server.abort();
-        let (responded, body) = match outcome {
-            Ok(Ok(done)) => done,
-            Ok(Err(error)) => {
-                return Err(format!("run {run}: the function reported an error: {error}").into())
-            }
-            Err(_) => return Err(format!("run {run}: no response within 20 s").into()),
-        };
-        let polled = polled.ok_or("no poll before the response")?;
-        let status = serde_json::from_str::<serde_json::Value>(&body)?["statusCode"]
+        let personal = event.replace("EMAIL", &format!("bench{run}@example.com"));
+        let start = start_cold(&binary, &vars, logical_id, personal, &proxy)
+            .await
+            .map_err(|error| format!("run {run}: {error}"))?;
+        let status = serde_json::from_str::<serde_json::Value>(&start.body)?["statusCode"]
             .as_u64()
             .unwrap_or(0);
         if status != expected {
-            return Err(format!("run {run}: the first invoke answered {status}: {body}").into());
+            return Err(format!(
+                "run {run}: the first invoke answered {status}: {}",
+                start.body
+            )
+            .into());
         }
-        let init = (polled - started).as_secs_f64() * 1000.0;
-        inits.push(init);
-        own_inits.push(init - proxy.emulator_time(started, polled).as_secs_f64() * 1000.0);
-        invokes.push((responded - polled).as_secs_f64() * 1000.0);
+        inits.push(start.init_ms);
+        own_inits.push(start.own_init_ms);
+        invokes.push(start.invoke_ms);
+        if !baseline_first {
+            if let Some(hello) = &baseline_binary {
+                baseline_inits.push(start_baseline(hello, &event, &proxy, run).await?);
+            }
+        }
     }
     emulator.stop();
     let name = if baseline {
@@ -243,11 +315,19 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         median(&mut invokes.clone()),
         percentile(&mut invokes, 0.9),
     );
-    // The targets, against the baseline's figure when the caller passes it (scripts/bench.sh does).
-    if let Some(hello) = std::env::var("COLDSTART_HELLO_MS")
-        .ok()
-        .and_then(|ms| ms.parse::<f64>().ok())
-    {
+    // The targets, against the baseline's figure from the same runs (or one the caller passes).
+    let hello = if baseline_inits.is_empty() {
+        std::env::var("COLDSTART_HELLO_MS")
+            .ok()
+            .and_then(|ms| ms.parse::<f64>().ok())
+    } else {
+        let hello = median(&mut baseline_inits);
+        println!(
+            "  hello (baseline) in the same runs, started beside each: init median {hello:.1} ms"
+        );
+        Some(hello)
+    };
+    if let Some(hello) = hello {
         let (limit, rule) = if latency == 0 {
             (3.0 * hello, "3x hello".to_owned())
         } else {
