@@ -29,15 +29,16 @@ pub fn read_settings(aws: &aws_config::SdkConfig) -> Reading {
 
 /// `read_settings` for the environment `vars`.
 pub fn read(aws: &aws_config::SdkConfig, vars: Vec<(String, String)>) -> Reading {
-    let site_url = crate::site::parameter_to_read(&Vars(&vars)).map(|parameter| {
+    let parameter = crate::site::parameter_to_read(&Vars(&vars));
+    let secrets = tokio::spawn({
+        let aws = aws.clone();
+        async move { crate::secrets::resolve(&crate::secrets::client(&aws), vars).await }
+    });
+    let site_url = parameter.map(|parameter| {
         let aws = aws.clone();
         tokio::spawn(async move {
             crate::site::read_parameter(&crate::aws::ssm(&aws), &parameter).await
         })
-    });
-    let secrets = tokio::spawn({
-        let aws = aws.clone();
-        async move { crate::secrets::resolve(&crate::secrets::client(&aws), vars).await }
     });
     Box::pin(async move {
         let env = secrets.await??;
