@@ -52,7 +52,8 @@ for latency in 0 20; do
   echo "-- cold starts, AWS latency ${latency} ms (targets: <= 3x hello at 0 ms, <= hello + 1.5 x 20 ms at 20 ms;"
   echo "   checked without the emulator's own time: on AWS that is part of the round trip the latency stands for)"
   COLDSTART_AWS_LATENCY_MS=$latency "$target/debug/coldstart" "$target/release/hello" - events/catalog/list-products.json 21 200
-  # Each function against hello started cold just before each of its own starts (the same runs' median).
+  # Each function against hello started cold beside each of its own starts, in turns before and after (the
+  # same runs' median).
   for f in "${functions[@]}"; do
     IFS=: read -r crate logical event status <<<"$f"
     COLDSTART_BASELINE="$target/release/hello" COLDSTART_AWS_LATENCY_MS=$latency \
