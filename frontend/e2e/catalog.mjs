@@ -71,9 +71,14 @@ export default function registerCatalogJourneys({ journey, check, checkEqual, ev
 
         await page.getByRole('checkbox', { name: 'In stock only' }).check();
         await page.waitForURL(/\?sort=price-asc&inStock=true$/);
-        await eventually(() => list.getByRole('listitem').filter({ hasText: soldOut.name }).count(), (n) => n === 0, 'the sold-out drink filtered out');
+        // The list may be empty for a moment while the filtered drinks load: wait for drinks without it.
+        const filtered = await eventually(
+          async () => ({ soldOutShown: await list.getByRole('listitem').filter({ hasText: soldOut.name }).count(), prices: await cardPrices(list) }),
+          (now) => now.soldOutShown === 0 && now.prices.length > 0,
+          'the sold-out drink filtered out, the drinks in stock listed',
+        );
         checkEqual(await list.getByText('Sold out').count(), 0, 'sold-out badges when only drinks in stock are shown');
-        const inStockPrices = await cardPrices(list);
+        const inStockPrices = filtered.prices;
         check(inStockPrices.every((p, i) => i === 0 || p >= inStockPrices[i - 1]), 'still sorted by price');
 
         // The address is the choice: a fresh visit to it shows the same list.
