@@ -6,7 +6,6 @@
 //! the reads on the runtime's worker threads at once, so a `main` builds its clients while they are under
 //! way and only then waits: on AWS the clients cost nothing beside the round trip.
 
-use crate::config::Lookup;
 use crate::secrets::Env;
 use crate::site::WithSiteUrl;
 use std::future::Future;
@@ -29,7 +28,12 @@ pub fn read_settings(aws: &aws_config::SdkConfig) -> Reading {
 
 /// `read_settings` for the environment `vars`.
 pub fn read(aws: &aws_config::SdkConfig, vars: Vec<(String, String)>) -> Reading {
-    let parameter = crate::site::parameter_to_read(&Vars(&vars));
+    let lookup = |name: &str| {
+        vars.iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.clone())
+    };
+    let parameter = crate::site::parameter_to_read(&lookup);
     let secrets = tokio::spawn({
         let aws = aws.clone();
         async move { crate::secrets::resolve(&crate::secrets::client(&aws), vars).await }
@@ -48,15 +52,4 @@ pub fn read(aws: &aws_config::SdkConfig, vars: Vec<(String, String)>) -> Reading
         };
         Ok(crate::site::with_site_url(env, site_url))
     })
-}
-
-struct Vars<'a>(&'a [(String, String)]);
-
-impl Lookup for Vars<'_> {
-    fn get(&self, name: &str) -> Option<String> {
-        self.0
-            .iter()
-            .find(|(key, _)| key == name)
-            .map(|(_, value)| value.clone())
-    }
 }
