@@ -25,6 +25,12 @@ pub trait Entity: Sized {
     fn from_item(item: &Item) -> Result<Self, ItemError>;
 }
 
+/// The order key of an entity listed by its admin-set position, then by name (case aside), then by id so
+/// equal names keep one order.
+pub fn ordered_by_position(sort: u32, name: &str, id: &str) -> String {
+    format!("{sort:07}#{}#{id}", name.to_lowercase())
+}
+
 #[derive(Clone)]
 pub struct Store {
     client: aws_sdk_dynamodb::Client,

@@ -118,7 +118,7 @@ impl Entity for Product {
     }
 
     fn order_key(&self) -> String {
-        format!("{:07}#{}#{}", self.sort, self.name.to_lowercase(), self.id)
+        shared::store::ordered_by_position(self.sort, &self.name, &self.id)
     }
 
     fn to_attributes(&self) -> Item {

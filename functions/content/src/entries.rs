@@ -133,7 +133,7 @@ impl<K: Kind> Entity for Entry<K> {
     }
 
     fn order_key(&self) -> String {
-        format!("{:07}#{}#{}", self.sort, self.name.to_lowercase(), self.id)
+        shared::store::ordered_by_position(self.sort, &self.name, &self.id)
     }
 
     fn to_attributes(&self) -> Item {
