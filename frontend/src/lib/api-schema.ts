@@ -2651,6 +2651,13 @@ export interface components {
         };
         /** @description What the checkout needs to draw Stripe's card fields. */
         PaymentSettings: {
+            /**
+             * @description The UK delivery charge in pounds, as every order is priced (the one source for every page that
+             *     names it: drink pages, cards, the basket, the delivery policy, the checkout).
+             */
+            deliveryFee: components["schemas"]["Pounds"];
+            /** @description Delivery is free from this basket value in pounds, after the code's discount. */
+            freeDeliveryFrom: components["schemas"]["Pounds"];
             /** @description Where Stripe.js is loaded from. */
             jsUrl: string;
             /** @description Stripe's publishable key (empty when none is set). */

@@ -153,4 +153,4 @@ export function installFakeStripe(next: FakeStripeScript = {}): void {
 }
 
 /** The payment settings the orders function answers locally. */
-export const paymentSettings = { publishableKey: 'pk_test_local_shop', jsUrl: '/_local/stripe.js' };
+export const paymentSettings = { publishableKey: 'pk_test_local_shop', jsUrl: '/_local/stripe.js', deliveryFee: 4.99, freeDeliveryFrom: 40 };

@@ -7,7 +7,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { ApiClient, Schemas } from '../../lib/api';
 
-export type PaymentSettings = Schemas['PaymentSettings'];
+export type PaymentSettings = Pick<Schemas['PaymentSettings'], 'publishableKey' | 'jsUrl'>;
 
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 

@@ -1,11 +1,16 @@
 // The order summary the checkout shows before paying, by the back end's rule: the code's rate comes off the
-// subtotal (half-up to the penny), then delivery is £4.99 below £40 and free from £40 (after the code).
-// The server's figures are the truth: the order page shows the order's own totals.
+// subtotal (half-up to the penny), then delivery is charged below the free-delivery threshold (after the
+// code). The charge and the threshold are the orders function's own (`GET /api/order/payment-settings/`),
+// never figures of the front end's. The server's figures are the truth: the order page shows the order's
+// own totals.
 import { toPence } from '../../lib/format';
 import { lineTotal } from '../../lib/price';
 
-export const DELIVERY_FEE_PENCE = 499;
-export const FREE_DELIVERY_FROM_PENCE = 4000;
+/** The delivery terms in pounds, as `features/site/deliverySlice.ts` holds them. */
+export interface DeliveryCharge {
+  fee: number;
+  freeFrom: number;
+}
 
 export interface CheckoutSummary {
   subtotal: number;
@@ -15,10 +20,14 @@ export interface CheckoutSummary {
   total: number;
 }
 
-export function checkoutSummary(lines: ReadonlyArray<{ price: number; qty: number }>, rate = 0): CheckoutSummary {
+export function checkoutSummary(
+  lines: ReadonlyArray<{ price: number; qty: number }>,
+  delivery: DeliveryCharge,
+  rate = 0,
+): CheckoutSummary {
   const subtotal = toPence(lineTotal(lines));
   const kept = Math.floor((subtotal * (100 - Math.min(Math.max(rate, 0), 100)) + 50) / 100);
-  const shipping = subtotal === 0 || kept >= FREE_DELIVERY_FROM_PENCE ? 0 : DELIVERY_FEE_PENCE;
+  const shipping = subtotal === 0 || kept >= toPence(delivery.freeFrom) ? 0 : toPence(delivery.fee);
   return { subtotal: subtotal / 100, discount: (subtotal - kept) / 100, shipping: shipping / 100, total: (kept + shipping) / 100 };
 }
 

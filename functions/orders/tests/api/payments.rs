@@ -513,13 +513,18 @@ async fn the_public_order_page_hides_contact_details_from_everyone_but_the_owner
 }
 
 #[tokio::test]
-async fn the_checkout_is_told_the_publishable_key_and_where_stripe_js_lives() {
+async fn the_checkout_is_told_the_publishable_key_where_stripe_js_lives_and_the_delivery_terms() {
     let app = spawn_app().await;
     let settings = app.orders.get("/api/order/payment-settings/").await;
     assert_eq!(settings.status, StatusCode::OK);
     assert_eq!(
         settings.body,
-        json!({"publishableKey": "pk_test_orders", "jsUrl": "/_local/stripe.js"})
+        json!({
+            "publishableKey": "pk_test_orders",
+            "jsUrl": "/_local/stripe.js",
+            "deliveryFee": 4.99,
+            "freeDeliveryFrom": 40.0
+        })
     );
 }
 

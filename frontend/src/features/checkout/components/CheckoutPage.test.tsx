@@ -109,12 +109,13 @@ describe('CheckoutPage', () => {
   });
 
   it('says when the card fields cannot load, and loads them on Try again', async () => {
-    let settings = json({ message: 'Try later' }, 503);
-    const api = shopApi({ 'GET /api/order/payment-settings/': () => settings });
+    // A new answer per call: the card fields and the delivery terms both ask.
+    let settings = () => json({ message: 'Try later' }, 503);
+    const api = shopApi({ 'GET /api/order/payment-settings/': () => settings() });
     const { user } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
     expect(await screen.findByTestId('card-fields-error', undefined, FIRST_LOAD)).toHaveTextContent('Try later');
     expect(screen.getByRole('button', { name: /^Pay / })).toBeDisabled();
-    settings = json(paymentSettings);
+    settings = () => json(paymentSettings);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Pay / })).toBeEnabled();

@@ -25,6 +25,7 @@ import { discountCleared, selectAppliedDiscount, selectDiscountError } from '../
 import { lookUpDiscountCode } from '../../discount/lookUpDiscountCode';
 import { checkoutOpened, placeOrder, selectCheckout, type DeliveryDetails } from '../checkoutSlice';
 import { loadCheckoutStripe } from '../stripe';
+import { fetchDeliveryTerms, selectDeliveryTerms } from '../../site/deliverySlice';
 import { selectSiteInfo } from '../../site/siteSlice';
 import { checkoutSummary, vatIn } from '../summary';
 import { BeforeYouPay } from './BeforeYouPay';
@@ -152,6 +153,7 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
 
   useEffect(() => {
     dispatch(checkoutOpened());
+    void dispatch(fetchDeliveryTerms());
   }, [dispatch]);
   // A returning customer: fill what is still blank from the profile or the last order.
   useEffect(() => {
@@ -187,14 +189,16 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
     }
   }, [focusRequest]);
 
-  const summary = checkoutSummary(lines, applied?.discount ?? 0);
+  const deliveryTerms = useAppSelector(selectDeliveryTerms);
+  // Until the shop has said what delivery costs, the summary counts none and the Pay button waits.
+  const summary = checkoutSummary(lines, deliveryTerms ?? { fee: 0, freeFrom: 0 }, applied?.discount ?? 0);
   const info = useAppSelector(selectSiteInfo);
   const vatRate = info?.vatRate ?? 20;
   const vat = vatIn(summary.total, vatRate);
   const errors = form.error ? deliveryErrors(form) : {};
   const cardProblems = cardFieldErrors(cardFields, form.error);
   const busy = checkout.status === 'loading';
-  const ready = load.status === 'loaded' && stripe !== null && elements !== null;
+  const ready = load.status === 'loaded' && stripe !== null && elements !== null && deliveryTerms !== null;
 
   const set = (field: DeliveryField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   const onCardFieldChange = useCallback(
@@ -275,7 +279,15 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
                   <p className={styles.alert} role="alert" data-testid="card-fields-error">
                     {load.error}
                   </p>
-                  <button type="button" className={ui.secondary} onClick={onRetry}>
+                  <button
+                    type="button"
+                    className={ui.secondary}
+                    onClick={() => {
+                      onRetry();
+                      // The same call said what delivery costs: ask again if it failed too.
+                      void dispatch(fetchDeliveryTerms());
+                    }}
+                  >
                     Try again
                   </button>
                 </div>
@@ -329,15 +341,22 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
               </>
             )}
             <dt>Shipping</dt>
-            <dd data-testid="shipping">{summary.shipping === 0 ? 'Free' : formatMoney(summary.shipping)}</dd>
+            <dd data-testid="shipping">
+              {deliveryTerms === null ? '…' : summary.shipping === 0 ? 'Free' : formatMoney(summary.shipping)}
+            </dd>
             <dt className={styles.grand}>Total</dt>
             <dd className={styles.grand} data-testid="total">
-              {formatMoney(summary.total)}
+              {deliveryTerms === null ? '…' : formatMoney(summary.total)}
             </dd>
             <dt>VAT included</dt>
-            <dd>{formatMoney(vat)}</dd>
+            <dd>{deliveryTerms === null ? '…' : formatMoney(vat)}</dd>
           </dl>
-          <p className={styles.note}>Delivery is £4.99, free for orders from £40 after any discount.</p>
+          {deliveryTerms && (
+            <p className={styles.note}>
+              Delivery is {formatMoney(deliveryTerms.fee)}, free for orders from {formatMoney(deliveryTerms.freeFrom)} after any
+              discount.
+            </p>
+          )}
         </section>
 
         <div className={`${styles.section} ${styles.pay}`}>
