@@ -19,6 +19,7 @@ import {
   type ItemDraft,
 } from './adminContentSlice';
 import styles from './AdminContent.module.css';
+import { Notice } from '../WriteOutcome';
 import { Field } from '../../components/Field';
 import { fieldOfMessage } from './forms';
 import { PictureRemoval } from '../images/PictureRemoval';
@@ -134,11 +135,7 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
             New {noun}
           </button>
         </div>
-        {list.notice && (
-          <p className={styles.notice} role="status">
-            {list.notice}
-          </p>
-        )}
+        {list.notice && <Notice text={list.notice} />}
         <StatusView
           status={list.status}
           error={list.error}
