@@ -37,7 +37,20 @@ export function WriteOutcome({ notice, error }: { notice?: string | null; error?
  * 'Delete', asking 'do you wnat delete' and 'Delete {what}?' before `onConfirmed`; `what` names the item for
  * screen readers too. `binned`: the item goes to the bin (drinks, codes), which the question says.
  */
-export function DeleteButton({ what, disabled, binned = false, onConfirmed }: { what: string; disabled?: boolean; binned?: boolean; onConfirmed: () => void }) {
+export function DeleteButton({
+  what,
+  detail,
+  disabled,
+  binned = false,
+  onConfirmed,
+}: {
+  what: string;
+  /** Which one it is, in the question only (a code's rate and uses). */
+  detail?: string;
+  disabled?: boolean;
+  binned?: boolean;
+  onConfirmed: () => void;
+}) {
   return (
     <button
       type="button"
@@ -45,7 +58,7 @@ export function DeleteButton({ what, disabled, binned = false, onConfirmed }: { 
       aria-label={`Delete ${what}`}
       disabled={disabled}
       onClick={() => {
-        if (window.confirm(deleteQuestion(what, binned))) onConfirmed();
+        if (window.confirm(deleteQuestion(what, binned, detail))) onConfirmed();
       }}
     >
       Delete

@@ -289,8 +289,12 @@ describe('admin discount codes screen', () => {
     await user.clear(screen.getByLabelText('Rate (% off)'));
     await user.type(screen.getByLabelText('Rate (% off)'), '25');
     await user.click(create);
-    const done = await screen.findByRole('status');
-    expect(done).toHaveTextContent('The operation was completed successfully. Return.');
+    const done = await screen.findByTestId('code-saved');
+    expect(done).toHaveTextContent('The operation was completed successfully. WINTER is created: 25% off, open, used 0 times. Return.');
+    expect(done).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(done).toHaveFocus());
+    // The list under it is already the new one.
+    await waitFor(() => expect(screen.getAllByTestId('discount-code')).toHaveLength(2));
     expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ code: 'WINTER', discount: 25 });
     await user.click(within(done).getByRole('button', { name: 'Return.' }));
     await waitFor(() => expect(screen.getAllByTestId('discount-code')).toHaveLength(2));
@@ -322,8 +326,11 @@ describe('admin discount codes screen', () => {
 
     await waitFor(() => expect(screen.queryByText('Loading discount codes')).not.toBeInTheDocument());
     const beforeDelete = listFetches();
-    await user.click(screen.getByRole('button', { name: 'Delete SUMMER' }));
-    expect(confirm).toHaveBeenCalledWith('do you wnat delete\nDelete SUMMER? It stays in the bin for 30 days, from where you can restore it.');
+    await user.click(screen.getByRole('button', { name: 'Delete the discount code SUMMER' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'do you wnat delete\nDelete the discount code SUMMER (30% off, used 3 times)? It stays in the bin for 30 days, from where you can restore it.',
+    );
+    expect(await screen.findByTestId('code-saved')).toHaveTextContent('SUMMER is deleted: it stays in the bin for 30 days');
     await screen.findByRole('button', { name: 'Return.' });
     await waitFor(() => expect(listFetches()).toBe(beforeDelete + 1));
     await user.click(await screen.findByRole('button', { name: 'Return.' }));
