@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from 'playwright-core';
 import { registerAdminJourneys } from './admin.mjs';
+import registerAdminKeepsJourneys from './adminkeeps.mjs';
 import registerAuthJourneys from './auth.mjs';
+import registerBasketJourneys from './basket.mjs';
 import registerBudgetJourneys from './budget.mjs';
 import registerCatalogJourneys from './catalog.mjs';
 import registerCheckout from './checkout.mjs';
@@ -308,6 +310,9 @@ registerAdminJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, 
 registerPickerJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 // Journeys (issue 22, item 9): admin layout, 200% zoom, axe on every page
 registerLayoutJourneys({ journey, check, eventually, BASE_URL, DESKTOP, MOBILE });
+// Issue 35: the basket that sells, the shopper's endings, and the admin that keeps paid orders.
+registerBasketJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE });
+registerAdminKeepsJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE });
 
 // ------------------------------------------------------------------------------------------------------
 
