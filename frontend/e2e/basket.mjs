@@ -19,6 +19,12 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
     check(violations.length === 0, `${where}: ${violations.map((v) => `${v.id} [${v.impact}] ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('; ')}`);
   }
 
+  /** The box of a dialog once its slide-in has finished. */
+  async function settledBox(locator) {
+    await locator.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    return locator.boundingBox();
+  }
+
   /** The focused element is this locator's element. */
   const hasFocus = (locator) => locator.evaluate((el) => el === document.activeElement);
 
@@ -48,7 +54,7 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
     await page.getByTestId('basket-button').click();
     const dialog = page.getByRole('dialog', { name: 'Your basket' });
     await dialog.waitFor();
-    const box = await dialog.boundingBox();
+    const box = await settledBox(dialog);
     check(box.x > 400 && Math.round(box.x + box.width) === 1280 && box.height >= 790, `a drawer at the right edge, not the full window (${JSON.stringify(box)})`);
     checkEqual((await dialog.getByTestId('cart-line-total').textContent()).trim(), `2 × ${money(unit)} = ${money(goods)}`, 'the line’s sum');
     checkEqual((await dialog.getByTestId('cart-delivery').textContent()).trim(), money(terms.deliveryFee), 'delivery by the API’s fee');
@@ -80,8 +86,8 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
     await phone.getByTestId('basket-button').click();
     const sheet = phone.getByRole('dialog', { name: 'Your basket' });
     await sheet.waitFor();
-    const full = await sheet.boundingBox();
-    check(full.x === 0 && Math.round(full.width) === 375, `the full window at 375 px (${JSON.stringify(full)})`);
+    const full = await settledBox(sheet);
+    check(Math.round(full.x) === 0 && Math.round(full.width) === 375, `the full window at 375 px (${JSON.stringify(full)})`);
     await sheet.getByTestId('cart-delivery').filter({ hasText: money(terms.deliveryFee) }).waitFor();
     await axe(phone, '375 the open basket');
   });

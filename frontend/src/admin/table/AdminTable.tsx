@@ -126,15 +126,17 @@ function FilterBar({ filters, query, onApply, onClear }: { filters: TableFilterB
 function SortHeader<T>({ column, query, sortable, onSort }: { column: Column<T>; query: TableQuery; sortable: boolean; onSort: () => void }) {
   const active = query.sort === column.key;
   const className = column.num ? styles.num : undefined;
+  // A header that cannot sort says nothing a card's own labels do not: on a phone it is for screen readers.
+  const plain = [className, styles.plainHead].filter(Boolean).join(' ');
   if (column.hiddenLabel)
     return (
-      <th scope="col" role="columnheader" className={className}>
+      <th scope="col" role="columnheader" className={plain}>
         <span className="visually-hidden">{column.label}</span>
       </th>
     );
   if (!sortable)
     return (
-      <th scope="col" role="columnheader" className={className}>
+      <th scope="col" role="columnheader" className={plain}>
         {column.label}
       </th>
     );
