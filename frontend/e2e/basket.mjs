@@ -79,6 +79,21 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
     await dialog.waitFor({ state: 'detached' });
     check(await hasFocus(page.getByTestId('basket-button')), 'focus back on the basket button');
 
+    // At the checkout the order summary stays in view beside the card form as the page scrolls.
+    await page.goto(`${BASE_URL}/checkout`);
+    const summary = page.getByRole('heading', { name: 'Order summary' });
+    await summary.waitFor();
+    await page.getByLabel('Security code').waitFor();
+    // Down to the Pay button (the end of the checkout's columns), well past where the summary starts.
+    await page.getByRole('button', { name: /^Pay / }).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.waitForTimeout(300);
+    const held = await summary.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: window.innerHeight, scrollY: window.scrollY, position: getComputedStyle(el.closest('section')).position };
+    });
+    checkEqual(held.position, 'sticky', 'the summary is sticky on a wide screen');
+    check(held.scrollY > 0 && held.top >= 0 && held.bottom <= held.height, `the summary is in view after scrolling (${JSON.stringify(held)})`);
+
     // On a phone the basket is the whole window.
     const phone = await newPage(MOBILE);
     await phone.goto(`${BASE_URL}/drinks/${encodeURIComponent(drink._id)}`);
