@@ -199,7 +199,7 @@ export function registerAdminJourneys({ journey, check, checkEqual, eventually, 
     checkEqual(download.suggestedFilename(), 'orders.csv', 'the file name');
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    checkEqual(lines[0], 'Number,Order id,Date,Customer,E-mail,Items,Subtotal,Discount,Delivery,Total,VAT,VAT rate %,Status,Payment', 'the CSV header');
+    checkEqual(lines[0], 'Number,Order id,Date,Customer,E-mail,Items,Subtotal,Discount,Delivery,Total,VAT,VAT rate %,Status,Payment,Archived', 'the CSV header');
     checkEqual(lines.length, 3, 'the header and the two paid orders');
     const paid = orders.slice(1).sort((a, b) => b.total - a.total);
     for (const [i, order] of paid.entries()) {

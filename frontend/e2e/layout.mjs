@@ -86,7 +86,7 @@ export default function register({ journey, check, eventually, BASE_URL, DESKTOP
       check(preview.scroll <= preview.inner, `${w} px: the letter preview is ${preview.scroll} px wide in a ${preview.inner} px window`);
       page.once('dialog', (dialog) => void dialog.accept());
       await page.getByRole('button', { name: 'Send Mail' }).click();
-      await page.getByText(/Emails have been sent/).waitFor({ timeout: 15000 });
+      await page.getByTestId('mailing-status').waitFor({ timeout: 15000 });
       await page.getByTestId('past-mailing').filter({ hasText: word }).first().waitFor();
       const sent = await sideways(page);
       check(sent.scroll <= sent.inner, `${w} px: after a send the mailer is ${sent.scroll} px wide in a ${sent.inner} px window`);

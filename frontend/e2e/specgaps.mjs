@@ -74,7 +74,7 @@ export default function registerSpecGapJourneys({ journey, check, checkEqual, ev
       _persist: JSON.stringify({ version: 1, rehydrated: true }),
     }));
     await page.goto(`${BASE_URL}/`);
-    await eventually(() => page.getByTestId('basket-badge').textContent().catch(() => ''), (t) => t === '1', 'the badge counts the migrated line');
+    await eventually(() => page.getByTestId('basket-badge').textContent().catch(() => ''), (t) => t === '2', 'the badge counts the migrated line\'s two cases');
     const saved = await eventually(
       () => page.evaluate(() => JSON.parse(localStorage.getItem('persist:root') ?? '{}')),
       (root) => 'AddCart' in root,
@@ -83,7 +83,7 @@ export default function registerSpecGapJourneys({ journey, check, checkEqual, ev
     check(!('cart' in saved), 'the earlier name is gone');
     checkEqual(JSON.parse(saved.AddCart).cartItems[0].qty, 2, 'the quantity kept');
     await page.reload();
-    await eventually(() => page.getByTestId('basket-badge').textContent().catch(() => ''), (t) => t === '1', 'the badge after a reload');
+    await eventually(() => page.getByTestId('basket-badge').textContent().catch(() => ''), (t) => t === '2', 'the badge after a reload');
   });
 
   journey('only the documented About and Contact slugs show those pages; others are the 404 page (issue 22)', async ({ newPage }) => {

@@ -73,15 +73,23 @@ export default function registerSubscriptionJourneys({ journey, check, checkEqua
     await page.getByLabel('Link').fill(`${BASE_URL}/shop/drinks/`);
     await page.getByRole('button', { name: 'Show letter' }).click();
     await page.getByTestId('letter-preview').getByText('Mango <fizz>').waitFor();
+    // The spec's question, then what sending will do: the subject and the count the server gives.
+    const readers = (await api('GET', '/api/subscription/recipients/?lists=Newsletter', undefined, (await adminSession()).token)).recipients;
+    check(readers >= 1, 'the Newsletter has readers');
     page.once('dialog', (dialog) => {
-      checkEqual(dialog.message(), 'Are you sure?', 'the confirm');
+      checkEqual(dialog.message(), `Are you sure?\nSend '${subject}' to ${readers} Newsletter ${readers === 1 ? 'subscriber' : 'subscribers'}?`, 'the confirm');
       void dialog.accept();
     });
     await page.getByRole('button', { name: 'Send Mail' }).click();
-    await page.getByText(/Emails have been sent/).waitFor({ timeout: 15000 });
-    // The mailing is a job: its progress moves on the sent screen until the sender has sent it all.
+    // Queued is not sent: the screen says where the mailing stands, and has the focus.
+    const status = page.getByTestId('mailing-status');
+    await status.waitFor({ timeout: 15000 });
+    check(/(Queued|Sending|Sent), \d+ of \d+ sent/.test(await status.textContent()), 'the screen says where the mailing stands');
+    check(!/have been sent/.test(await status.textContent()), 'never "Emails have been sent"');
+    await eventually(() => status.evaluate((el) => el === document.activeElement), Boolean, 'the status has the focus');
+    // The mailing is a job: its progress moves on until the sender has sent it all.
     await page.locator('[data-testid="mailing-progress"][data-status="sent"]').waitFor({ timeout: 60000 });
-    check(/Finished: \d+ of \d+ sent/.test(await page.getByTestId('mailing-progress').textContent()), 'the progress says it finished');
+    check(/Sent, \d+ of \d+ sent/.test(await page.getByTestId('mailing-progress').textContent()), 'the progress says it is sent');
     await page.getByTestId('past-mailing').filter({ hasText: subject }).waitFor();
     await page.getByRole('button', { name: 'Send another mail' }).waitFor();
 

@@ -24,6 +24,7 @@ const ReceiptPage = lazyPage(() => import('../features/order/components/ReceiptP
 const AccountLayout = lazyPage(() => import('../features/account/components/AccountLayout'));
 const AccountOrdersPage = lazyPage(() => import('../features/account/components/AccountOrdersPage'));
 const AccountProfilePage = lazyPage(() => import('../features/account/components/AccountProfilePage'));
+const AccountDeletedPage = lazyPage(() => import('../features/account/components/AccountDeletedPage'));
 
 const ProductRoute = lazyPage(() => import('./routes/ProductRoute'));
 
@@ -157,6 +158,7 @@ const PAGES: { path: string; element: ReactNode }[] = [
   { path: paths.checkout.pattern, element: <CheckoutPage /> },
   { path: paths.order.pattern, element: <OrderPage /> },
   { path: paths.receipt.pattern, element: <ReceiptPage /> },
+  { path: paths.accountDeleted.pattern, element: <AccountDeletedPage /> },
 ];
 
 /** Every pattern PageRoutes routes, for preloadPage's match. */

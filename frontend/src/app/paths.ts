@@ -28,6 +28,8 @@ export const paths = {
   order: { pattern: '/myorder/:id', to: (id: string) => `/myorder/${encodeURIComponent(id)}` },
   /** The printable VAT receipt of an order (the confirmation e-mail links here). */
   receipt: { pattern: '/order/:id/receipt', to: (id: string) => `/order/${encodeURIComponent(id)}/receipt` },
+  /** Where a customer lands once their account is deleted (logged out: outside the account wrapper). */
+  accountDeleted: { pattern: '/account/deleted', to: () => '/account/deleted' },
   account: {
     pattern: '/account',
     orders: { pattern: 'order', to: () => '/account/order' },

@@ -699,6 +699,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/archive/{_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Archive a finished order (off the admin's default list, kept for the accounts) or bring it back
+         * @description Admins only.
+         */
+        put: operations["archive_order"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/confirm/{id}/": {
         parameters: {
             query?: never;
@@ -744,7 +764,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a finished order
+         * Delete a finished order that was never paid (a paid one is kept: archive it)
          * @description Admins only.
          */
         delete: operations["delete_order"];
@@ -1401,6 +1421,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subscription/recipients/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many subscribers a mailing to the given lists would reach, each counted once
+         * @description Admins only.
+         */
+        get: operations["count_mailing_recipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subscription/unsubscribe/": {
         parameters: {
             query?: never;
@@ -1870,6 +1910,10 @@ export interface components {
          * @enum {string}
          */
         AllergenInput: "celery" | "gluten" | "crustaceans" | "eggs" | "fish" | "lupin" | "milk" | "molluscs" | "mustard" | "nuts" | "peanuts" | "sesame" | "soya" | "sulphites";
+        ArchiveInput: {
+            /** @description `true` takes a finished order off the admin's default list; `false` brings it back. */
+            archived: boolean;
+        };
         /** @description An entry as the admin's bin screen lists it. */
         BinEntry: {
             /** @description The deleted item's id, as its restore path takes it. */
@@ -2478,6 +2522,11 @@ export interface components {
         Order: {
             _id: string;
             address: string;
+            /**
+             * @description When an admin archived it (off the admin's default list, still in searches, exports and the
+             *     results), or `null`.
+             */
+            archivedAt: string | null;
             card: components["schemas"]["OrderCard"];
             /** @description Who carries it, once shipped: `royal-mail`, `dpd`, `evri` or `other`. */
             carrier: components["schemas"]["Carrier"] | null;
@@ -2512,6 +2561,8 @@ export interface components {
              * @description The VAT rate the prices included, a whole percentage (e.g. 20).
              */
             vatRate: number | null;
+            /** @description Whether money was ever taken for it: such an order is kept for the accounts and cannot be deleted. */
+            wasPaid: boolean;
         };
         /** @description The card that paid, as Stripe describes it (empty until known). */
         OrderCard: {
@@ -2559,6 +2610,11 @@ export interface components {
         OrderPage: {
             _id: string;
             address: string;
+            /**
+             * @description When an admin archived it (off the admin's default list, still in searches, exports and the
+             *     results), or `null`.
+             */
+            archivedAt: string | null;
             card?: components["schemas"]["OrderCard"];
             /** @description Who carries it, once shipped: `royal-mail`, `dpd`, `evri` or `other`. */
             carrier: components["schemas"]["Carrier"] | null;
@@ -2593,6 +2649,8 @@ export interface components {
              * @description The VAT rate the prices included, a whole percentage (e.g. 20).
              */
             vatRate: number | null;
+            /** @description Whether money was ever taken for it: such an order is kept for the accounts and cannot be deleted. */
+            wasPaid: boolean;
         };
         PageResult: {
             next?: components["schemas"]["NextPage"] | null;
@@ -2772,6 +2830,14 @@ export interface components {
             5: number;
             avgRating: number;
             totalComments: number;
+        };
+        /** @description How many subscribers a mailing would reach. */
+        RecipientCount: {
+            /**
+             * Format: uint64
+             * @description Subscribers on any of the lists, each counted once.
+             */
+            recipients: number;
         };
         Results: {
             /** @description Every customer's e-mail, sorted. */
@@ -5185,6 +5251,104 @@ export interface operations {
             };
         };
     };
+    archive_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                _id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     confirm_order: {
         parameters: {
             query?: never;
@@ -7345,6 +7509,56 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    count_mailing_recipients: {
+        parameters: {
+            query: {
+                /** @description The mail lists, their names separated by commas (names are matched ignoring case). */
+                lists: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientCount"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

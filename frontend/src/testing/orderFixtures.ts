@@ -32,6 +32,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     email: 'layla@example.com',
     message: '',
     card: { brand: 'visa', last4: '4242' },
+    wasPaid: true,
+    archivedAt: null,
     createdAt: '2026-11-22T10:00:00Z',
     updatedAt: '2026-11-22T10:00:00Z',
     ...overrides,

@@ -10,8 +10,8 @@ import { makeStore, type AppStore, type RootState, type StoreDeps } from '../app
 interface ExtendedRenderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   preloadedState?: Partial<RootState>;
   store?: AppStore;
-  /** Where the router starts: '/shop/drinks/'. */
-  route?: string;
+  /** Where the router starts: '/shop/drinks/', or a path with the router state a navigation would carry. */
+  route?: string | { pathname: string; search?: string; state?: unknown };
   deps?: StoreDeps;
 }
 
@@ -28,6 +28,6 @@ export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOpt
 }
 
 /** The whole app (frame, routes, lazy screens) at `route`. */
-export function renderApp(route: string, options: Omit<ExtendedRenderOptions, 'route'> = {}) {
+export function renderApp(route: NonNullable<ExtendedRenderOptions['route']>, options: Omit<ExtendedRenderOptions, 'route'> = {}) {
   return renderWithProviders(<AppRoutes />, { ...options, route });
 }

@@ -1,5 +1,6 @@
 // A fake back end for whole-app tests: the catalogue endpoints answering the fixtures.
 import { fakeFetch } from './fakeFetch';
+import { paymentSettings } from './fakeStripe';
 import { aboutEntry, cola, homePayload, lemon, mango, page, returnsPolicy, siteInfo, sodas, stockistsLink, whoEntry } from './fixtures';
 import { layla, noor, reviewPage, reviewSummary, sami } from './reviewFixtures';
 
@@ -22,6 +23,8 @@ export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
     'GET /api/uploading/sh/': [],
     'GET /api/home/uk/review/': reviewSummary([layla, sami, noor]),
     'GET /api/home_uk/palestine/comment/reviews': reviewPage([layla, sami, noor], 1, 1),
+    // The delivery terms the basket states (the checkout's card settings come in the same answer).
+    'GET /api/order/payment-settings/': paymentSettings,
     ...overrides,
   });
 }

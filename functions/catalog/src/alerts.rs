@@ -121,29 +121,70 @@ pub async fn sign_up(
         ("gsi1sk".to_owned(), s(&product.id)),
         ("createdAt".to_owned(), s(shared::time::now_iso())),
     ]);
+    // An address already waiting for this drink is not mailed again: the put's condition says so.
+    let alert_at = writes.len();
     writes.push(
         TransactWriteItem::builder()
             .put(
                 aws_sdk_dynamodb::types::Put::builder()
                     .table_name(table)
                     .set_item(Some(item))
+                    .condition_expression("attribute_not_exists(pk)")
                     .build()
                     .map_err(ApiError::internal)?,
             )
             .build(),
     );
-    state
+    // The confirmation is written with the alert, so it exists exactly when the alert does.
+    let mut confirmation = None;
+    if let Some(alerts) = &state.alerts {
+        let how = AlertMail {
+            shop: &alerts.shop_name,
+            site_url: &alerts.site_url,
+            links: &alerts.links,
+        };
+        let (put, pending) =
+            alerts
+                .outbox
+                .put(&confirmation_mail(&how, &product, email.as_str()))?;
+        writes.push(put);
+        confirmation = Some((alerts, pending));
+    }
+    let written = state
         .store
         .client()
         .transact_write_items()
         .set_transact_items(Some(writes))
         .send()
-        .await
-        .map_err(shared::rate::busy_or_internal)?;
+        .await;
+    if let Err(error) = written {
+        let already_waiting = error
+            .as_service_error()
+            .and_then(|e| match e {
+                aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError::TransactionCanceledException(
+                    cancelled,
+                ) => cancelled.cancellation_reasons().get(alert_at),
+                _ => None,
+            })
+            .is_some_and(|reason| reason.code() == Some("ConditionalCheckFailed"));
+        if already_waiting {
+            return Ok(Created(Message {
+                message: format!(
+                    "This address is already on the list for {}: we will e-mail it once when it is back in stock.",
+                    product.name
+                ),
+            }));
+        }
+        return Err(shared::rate::busy_or_internal(error));
+    }
+    if let Some((alerts, pending)) = confirmation {
+        alerts.outbox.enqueue(pending).await;
+    }
     Ok(Created(Message {
         message: format!(
-            "We will e-mail you once when {} is back in stock.",
-            product.name
+            "We will e-mail you once when {} is back in stock. A confirmation is on its way to {}.",
+            product.name,
+            email.as_str()
         ),
     }))
 }
@@ -195,13 +236,51 @@ pub struct AlertMail<'a> {
     pub links: &'a AlertLinks,
 }
 
-fn alert_mail(how: &AlertMail, product: &Product, email: &str) -> QueuedMail {
-    let page = format!("{}/drinks/{}", how.site_url, product.id);
-    let stop = format!(
-        "{}/api/product/notify/stop/?token={}",
-        how.site_url,
-        how.links.token(email)
+impl AlertMail<'_> {
+    /// The drink's page and the address's signed stop link, as every alert mail carries them.
+    fn links(&self, product: &Product, email: &str) -> (String, String) {
+        (
+            format!("{}/drinks/{}", self.site_url, product.id),
+            format!(
+                "{}/api/product/notify/stop/?token={}",
+                self.site_url,
+                self.links.token(email)
+            ),
+        )
+    }
+}
+
+/// The answer to "Notify me", in the shopper's inbox: what they asked for and how to take it back.
+fn confirmation_mail(how: &AlertMail, product: &Product, email: &str) -> QueuedMail {
+    let (page, stop) = how.links(product, email);
+    let content = format!(
+        "<p>You asked us to tell you when <strong>{name}</strong> ({pack}) is back in stock. We will send \
+         one e-mail when it is, and then take this address off the drink's list.</p>\
+         <p><a href=\"{page}\">See the drink</a></p>\
+         <p>Changed your mind? <a href=\"{stop}\">Stop my back-in-stock alerts</a>.</p>",
+        name = escape_html(&product.name),
+        pack = escape_html(&product.qty),
+        page = escape_html(&page),
+        stop = escape_html(&stop),
     );
+    QueuedMail::new(Mail {
+        to: email.to_owned(),
+        subject: format!("We will tell you when {} is back", product.name),
+        html: branded_html(how.shop, "Back-in-stock alert", &content),
+        text: format!(
+            "You asked us to tell you when {} ({}) is back in stock. We will send one e-mail when it is, \
+             and then take this address off the drink's list.\n\nSee the drink: {page}\n\nChanged your \
+             mind? Stop my back-in-stock alerts: {stop}\n",
+            product.name, product.qty
+        ),
+        reply_to: None,
+    })
+    .with_header("List-Unsubscribe", format!("<{stop}>"))
+    .with_header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
+}
+
+fn alert_mail(how: &AlertMail, product: &Product, email: &str) -> QueuedMail {
+    let (page, stop) = how.links(product, email);
     let content = format!(
         "<p>Good news: <strong>{name}</strong> ({pack}) is back in stock.</p>\
          <p><a href=\"{page}\">See it in the shop</a></p>\

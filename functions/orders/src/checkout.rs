@@ -501,6 +501,7 @@ pub async fn create_order(
         number: None,
         carrier: None,
         tracking_number: None,
+        archived_at: None,
         history: vec![StatusChange {
             status: Status::Pending,
             at: now.clone(),

@@ -461,28 +461,32 @@ async fn refund(state: &AppState, order: &Order) -> Result<(), ApiError> {
     }
 }
 
-/// Only finished orders (delivered, cancelled, expired or refunded) can be deleted: anything else still
-/// holds stock or money.
+/// Only finished orders that were never paid (cancelled before payment, or expired) can be deleted: an
+/// unfinished one still holds stock or money, and the shop keeps every paid order for its accounts (six
+/// years), so those are archived instead.
 pub async fn delete_order(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Message>> {
     let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
-    if !matches!(
-        order.status,
-        Status::Delivered | Status::Cancelled | Status::Expired | Status::Refunded
-    ) {
+    if order.was_paid() {
+        return Err(ApiError::conflict(
+            "A paid order is kept for the accounts and cannot be deleted: archive it instead",
+        ));
+    }
+    if !order.status.is_finished() {
         return Err(ApiError::conflict(
             "Cancel the order first: it still holds stock",
         ));
     }
+    // A late payment records its refund on the order (and moves its version): then it is kept too.
     let deleted = state
         .db
         .delete_item()
         .table_name(&state.tables.orders)
         .set_key(Some(order_key(&order.id)))
-        .condition_expression("version = :read")
+        .condition_expression("version = :read AND attribute_not_exists(refundId)")
         .expression_attribute_values(":read", n(order.version))
         .send()
         .await;
@@ -493,6 +497,55 @@ pub async fn delete_order(
         Err(error) => Err(error.into()),
         Ok(_) => Ok(Message::new("The order was deleted")),
     }
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct ArchiveInput {
+    /// `true` takes a finished order off the admin's default list; `false` brings it back.
+    archived: bool,
+}
+
+/// Archives a finished order, or brings one back. An archived order stays whole: searches, the CSV export,
+/// the results and the customer's own history still have it; only the admin's default list leaves it out.
+pub async fn archive_order(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Json(input): Json<ArchiveInput>,
+) -> ApiResult<Json<Order>> {
+    let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
+    let update = state
+        .db
+        .update_item()
+        .table_name(&state.tables.orders)
+        .set_key(Some(order_key(&order.id)))
+        .expression_attribute_names("#status", "status");
+    let update = if input.archived {
+        if !order.status.is_finished() {
+            return Err(ApiError::conflict(format!(
+                "Only a finished order (delivered, cancelled, expired or refunded) can be archived: this one is {}",
+                order.status.as_str()
+            )));
+        }
+        // Archived twice keeps the first time; a finished status never moves, but it is checked anyway.
+        update
+            .update_expression("SET archivedAt = if_not_exists(archivedAt, :at)")
+            .condition_expression("attribute_exists(pk) AND #status = :status")
+            .expression_attribute_values(":at", s(shared::time::now_iso()))
+            .expression_attribute_values(":status", s(order.status.as_str()))
+    } else {
+        update
+            .update_expression("REMOVE archivedAt")
+            .condition_expression("attribute_exists(pk) AND attribute_exists(#status)")
+    };
+    match update.send().await {
+        Err(error) if shared::dynamo::is_condition_failed(&error) => {
+            return Err(changed_meanwhile())
+        }
+        Err(error) => return Err(error.into()),
+        Ok(_) => {}
+    }
+    find(&state, &id).await?.map(Json).ok_or_else(no_such_order)
 }
 
 /// A calendar month.

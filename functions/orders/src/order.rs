@@ -126,6 +126,15 @@ impl Status {
     pub fn is_paid(self) -> bool {
         matches!(self, Status::Paid | Status::Shipped | Status::Delivered)
     }
+
+    /// Nothing more happens to it: it holds no stock and no money waits on it. Only such an order may be
+    /// archived, and (if never paid) deleted.
+    pub fn is_finished(self) -> bool {
+        matches!(
+            self,
+            Status::Delivered | Status::Cancelled | Status::Expired | Status::Refunded
+        )
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -209,6 +218,8 @@ pub struct Order {
     pub tracking_number: Option<String>,
     /// Every status it has had, oldest first (orders placed before this was kept start empty).
     pub history: Vec<StatusChange>,
+    /// When an admin archived it (ISO 8601 UTC): off the admin's default list, kept for the accounts.
+    pub archived_at: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
@@ -251,6 +262,19 @@ impl Order {
             (Some(carrier), Some(number)) => carrier.tracking_url(number),
             _ => None,
         }
+    }
+
+    /// Whether money was ever taken for it: paid at some point, or a late payment refunded. The shop keeps
+    /// such an order for its accounts (six years), so it can be archived but never deleted.
+    pub fn was_paid(&self) -> bool {
+        matches!(
+            self.status,
+            Status::Paid | Status::Shipped | Status::Delivered | Status::Refunded
+        ) || self.refund_id.is_some()
+            || self
+                .history
+                .iter()
+                .any(|change| change.status == Status::Paid)
     }
 
     pub fn units(&self) -> u32 {
@@ -304,6 +328,13 @@ struct OrderJson<'a> {
     tracking_url: Option<String>,
     /// Every status the order has had, oldest first.
     history: &'a [StatusChange],
+    /// Whether money was ever taken for it: such an order is kept for the accounts and cannot be deleted.
+    #[serde(rename = "wasPaid")]
+    was_paid: bool,
+    /// When an admin archived it (off the admin's default list, still in searches, exports and the
+    /// results), or `null`.
+    #[serde(rename = "archivedAt")]
+    archived_at: Option<&'a str>,
     #[serde(rename = "createdAt")]
     created_at: &'a str,
     #[serde(rename = "updatedAt")]
@@ -350,6 +381,8 @@ impl Serialize for Order {
             tracking_number: self.tracking_number.as_deref(),
             tracking_url: self.tracking_url(),
             history: &self.history,
+            was_paid: self.was_paid(),
+            archived_at: self.archived_at.as_deref(),
             created_at: &self.created_at,
             updated_at: &self.updated_at,
         }
@@ -452,6 +485,9 @@ impl Order {
         if let Some(tracking) = &self.tracking_number {
             item.insert("trackingNumber".to_owned(), s(tracking));
         }
+        if let Some(at) = &self.archived_at {
+            item.insert("archivedAt".to_owned(), s(at));
+        }
         item.insert(
             "history".to_owned(),
             aws_sdk_dynamodb::types::AttributeValue::L(
@@ -510,6 +546,7 @@ impl Order {
             carrier: get_s(item, "carrier").ok().and_then(|c| Carrier::parse(&c)),
             tracking_number: get_s(item, "trackingNumber").ok(),
             history: history(item),
+            archived_at: get_s(item, "archivedAt").ok(),
             created_at: get_s(item, "createdAt")?,
             updated_at: get_s(item, "updatedAt")?,
             version: get_n(item, "version")?,

@@ -202,6 +202,12 @@ fn api() -> ApiRoutes<AppState> {
         .post("/api/subscription/mailer/", Admin, mailer::send_mailing)
         .summary("Queues a bulk mailing to every subscriber of the chosen lists")
         .answers::<mailer::MailingQueued>(202, "Queued: the sender function sends it")
+        .get(
+            "/api/subscription/recipients/",
+            Admin,
+            mailer::count_mailing_recipients,
+        )
+        .summary("How many subscribers a mailing to the given lists would reach, each counted once")
         .get("/api/subscription/mailings/", Admin, mailing::list_mailings)
         .summary("The mailings and their progress, newest first, 20 a page")
         .get(

@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
+use shared::extract::Query;
 use shared::json::Object;
 use shared::validation::{bounded_lines, bounded_text};
 use shared::{ApiError, ApiResult, Json};
@@ -211,10 +212,50 @@ pub async fn send_mailing(
     Ok((
         StatusCode::ACCEPTED,
         Json(MailingQueued {
-            message: "Emails have been sent".to_owned(),
+            // Queued, not sent: the sender function works through the lists after this answer.
+            message: "The mailing is queued: it goes out in the background".to_owned(),
             id: mailing.id,
             recipients: mailing.recipients,
         }),
     )
         .into_response())
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct RecipientsQuery {
+    /// The mail lists, their names separated by commas (names are matched ignoring case).
+    #[schemars(required, length(max = 2000))]
+    lists: Option<String>,
+}
+
+/// How many subscribers a mailing would reach.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct RecipientCount {
+    /// Subscribers on any of the lists, each counted once.
+    recipients: u64,
+}
+
+/// GET /api/subscription/recipients/?lists=…: how many subscribers a mailing to those lists would reach
+/// now, a reader on two lists counted once (the count the mailer records when it queues), so the admin's
+/// question before sending names the real number.
+pub async fn count_mailing_recipients(
+    _: Admin,
+    State(state): State<AppState>,
+    Query(query): Query<RecipientsQuery>,
+) -> ApiResult<Json<RecipientCount>> {
+    let names: Vec<String> = query
+        .lists
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|name| !name.is_empty())
+        .map(str::to_owned)
+        .collect();
+    if names.is_empty() {
+        return Err(ApiError::invalid(ADD_MAIL_LIST));
+    }
+    let lists = state.lists.resolve("lists", &names)?;
+    Ok(Json(RecipientCount {
+        recipients: crate::mailing::count_recipients(&state, &lists).await?,
+    }))
 }

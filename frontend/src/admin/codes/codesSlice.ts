@@ -6,6 +6,7 @@ import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, 
 import { rootReducer } from '../../app/rootReducer';
 import { errorMessage, type Body, type Schemas } from '../../lib/api';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
+import { BIN_DAYS } from '../confirm';
 
 /** A discount code as the admin's list reads it. */
 export type DiscountCode = Schemas['DiscountCode'];
@@ -37,6 +38,8 @@ export interface CodesState extends Loadable {
   saving: boolean;
   /** Why the last save or delete was refused. */
   actionError: string | null;
+  /** What the last save or delete did, after the spec's success text. */
+  notice: string | null;
 }
 
 export const initialCodesState: CodesState = {
@@ -46,6 +49,7 @@ export const initialCodesState: CodesState = {
   editing: null,
   saving: false,
   actionError: null,
+  notice: null,
 };
 
 export const SUCCESS_TEXT = 'The operation was completed successfully.';
@@ -158,10 +162,11 @@ const codesSlice = createSlice({
       state.saving = true;
       state.actionError = null;
     },
-    codeActionSucceeded(state) {
+    codeActionSucceeded(state, action: PayloadAction<string>) {
       state.saving = false;
       state.view = 'done';
       state.editing = null;
+      state.notice = action.payload;
       // Refetch at once: the list behind the success text is already the new one.
       state.reload = true;
     },
@@ -172,6 +177,7 @@ const codesSlice = createSlice({
     /** 'Return' after a success: back to the list, which reloads. */
     codesReturned(state) {
       state.view = 'list';
+      state.notice = null;
       state.reload = true;
     },
   },
@@ -208,14 +214,21 @@ export const fetchCodes = createLoader(
 
 type Action = ThunkAction<Promise<boolean>, unknown, ThunkExtra, UnknownAction>;
 
+/** What a saved code now does, in words: "SUMMER is saved: 10% off, open, used 3 times." */
+export function savedNotice(code: DiscountCode, created: boolean): string {
+  const uses = `used ${code.emailCount} ${code.emailCount === 1 ? 'time' : 'times'}`;
+  return `${code.code} is ${created ? 'created' : 'saved'}: ${code.discount}% off, ${code.open ? 'open' : 'closed'}, ${uses}.`;
+}
+
 /** Create without _id, update with it. */
 export function saveCode(form: CodeForm): Action {
   return async (dispatch, _getState, { api }) => {
     dispatch(codeActionStarted());
     try {
-      if (form._id) await api.put('/code/update/{_id}', codeUpdateBody(form), { params: { _id: form._id } });
-      else await api.post('/code/create/', newCodeBody(form));
-      dispatch(codeActionSucceeded());
+      const saved = form._id
+        ? await api.put('/code/update/{_id}', codeUpdateBody(form), { params: { _id: form._id } })
+        : await api.post('/code/create/', newCodeBody(form));
+      dispatch(codeActionSucceeded(savedNotice(saved, !form._id)));
       return true;
     } catch (error) {
       dispatch(codeActionFailed(errorMessage(error)));
@@ -224,12 +237,12 @@ export function saveCode(form: CodeForm): Action {
   };
 }
 
-export function deleteCode(id: string): Action {
+export function deleteCode(code: DiscountCode): Action {
   return async (dispatch, _getState, { api }) => {
     dispatch(codeActionStarted());
     try {
-      await api.delete('/code/delete/{id}', { params: { id } });
-      dispatch(codeActionSucceeded());
+      await api.delete('/code/delete/{id}', { params: { id: code._id } });
+      dispatch(codeActionSucceeded(`${code.code} is deleted: it stays in the bin for ${BIN_DAYS} days, from where you can restore it.`));
       return true;
     } catch (error) {
       dispatch(codeActionFailed(errorMessage(error)));

@@ -19,7 +19,7 @@ describe('admin entry screens', () => {
       },
     });
     const { user } = renderApp('/new/uk/policies', { deps: { fetch: api.fetch }, preloadedState: admin });
-    const list = await screen.findByTestId('policy-list');
+    const list = await screen.findByTestId('policy-list', undefined, { timeout: 5000 });
     expect(within(list).getByText('Returns policy')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Create policy' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Title'), 'Privacy policy');
@@ -29,6 +29,29 @@ describe('admin entry screens', () => {
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Privacy policy', des: 'We keep your details safe.', image: [], sort: 0 });
     expect(api.calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/policy/').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByLabelText('Title')).toHaveValue('');
+  });
+
+  it('previews the text beside the editor as the shop renders it, and a save says so with the focus on it', async () => {
+    const api = shopApi({
+      'POST /api/policy/create/': ({ body }) => json({ ...returnsPolicy, ...(body as object), _id: 'pol-2' }, 201),
+    });
+    const { user } = renderApp('/new/uk/policies', { deps: { fetch: api.fetch }, preloadedState: admin });
+    // The admin screen's chunk loads first: give a busy machine time.
+    await screen.findByTestId('policy-list', undefined, { timeout: 5000 });
+    const preview = screen.getByTestId('policy-preview');
+    expect(preview).toHaveTextContent('The text shows here as shoppers will read it.');
+    await user.type(screen.getByLabelText('Title'), 'Privacy policy');
+    await user.type(screen.getByLabelText('Text'), '## Who we are{Enter}A small drinks shop.{Enter}{Enter}We keep your details safe.');
+    // The heading and paragraphs as the policy page draws them, under the preview's own heading.
+    expect(within(preview).getByRole('heading', { level: 4, name: 'Preview' })).toBeInTheDocument();
+    expect(within(preview).getByRole('heading', { level: 5, name: 'Who we are' })).toBeInTheDocument();
+    expect(within(preview).getByText('A small drinks shop.').tagName).toBe('P');
+    expect(within(preview).getByText('We keep your details safe.').tagName).toBe('P');
+    expect(within(preview).getByText('Privacy policy')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const notice = await screen.findByTestId('write-notice');
+    expect(notice).toHaveTextContent('Created “Privacy policy”.');
+    await waitFor(() => expect(notice).toHaveFocus());
   });
 
   it('Update fills the form (update mode) and puts to the entry', async () => {

@@ -11,6 +11,7 @@ import { check } from '../../lib/validation';
 import type { ContactInfo } from '../../types/catalog';
 import { adminReloadRequested } from './adminContentSlice';
 import styles from './AdminContent.module.css';
+import { Notice } from '../WriteOutcome';
 import { fieldOfMessage } from './forms';
 
 type ContactField = keyof ContactInfo;
@@ -103,11 +104,7 @@ export function ContactDetailsForm() {
       <div className={styles.head}>
         <h2 id="contact-details-title">Contact details</h2>
       </div>
-      {outcome?.notice && (
-        <p className={styles.notice} role="status">
-          {outcome.notice}
-        </p>
-      )}
+      {outcome?.notice && <Notice text={outcome.notice} />}
       {outcome?.error && !serverField && (
         <p className={styles.alert} role="alert">
           {outcome.error}

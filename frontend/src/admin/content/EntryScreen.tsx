@@ -1,6 +1,7 @@
 // An admin list with its create/update form, for about, who-we-are, policy and link entries and categories.
 // The form is in create mode when it holds no _id, in update mode otherwise. After a create or update the
-// reload flag refetches the list; after a delete (once confirmed) the list is refetched.
+// reload flag refetches the list; after a delete (once confirmed) the list is refetched. The text is edited
+// beside a preview rendered as the shop renders it (paragraphs, "## " headings), updated as the admin types.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyView, StatusView } from '../../components/StatusView';
@@ -19,7 +20,9 @@ import {
   type ItemDraft,
 } from './adminContentSlice';
 import styles from './AdminContent.module.css';
+import { Notice } from '../WriteOutcome';
 import { Field } from '../../components/Field';
+import { Paragraphs } from '../../features/content/components/Paragraphs';
 import { fieldOfMessage } from './forms';
 import { PictureRemoval } from '../images/PictureRemoval';
 import { ImagePicker } from '../images/ImagePicker';
@@ -134,11 +137,7 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
             New {noun}
           </button>
         </div>
-        {list.notice && (
-          <p className={styles.notice} role="status">
-            {list.notice}
-          </p>
-        )}
+        {list.notice && <Notice text={list.notice} />}
         <StatusView
           status={list.status}
           error={list.error}
@@ -195,7 +194,31 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
           </p>
         )}
         <Field label={label('name', 'Name')} name="name" value={form.name} onChange={set('name')} error={errorFor('name')} />
-        <Field label={label('des', 'Description')} name="des" value={form.des} onChange={set('des')} error={errorFor('des')} multiline />
+        <div className={styles.editor}>
+          <Field
+            label={label('des', 'Description')}
+            name="des"
+            value={form.des}
+            onChange={set('des')}
+            error={errorFor('des')}
+            hint="A blank line starts a new paragraph; a line starting ## is a heading."
+            multiline
+            rows={12}
+          />
+          <section className={styles.preview} aria-labelledby={`${kind}-preview-title`} data-testid={`${kind}-preview`}>
+            <h4 id={`${kind}-preview-title`} className={styles.previewTitle}>
+              Preview
+            </h4>
+            {form.name.trim() || form.des.trim() ? (
+              <div className={styles.previewText}>
+                {form.name.trim() && <p className={styles.previewName}>{form.name.trim()}</p>}
+                <Paragraphs text={form.des} level={5} anchors={false} />
+              </div>
+            ) : (
+              <p className={styles.previewEmpty}>The text shows here as shoppers will read it.</p>
+            )}
+          </section>
+        </div>
         {fields.includes('link') && (
           <Field
             label={label('link', 'Link')}

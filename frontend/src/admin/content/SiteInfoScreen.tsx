@@ -11,6 +11,7 @@ import { check } from '../../lib/validation';
 import type { SiteInfo } from '../../types/catalog';
 import { adminReloadRequested, fetchAdminSite, saveAdminSite, selectAdminSite, type SiteDraft } from './adminContentSlice';
 import styles from './AdminContent.module.css';
+import { Notice } from '../WriteOutcome';
 import { Field } from '../../components/Field';
 import { ContactDetailsForm } from './ContactDetailsForm';
 import { fieldOfMessage } from './forms';
@@ -130,11 +131,7 @@ export function SiteInfoScreen() {
       <div className={styles.head}>
         <h2 id="siteinfo-title">{creating ? 'Create the site info' : 'Site info'}</h2>
       </div>
-      {site.notice && (
-        <p className={styles.notice} role="status">
-          {site.notice}
-        </p>
-      )}
+      {site.notice && <Notice text={site.notice} />}
       {site.saveError && !serverField && (
         <p className={styles.alert} role="alert">
           {site.saveError}

@@ -1,13 +1,15 @@
 // Moving an order on, in the orders table and on the admin's order view: the next status (the server refuses
-// a move that is not allowed and says why), with `shipped` the carrier and tracking number, and a delete
-// after a confirm. Cancelling a paid order refunds it, so that button says so and asks first.
+// a move that is not allowed and says why), with `shipped` the carrier and tracking number. Cancelling a
+// paid order refunds it, so that button says so and asks first. A finished order can be archived (and
+// brought back); only a finished order that was never paid can be deleted, after a question naming it: the
+// shop keeps paid orders for its accounts, so for those there is no Delete at all.
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import ui from '../../components/ui.module.css';
 import { formatMoney } from '../../lib/format';
 import { cancelRefunds, ORDER_STATUSES, orderReference, type Order, type OrderStatus } from '../../features/order/orderTypes';
 import styles from '../adminScreens.module.css';
-import { deleteOrder, updateOrderStatus, type Shipping } from './adminOrdersSlice';
+import { archiveOrder, canDelete, deleteOrder, isFinished, updateOrderStatus, type Shipping } from './adminOrdersSlice';
 
 interface OrderStatusControlProps {
   order: Order;
@@ -30,13 +32,17 @@ export function OrderStatusControl({ order, busy, onUpdated, onDeleted }: OrderS
   const onUpdate = () => {
     if (refund && !window.confirm(`Cancel this order and refund ${formatMoney(order.total)} to ${order.fullname}'s card?`)) return;
     const details: Shipping = shipping ? { ...(carrier ? { carrier } : {}), ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}) } : {};
-    void dispatch(updateOrderStatus(order._id, status, details)).then((done) => {
+    void dispatch(updateOrderStatus(order, status, details)).then((done) => {
       if (done) onUpdated?.();
     });
   };
+  const onArchive = () =>
+    void dispatch(archiveOrder(order, !order.archivedAt)).then((done) => {
+      if (done) onUpdated?.();
+    });
   const onDelete = async () => {
-    if (!window.confirm(`Delete order ${reference}?`)) return;
-    if ((await dispatch(deleteOrder(order._id))) && onDeleted) onDeleted();
+    if (!window.confirm(`Delete order ${reference} for ${order.fullname}? It was never paid. This cannot be undone.`)) return;
+    if ((await dispatch(deleteOrder(order))) && onDeleted) onDeleted();
   };
   // An order the server closed (expired, refunded) keeps its status in the list, though it cannot be chosen.
   const choices = ORDER_STATUSES.includes(order.status) ? ORDER_STATUSES : [order.status, ...ORDER_STATUSES];
@@ -81,9 +87,28 @@ export function OrderStatusControl({ order, busy, onUpdated, onDeleted }: OrderS
       <button type="button" className={`${ui.primary} ${styles.small}`} disabled={busy || status === order.status} onClick={onUpdate}>
         {refund ? 'Cancel and refund' : 'Update'}
       </button>
-      <button type="button" className={`${ui.secondary} ${styles.small}`} disabled={busy} onClick={() => void onDelete()}>
-        Delete
-      </button>
+      {isFinished(order.status) && (
+        <button
+          type="button"
+          className={`${ui.secondary} ${styles.small}`}
+          aria-label={`${order.archivedAt ? 'Unarchive' : 'Archive'} order ${reference}`}
+          disabled={busy}
+          onClick={onArchive}
+        >
+          {order.archivedAt ? 'Unarchive' : 'Archive'}
+        </button>
+      )}
+      {canDelete(order) && (
+        <button
+          type="button"
+          className={`${ui.secondary} ${styles.small}`}
+          aria-label={`Delete order ${reference}`}
+          disabled={busy}
+          onClick={() => void onDelete()}
+        >
+          Delete
+        </button>
+      )}
     </div>
   );
 }

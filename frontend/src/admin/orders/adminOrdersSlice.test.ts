@@ -4,7 +4,9 @@ import { fakeFetch, json } from '../../testing/fakeFetch';
 import { orderPage, orders } from '../../testing/orderFixtures';
 import {
   adminOrdersCleared,
+  archiveOrder,
   deleteOrder,
+  movedNotice,
   fetchAdminOrders,
   selectAdminOrders,
   updateOrderStatus,
@@ -21,6 +23,8 @@ function store() {
     'PUT /api/order/update/o-0001': json({ message: 'An order cannot go from shipped back to paid' }, 422),
     'PUT /api/order/update/o-0002': ({ body }) => json({ ...orders(1, 2)[0], ...(body as object) }),
     'DELETE /api/order/delete/o-0003': json({ message: 'The order was deleted' }),
+    'PUT /api/order/archive/o-0003': ({ body }) =>
+      json({ ...orders(1, 3)[0], archivedAt: (body as { archived: boolean }).archived ? '2026-11-30T10:00:00Z' : null }),
   });
   return { store: makeStore(undefined, { fetch: fake.fetch }), calls: fake.calls };
 }
@@ -53,14 +57,33 @@ describe('admin orders paging', () => {
     expect(selectAdminOrders(s.getState())).toMatchObject({ products: [], pageNumber: 1, nextPage: null, search: '', reload: true });
   });
 
-  it("an update or delete sets the reload flag; a refusal keeps the server's message", async () => {
+  it("an update, archive or delete changes the row in place and says so, without a reload; a refusal keeps the server's message", async () => {
     const { store: s } = store();
-    expect(await s.dispatch(updateOrderStatus('o-0002', 'shipped'))).toBe(true);
-    expect(selectAdminOrders(s.getState()).reload).toBe(true);
-    expect(await s.dispatch(updateOrderStatus('o-0001', 'paid'))).toBe(false);
-    expect(selectAdminOrders(s.getState()).actionError).toBe('An order cannot go from shipped back to paid');
     await s.dispatch(fetchAdminOrders({ page: 1, search: '' }));
-    expect(await s.dispatch(deleteOrder('o-0003'))).toBe(true);
-    expect(selectAdminOrders(s.getState())).toMatchObject({ reload: true, actionError: null });
+    const [first, second, third] = orders(3);
+    expect(await s.dispatch(updateOrderStatus(second!, 'shipped'))).toBe(true);
+    let state = selectAdminOrders(s.getState());
+    expect(state.products.find((o) => o._id === 'o-0002')?.status).toBe('shipped');
+    expect(state.notice).toBe('Order PD-10001 is now shipped.');
+    expect(state.reload).toBe(false);
+    expect(state.products).toHaveLength(20);
+
+    expect(await s.dispatch(updateOrderStatus(first!, 'paid'))).toBe(false);
+    expect(selectAdminOrders(s.getState()).actionError).toBe('An order cannot go from shipped back to paid');
+    expect(selectAdminOrders(s.getState()).notice).toBeNull();
+
+    expect(await s.dispatch(archiveOrder(third!, true))).toBe(true);
+    state = selectAdminOrders(s.getState());
+    expect(state.products.find((o) => o._id === 'o-0003')?.archivedAt).toBe('2026-11-30T10:00:00Z');
+    expect(state.notice).toMatch(/^Order PD-10001 is archived/);
+
+    expect(await s.dispatch(deleteOrder(third!))).toBe(true);
+    state = selectAdminOrders(s.getState());
+    expect(state.products.map((o) => o._id)).not.toContain('o-0003');
+    expect(state).toMatchObject({ reload: false, actionError: null, notice: 'Order PD-10001 is deleted.' });
+  });
+
+  it('says a refund in money and name', () => {
+    expect(movedNotice(orders(1)[0]!, { status: 'refunded' })).toBe("Order PD-10001 is cancelled and £24.10 is refunded to Customer 1's card.");
   });
 });

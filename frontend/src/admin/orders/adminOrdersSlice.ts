@@ -1,17 +1,22 @@
 // Admin orders (/new/uk/order): GET /api/order?pageNumber=&search=, 20 a page. The spec's paging: a fetch
 // of page 1 (a new search) replaces the list, later pages append; clearing resets the page to 1 and empties
-// the list. After a status update or a delete the list reloads; a refusal's message is shown.
+// the list. A status update, an archive or a delete says what it did (`notice`) and changes the row in place
+// from the server's answer, so the table (its sort, filters, page and the admin's focus) stays where it
+// was; a reload would empty the list and fetch every page again. A refusal's message is shown.
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { errorMessage, type ApiClient } from '../../lib/api';
 import { initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
-import type { Order, OrderStatus, PagedOrders } from '../../features/order/orderTypes';
+import { orderReference, type Order, type OrderStatus, type PagedOrders } from '../../features/order/orderTypes';
+import { formatMoney } from '../../lib/format';
 
 export interface AdminOrdersState extends Loadable, PagedList<Order> {
   search: string;
-  /** Why the last status update or delete was refused. */
+  /** Why the last status update, archive or delete was refused. */
   actionError: string | null;
+  /** What the last one did, in words. */
+  notice: string | null;
   /** An update or delete on its way. */
   busy: boolean;
 }
@@ -21,6 +26,7 @@ export const initialAdminOrdersState: AdminOrdersState = {
   ...initialPagedList<Order>(),
   search: '',
   actionError: null,
+  notice: null,
   busy: false,
 };
 
@@ -67,10 +73,19 @@ const adminOrdersSlice = createSlice({
     orderActionStarted(state) {
       state.busy = true;
       state.actionError = null;
+      state.notice = null;
     },
-    orderActionSucceeded(state) {
+    /** Done: the answer's order replaces its row (or the deleted one leaves), and the notice says so. */
+    orderActionSucceeded(state, action: PayloadAction<{ notice: string; order?: Order; deleted?: string }>) {
+      const { notice, order, deleted } = action.payload;
       state.busy = false;
-      state.reload = true;
+      state.notice = notice;
+      if (order) state.products = state.products.map((row) => (row._id === order._id ? order : row));
+      if (deleted) state.products = state.products.filter((row) => row._id !== deleted);
+    },
+    orderNoticeCleared(state) {
+      state.notice = null;
+      state.actionError = null;
     },
     orderActionFailed(state, action: PayloadAction<string>) {
       state.busy = false;
@@ -98,6 +113,7 @@ export const {
   orderActionStarted,
   orderActionSucceeded,
   orderActionFailed,
+  orderNoticeCleared,
 } = adminOrdersSlice.actions;
 export const { selectAdminOrders } = injected.selectors;
 
@@ -112,12 +128,13 @@ export const fetchAdminOrdersPage = (page: number) => fetchAdminOrders({ page, s
 
 type Action = ThunkAction<Promise<boolean>, unknown, ThunkExtra, UnknownAction>;
 
-function orderAction(call: (api: ApiClient) => Promise<unknown>): Action {
+type Outcome = { notice: string; order?: Order; deleted?: string };
+
+function orderAction(call: (api: ApiClient) => Promise<Outcome>): Action {
   return async (dispatch, _getState, { api }) => {
     dispatch(orderActionStarted());
     try {
-      await call(api);
-      dispatch(orderActionSucceeded());
+      dispatch(orderActionSucceeded(await call(api)));
       return true;
     } catch (error) {
       dispatch(orderActionFailed(errorMessage(error)));
@@ -132,11 +149,41 @@ export interface Shipping {
   trackingNumber?: string;
 }
 
-export const updateOrderStatus = (id: string, status: OrderStatus, shipping: Shipping = {}): Action =>
-  orderAction((api) => api.put('/order/update/{_id}', { status, ...shipping }, { params: { _id: id } }));
+/** Nothing more happens to such an order: it may be archived, and deleted if no money was ever taken. */
+export const isFinished = (status: OrderStatus): boolean => ['delivered', 'cancelled', 'expired', 'refunded'].includes(status);
 
-export const deleteOrder = (id: string): Action =>
-  orderAction((api) => api.delete('/order/delete/{id}', { params: { id } }));
+/** The shop keeps every order that was paid (for its accounts, six years): only an unpaid finished one goes. */
+export const canDelete = (order: Pick<Order, 'status' | 'wasPaid'>): boolean => isFinished(order.status) && !order.wasPaid;
+
+/** What a move did, in the words the admin reads after it. */
+export function movedNotice(before: Pick<Order, '_id' | 'number' | 'total' | 'fullname'>, after: Pick<Order, 'status'>): string {
+  const reference = orderReference(before);
+  if (after.status === 'refunded') return `Order ${reference} is cancelled and ${formatMoney(before.total)} is refunded to ${before.fullname}'s card.`;
+  return `Order ${reference} is now ${after.status}.`;
+}
+
+export const updateOrderStatus = (order: Order, status: OrderStatus, shipping: Shipping = {}): Action =>
+  orderAction(async (api) => {
+    const moved = await api.put('/order/update/{_id}', { status, ...shipping }, { params: { _id: order._id } });
+    return { notice: movedNotice(order, moved), order: moved };
+  });
+
+/** Archived: off the default list, kept whole (searches, the CSV, the results); `false` brings it back. */
+export const archiveOrder = (order: Order, archived: boolean): Action =>
+  orderAction(async (api) => {
+    const saved = await api.put('/order/archive/{_id}', { archived }, { params: { _id: order._id } });
+    const reference = orderReference(order);
+    return {
+      notice: archived ? `Order ${reference} is archived: it is off the list, and still found by a search and in the CSV.` : `Order ${reference} is back on the list.`,
+      order: saved,
+    };
+  });
+
+export const deleteOrder = (order: Order): Action =>
+  orderAction(async (api) => {
+    await api.delete('/order/delete/{id}', { params: { id: order._id } });
+    return { notice: `Order ${orderReference(order)} is deleted.`, deleted: order._id };
+  });
 
 /** One order, whole (the admin's token sees every field): the admin's order view. */
 export const fetchAdminOrder =

@@ -83,8 +83,11 @@ describe('admin dashboard', () => {
     const api = dashboardApi();
     renderApp('/new/uk', { preloadedState: admin, deps: { fetch: api.fetch } });
     const today = await screen.findByTestId('today-orders', undefined, FIRST_LOAD);
-    await waitFor(() => expect(within(today).getByTestId('today-count')).toHaveTextContent('2 orders'));
+    // The pending checkout is an attempt, not one of today's orders.
+    await waitFor(() => expect(within(today).getByTestId('today-count')).toHaveTextContent('1 paid order'));
     expect(today).toHaveTextContent('£24.10 paid today');
+    expect(within(today).getByTestId('today-attempts')).toHaveTextContent('1 other attempt');
+    expect(within(today).queryByRole('link', { name: 'PD-10003' })).not.toBeInTheDocument();
     expect(within(today).getByRole('link', { name: 'PD-10002' })).toHaveAttribute('href', '/new/uk/order/o-today-1');
     const day = new Date().toISOString().slice(0, 10);
     expect(within(today).getByRole('link', { name: "Today's orders" })).toHaveAttribute('href', `/new/uk/order?from=${day}&to=${day}`);
@@ -122,6 +125,6 @@ describe('admin dashboard', () => {
     fail = false;
     await user.click(within(reviews).getByRole('button', { name: /Try again/ }));
     await waitFor(() => expect(within(reviews).getByTestId('reviews-count')).toHaveTextContent('0 reviews'));
-    await waitFor(() => expect(screen.getByTestId('today-count')).toHaveTextContent('2 orders'));
+    await waitFor(() => expect(screen.getByTestId('today-count')).toHaveTextContent('1 paid order'));
   });
 });

@@ -57,17 +57,25 @@ function TodaysOrders({ since }: { since: string }) {
     <Card id="today-orders" title="Today's orders">
       <Part state={state} retry={retry} what="today's orders">
         {({ items, more }) => {
+          // Today's orders are the paid ones: checkouts waiting for the bank, abandoned or cancelled are
+          // attempts, counted apart.
           const paid = items.filter((o) => paymentState(o.status) === 'paid');
+          const attempts = items.length - paid.length;
           return (
             <>
               <p className={styles.figure} data-testid="today-count">
                 {more ? 'At least ' : ''}
-                {countOf(items.length, 'order')}
+                {countOf(paid.length, 'paid order')}
               </p>
               <p>{formatMoney(paid.reduce((sum, o) => sum + Math.round(o.total * 100), 0) / 100)} paid today</p>
-              {items.length > 0 && (
+              {attempts > 0 && (
+                <p data-testid="today-attempts">
+                  {countOf(attempts, 'other attempt')} (waiting for the bank, not completed, cancelled or refunded)
+                </p>
+              )}
+              {paid.length > 0 && (
                 <ul className={styles.recent}>
-                  {items.slice(0, 5).map((o) => (
+                  {paid.slice(0, 5).map((o) => (
                     <li key={o._id}>
                       <Link to={paths.admin.to(`order/${encodeURIComponent(o._id)}`)}>{orderReference(o)}</Link> {o.fullname}: {formatMoney(o.total)}, {o.status}
                     </li>

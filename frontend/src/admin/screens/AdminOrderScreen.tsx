@@ -14,7 +14,8 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
 import { TableScroll } from '../table/TableScroll';
-import { fetchAdminOrder, selectAdminOrders } from '../orders/adminOrdersSlice';
+import { fetchAdminOrder, orderNoticeCleared, selectAdminOrders } from '../orders/adminOrdersSlice';
+import { WriteOutcome } from '../WriteOutcome';
 import { OrderStatusControl } from '../orders/OrderStatusControl';
 import { useAdminTitle } from '../adminTitle';
 
@@ -96,7 +97,7 @@ function OrderDetails({ order, busy, onUpdated }: { order: Order; busy: boolean;
 
       <section aria-labelledby="order-move-title">
         <h3 id="order-move-title">Move the order on</h3>
-        <OrderStatusControl order={order} busy={busy} onUpdated={onUpdated} onDeleted={() => void navigate(toList)} />
+        <OrderStatusControl order={order} busy={busy} onUpdated={onUpdated} onDeleted={() => void navigate(toList, { state: { keepNotice: true } })} />
       </section>
 
       <section aria-labelledby="order-lines-title">
@@ -149,7 +150,7 @@ function OrderDetails({ order, busy, onUpdated }: { order: Order; busy: boolean;
 export default function AdminOrderScreen() {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
-  const { busy, actionError } = useAppSelector(selectAdminOrders);
+  const { busy, actionError, notice } = useAppSelector(selectAdminOrders);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const load = useCallback(() => {
     dispatch(fetchAdminOrder(id)).then(
@@ -158,6 +159,9 @@ export default function AdminOrderScreen() {
     );
   }, [dispatch, id]);
   useEffect(load, [load]);
+  useEffect(() => {
+    dispatch(orderNoticeCleared());
+  }, [dispatch, id]);
   const reference = loaded.status === 'loaded' ? orderReference(loaded.order) : '';
   useAdminTitle(reference ? `Order ${reference}` : 'Order', 'Orders');
 
@@ -174,6 +178,7 @@ export default function AdminOrderScreen() {
           {actionError}
         </p>
       )}
+      <WriteOutcome notice={notice} />
       {loaded.status === 'loading' && <LoadingView label="Loading the order" cards={2} />}
       {loaded.status === 'failed' && (
         <ErrorView

@@ -31,7 +31,7 @@ const code = (overrides = {}) => ({
 });
 
 describe('admin orders screen', () => {
-  it('loads every page, filters in the browser, updates a status then reloads the list, and shows a refusal', async () => {
+  it('loads every page, filters in the browser, updates a status in place with an announced, focused notice, and shows a refusal', async () => {
     let status = 'paid';
     const others = orders(25).map((o) => ({ ...o, email: `customer${o._id}@example.com` }));
     const pages = () => [[...others.slice(0, 20)], [...others.slice(20), makeOrder({ status: status as 'paid' })]];
@@ -59,8 +59,12 @@ describe('admin orders screen', () => {
     await user.selectOptions(within(row).getByRole('combobox'), 'shipped');
     await user.click(within(row).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(screen.getByTestId('admin-order-status')).toHaveTextContent('shipped'));
-    // The whole list came again, and the filter stayed.
-    expect(api.calls.filter((c) => c.url.pathname === '/api/order')).toHaveLength(4);
+    // Said, with the focus on it; the row changed in place: no list fetched again, the filter kept.
+    const notice = screen.getByTestId('write-notice');
+    expect(notice).toHaveTextContent('Order PD-10001 is now shipped.');
+    expect(notice).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(api.calls.filter((c) => c.url.pathname === '/api/order')).toHaveLength(2);
     expect(screen.getAllByTestId('admin-order')).toHaveLength(1);
 
     await user.selectOptions(within(screen.getByTestId('admin-order')).getByRole('combobox'), 'pending');
@@ -157,19 +161,66 @@ describe('admin orders screen', () => {
     expect(within(screen.getAllByTestId('admin-order')[1]!).getByRole('button', { name: 'Update' })).toBeEnabled();
   });
 
-  it('deletes only after the confirm', async () => {
+  it('offers Delete only for a finished order never paid, asks first naming it, and removes the row', async () => {
     const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm); // happy-dom has no dialogs
     const api = shopApi({
-      'GET /api/order': orderPage([makeOrder({ status: 'delivered' })], 1, 1),
-      'DELETE /api/order/delete/o-1234abcd-0000': { message: 'The order was deleted' },
+      'GET /api/order': orderPage(
+        [
+          makeOrder({ status: 'delivered' }),
+          makeOrder({ _id: 'o-refunded', number: 'PD-10002', status: 'refunded' }),
+          makeOrder({ _id: 'o-lapsed', number: 'PD-10003', status: 'expired', wasPaid: false }),
+          makeOrder({ _id: 'o-waiting', number: 'PD-10004', status: 'pending', wasPaid: false }),
+        ],
+        1,
+        1,
+      ),
+      'DELETE /api/order/delete/o-lapsed': { message: 'The order was deleted' },
     });
     const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
-    await user.click(await screen.findByRole('button', { name: 'Delete' }, FIRST_LOAD));
+    await screen.findAllByTestId('admin-order', undefined, FIRST_LOAD);
+    // Paid once (delivered, refunded): kept for the accounts, so no Delete; a pending order is not finished.
+    expect(screen.getAllByRole('button', { name: /^Delete/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Delete order PD-10003']);
+    const remove = screen.getByRole('button', { name: 'Delete order PD-10003' });
+    await user.click(remove);
+    expect(confirm).toHaveBeenLastCalledWith('Delete order PD-10003 for Layla Haddad? It was never paid. This cannot be undone.');
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.calls.filter((c) => c.url.pathname === '/api/order')).toHaveLength(2));
-    expect(confirm).toHaveBeenCalledTimes(2);
+    await user.click(remove);
+    await waitFor(() => expect(screen.getAllByTestId('admin-order')).toHaveLength(3));
+    expect(screen.getByTestId('write-notice')).toHaveTextContent('Order PD-10003 is deleted.');
+  });
+
+  it('archives a finished order off the default list, keeps it in a search, "Show archived" and the CSV, and brings it back', async () => {
+    let archivedAt: string | null = null;
+    const delivered = () => makeOrder({ status: 'delivered', archivedAt });
+    const api = shopApi({
+      'GET /api/order': () => json(orderPage([delivered(), makeOrder({ _id: 'o-new', number: 'PD-10002', fullname: 'Omar Saleh' })], 1, 1)),
+      'PUT /api/order/archive/o-1234abcd-0000': ({ body }) => {
+        archivedAt = (body as { archived: boolean }).archived ? '2026-11-30T10:00:00Z' : null;
+        return json(delivered());
+      },
+    });
+    const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await screen.findAllByTestId('admin-order', undefined, FIRST_LOAD);
+    // Only a finished order can be archived.
+    expect(screen.getAllByRole('button', { name: /^Archive order/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['Archive order PD-10001']);
+    await user.click(screen.getByRole('button', { name: 'Archive order PD-10001' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-order')).toHaveLength(1));
+    expect(screen.getByTestId('write-notice')).toHaveTextContent('Order PD-10001 is archived');
+    expect(screen.getByTestId('table-count')).toHaveTextContent('1 archived not listed (the CSV has them)');
+
+    // A search finds it.
+    await user.type(screen.getByLabelText('Search by name, e-mail or order id'), 'PD-10001');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-order')).toHaveLength(1));
+    expect(screen.getByTestId('admin-order-archived')).toHaveTextContent('archived');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Show archived orders' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-order')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Unarchive order PD-10001' }));
+    await waitFor(() => expect(screen.getByTestId('write-notice')).toHaveTextContent('Order PD-10001 is back on the list.'));
+    expect(screen.queryByTestId('admin-order-archived')).not.toBeInTheDocument();
   });
 });
 
@@ -238,8 +289,12 @@ describe('admin discount codes screen', () => {
     await user.clear(screen.getByLabelText('Rate (% off)'));
     await user.type(screen.getByLabelText('Rate (% off)'), '25');
     await user.click(create);
-    const done = await screen.findByRole('status');
-    expect(done).toHaveTextContent('The operation was completed successfully. Return.');
+    const done = await screen.findByTestId('code-saved');
+    expect(done).toHaveTextContent('The operation was completed successfully. WINTER is created: 25% off, open, used 0 times. Return.');
+    expect(done).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(done).toHaveFocus());
+    // The list under it is already the new one.
+    await waitFor(() => expect(screen.getAllByTestId('discount-code')).toHaveLength(2));
     expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ code: 'WINTER', discount: 25 });
     await user.click(within(done).getByRole('button', { name: 'Return.' }));
     await waitFor(() => expect(screen.getAllByTestId('discount-code')).toHaveLength(2));
@@ -271,8 +326,11 @@ describe('admin discount codes screen', () => {
 
     await waitFor(() => expect(screen.queryByText('Loading discount codes')).not.toBeInTheDocument());
     const beforeDelete = listFetches();
-    await user.click(screen.getByRole('button', { name: 'Delete SUMMER' }));
-    expect(confirm).toHaveBeenCalledWith('do you wnat delete\nDelete SUMMER? It stays in the bin for 30 days, from where you can restore it.');
+    await user.click(screen.getByRole('button', { name: 'Delete the discount code SUMMER' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'do you wnat delete\nDelete the discount code SUMMER (30% off, used 3 times)? It stays in the bin for 30 days, from where you can restore it.',
+    );
+    expect(await screen.findByTestId('code-saved')).toHaveTextContent('SUMMER is deleted: it stays in the bin for 30 days');
     await screen.findByRole('button', { name: 'Return.' });
     await waitFor(() => expect(listFetches()).toBe(beforeDelete + 1));
     await user.click(await screen.findByRole('button', { name: 'Return.' }));

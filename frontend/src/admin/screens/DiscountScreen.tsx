@@ -3,8 +3,9 @@
 // create/update form whose button is enabled only when the rate is filled, and which refuses a rate the back
 // end refuses (a whole number from 1 to 100) before sending. The form has the spec's `image`: names typed, or
 // one picture uploaded on the spot (POST /api/uploading/ answers its name). After a success the list is
-// refetched at once and the spec's text 'The operation was completed successfully. Return.' shows.
-import { useEffect, useState, type FormEvent } from 'react';
+// refetched at once and the spec's text 'The operation was completed successfully. Return.' shows with what
+// was done (the code, its rate and state), taking the focus, above the list as it now is.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Field } from '../../components/Field';
 import { StatusView } from '../../components/StatusView';
@@ -149,6 +150,21 @@ export const codeCsv: readonly CsvColumn<Code>[] = [
   { label: 'Created', value: (c) => c.createdAt },
 ];
 
+/** The spec's success text with what was done; it takes the focus (the form that had it is gone). */
+function CodeSaved({ notice }: { notice: string | null }) {
+  const dispatch = useAppDispatch();
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), [notice]);
+  return (
+    <p ref={ref} className={styles.success} role="status" tabIndex={-1} data-testid="code-saved">
+      {SUCCESS_TEXT} {notice}{' '}
+      <button type="button" className={styles.linkButton} onClick={() => dispatch(codesReturned())}>
+        Return.
+      </button>
+    </p>
+  );
+}
+
 export default function DiscountScreen() {
   const dispatch = useAppDispatch();
   const state = useAppSelector(selectCodes);
@@ -160,21 +176,13 @@ export default function DiscountScreen() {
   }, [dispatch, state.reload]);
 
   let body;
-  if (state.view === 'done') {
-    body = (
-      <p className={styles.success} role="status">
-        {SUCCESS_TEXT}{' '}
-        <button type="button" className={styles.linkButton} onClick={() => dispatch(codesReturned())}>
-          Return.
-        </button>
-      </p>
-    );
-  } else if (state.view === 'form') {
+  if (state.view === 'form') {
     const initial = state.editing ?? emptyCodeForm();
     body = <CodeFormView key={initial._id ?? 'new'} initial={initial} saving={state.saving} error={state.actionError} />;
   } else {
     body = (
       <>
+        {state.view === 'done' && <CodeSaved notice={state.notice} />}
         <p>
           <button type="button" className={ui.primary} onClick={() => dispatch(codeFormOpened(null))}>
             New code
@@ -237,7 +245,13 @@ export default function DiscountScreen() {
                     >
                       Update
                     </button>
-                    <DeleteButton what={code.code} binned disabled={state.saving} onConfirmed={() => void dispatch(deleteCode(code._id))} />
+                    <DeleteButton
+                      what={`the discount code ${code.code}`}
+                      detail={`${code.discount}% off, used ${code.emailCount} ${code.emailCount === 1 ? 'time' : 'times'}`}
+                      binned
+                      disabled={state.saving}
+                      onConfirmed={() => void dispatch(deleteCode(code))}
+                    />
                   </div>
                 ),
               },

@@ -56,9 +56,10 @@ describe('admin mailer screen', () => {
     expect(screen.getByLabelText('Subject')).toHaveValue('');
   });
 
-  it('sends after the confirm, then says so, shows the progress until sent and offers to send again', async () => {
+  it('asks first naming the subject and the count, then shows "Queued, 0 of 3 sent" and the progress until sent, and offers to send again', async () => {
     const mailing = { _id: 'm-2', subject: 'Summer', lists: ['Newsletter', 'Offers and new drinks'], recipients: 3, sent: 0, failed: 0, skipped: 0, bounced: 0, complained: 0, createdAt: '2026-11-23T10:00:00Z' };
     const progress = [
+      { ...mailing, status: 'queued', sent: 0 },
       { ...mailing, status: 'sending', sent: 1 },
       { ...mailing, status: 'sent', sent: 2, failed: 1, finishedAt: '2026-11-23T10:00:05Z' },
     ];
@@ -67,7 +68,8 @@ describe('admin mailer screen', () => {
       'GET /api/sub/': lists,
       'GET /api/subscription/mailings/': mailingsPage([{ ...mailing, _id: 'm-1', subject: 'Spring letter', status: 'sent', sent: 5, failed: 0, recipients: 5 }]),
       'GET /api/subscription/mailings/m-2': () => json(progress[Math.min(polls++, progress.length - 1)]),
-      'POST /api/subscription/mailer/': json({ message: 'Emails have been sent', _id: 'm-2', recipients: 3 }, 202),
+      'POST /api/subscription/mailer/': json({ message: 'The mailing is queued: it goes out in the background', _id: 'm-2', recipients: 3 }, 202),
+      'GET /api/subscription/recipients/': ({ url }) => json({ recipients: url.searchParams.get('lists') === 'Newsletter,Offers and new drinks' ? 3 : 99 }),
     });
     const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.stubGlobal('confirm', confirm);
@@ -79,14 +81,21 @@ describe('admin mailer screen', () => {
     await user.type(screen.getByLabelText('Link'), 'https://shop.example.com/');
     await user.click(screen.getByRole('button', { name: 'Show letter' }));
     await user.click(screen.getByRole('button', { name: 'Send Mail' }));
-    expect(confirm).toHaveBeenCalledWith('Are you sure?');
+    // The spec's question first, then what it will do: the subject and the readers, each counted once.
+    await waitFor(() =>
+      expect(confirm).toHaveBeenCalledWith("Are you sure?\nSend 'Summer' to 3 subscribers of Newsletter and Offers and new drinks (each once)?"),
+    );
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Send Mail' }));
-    expect(await screen.findByText(/Emails have been sent/)).toHaveTextContent('Emails have been sent (3 recipients).');
+    // Queued is not sent: the screen says where it stands, never 'Emails have been sent'.
+    const status = await screen.findByTestId('mailing-status');
+    expect(status).toHaveTextContent('Queued, 0 of 3 sent.');
+    expect(status).not.toHaveTextContent(/have been sent/);
+    await waitFor(() => expect(status).toHaveFocus());
     // The past mailings beside the mailer, then the progress of this one, polled until it is sent.
     expect(screen.getByRole('cell', { name: 'Spring letter' })).toBeInTheDocument();
-    expect(await screen.findByText(/Sending: 1 of 3 sent/)).toBeInTheDocument();
-    expect(await screen.findByText(/Finished: 2 of 3 sent, 1 failed/, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Sending, 1 of 3 sent/, {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Sent, 2 of 3 sent, 1 failed/, {}, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByTestId('mailing-progress')).toHaveAttribute('data-status', 'sent');
     await waitFor(() => expect(screen.getAllByTestId('past-mailing')).toHaveLength(2));
     const pollsWhenDone = polls;
@@ -106,6 +115,7 @@ describe('admin mailer screen', () => {
       'GET /api/sub/': lists,
       'GET /api/subscription/mailings/': mailingsPage([]),
       'POST /api/subscription/mailer/': json({ message: 'inputs is empty' }, 422),
+      'GET /api/subscription/recipients/': { recipients: 2 },
     });
     vi.stubGlobal('confirm', () => true);
     const { user } = renderApp('/new/uk/mailer', { preloadedState: admin, deps: { fetch: api.fetch } });

@@ -1,22 +1,23 @@
 // /new/uk/mailer: step 1 choose the lists (a 'Special selection' toggle selects or clears them all), step 2
 // a subject and one or more sections. 'Show letter' previews only a valid letter (else the spec's 'Add Mail
-// List' or 'inputs is empty'); from the preview 'Send Mail' asks 'Are you sure?' and queues it; then 'Emails
-// have been sent' with the mailing's progress and a way to send another. Cancel starts the letter again.
-// The past mailings sit beside the mailer.
-import { useEffect, useState, type FormEvent } from 'react';
+// List' or 'inputs is empty'); from the preview 'Send Mail' asks 'Are you sure?' with what it will do (the
+// subject and how many subscribers, counted by the server) and queues it; then the mailing's progress
+// ('Queued, 0 of 5 sent' until it is sent), which takes the focus, and a way to send another. Cancel starts
+// the letter again. The past mailings sit beside the mailer.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Field } from '../../components/Field';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import styles from '../adminScreens.module.css';
-import { emptyLetter, emptySection, isWebAddress, letterError, shown, type Letter, type LetterSection } from '../subscription/letter';
+import { errorMessage } from '../../lib/api';
+import { emptyLetter, emptySection, isWebAddress, letterError, sendQuestion, shown, type Letter, type LetterSection } from '../subscription/letter';
 import { MailingProgress } from '../subscription/components/MailingProgress';
 import { PastMailings } from '../subscription/components/PastMailings';
-import { fetchMailLists, mailerReset, selectSubscription, sendMailing } from '../subscription/subscriptionSlice';
+import { countRecipients, fetchMailLists, mailerReset, selectSubscription, sendMailing } from '../subscription/subscriptionSlice';
 import { WriteOutcome } from '../WriteOutcome';
 
 export const SEND_CONFIRM = 'Are you sure?';
-export { SENT_TEXT } from '../subscription/components/MailingProgress';
 const WEB_ONLY = 'Use a web address starting with http:// or https://';
 
 function addressError(text: string): string | undefined {
@@ -55,12 +56,32 @@ export default function MailerScreen({ confirm = (question: string) => window.co
   const [letter, setLetter] = useState<Letter>(emptyLetter);
   const [step, setStep] = useState<'compose' | 'preview'>('compose');
   const [problem, setProblem] = useState<string | null>(null);
-
+  const [asking, setAsking] = useState(false);
+  const [countError, setCountError] = useState<string | null>(null);
+  const progress = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     dispatch(mailerReset());
     void dispatch(fetchMailLists());
   }, [dispatch]);
+  // The Send button is gone once the mailing is queued: its progress has the focus.
+  useEffect(() => {
+    if (state.mailSent) progress.current?.focus();
+  }, [state.mailSent]);
+
+  /** Asks the spec's question with what sending will do, counted now by the server; then queues it. */
+  const send = async () => {
+    setAsking(true);
+    setCountError(null);
+    try {
+      const recipients = await dispatch(countRecipients(letter.lists));
+      if (confirm(`${SEND_CONFIRM}\n${sendQuestion(letter.subject, letter.lists, recipients)}`)) await dispatch(sendMailing(letter));
+    } catch (error) {
+      setCountError(errorMessage(error));
+    } finally {
+      setAsking(false);
+    }
+  };
 
   const names = state.lists.map((list) => list.name);
   const allChosen = names.length > 0 && names.every((name) => letter.lists.includes(name));
@@ -85,7 +106,7 @@ export default function MailerScreen({ confirm = (question: string) => window.co
   let body;
   if (state.mailSent) {
     body = (
-      <div role="status">
+      <div role="status" tabIndex={-1} ref={progress} data-testid="mailing-status">
         <MailingProgress />
         <button type="button" className={ui.primary} onClick={startAgain}>
           Send another mail
@@ -96,17 +117,10 @@ export default function MailerScreen({ confirm = (question: string) => window.co
     body = (
       <>
         <LetterPreview letter={letter} />
-        <WriteOutcome error={state.mailError} />
+        <WriteOutcome error={state.mailError ?? countError} />
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={ui.primary}
-            disabled={state.sending}
-            onClick={() => {
-              if (confirm(SEND_CONFIRM)) void dispatch(sendMailing(letter));
-            }}
-          >
-            {state.sending ? 'Sending…' : 'Send Mail'}
+          <button type="button" className={ui.primary} disabled={state.sending || asking} onClick={() => void send()}>
+            {state.sending ? 'Queueing…' : 'Send Mail'}
           </button>
           <button type="button" className={ui.secondary} onClick={() => setStep('compose')} disabled={state.sending}>
             Edit letter

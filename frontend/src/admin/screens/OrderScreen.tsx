@@ -1,7 +1,11 @@
 // /new/uk/order: every order in one table (admin/table): sort by any column, filter by text (number, id,
 // name, e-mail), status and the day it was placed, 20 a page, and a CSV of the filtered orders. A row's
 // number opens the admin's order view (/new/uk/order/{id}); its status moves on in the row too (the server
-// refuses a move that is not allowed and says why), or it is deleted after a confirm.
+// refuses a move that is not allowed and says why). A finished order can be archived: it leaves this list
+// (unless "Show archived orders" is ticked) but a search finds it and the CSV keeps it; only an unpaid
+// finished order can be deleted. What each action did is said above the table, where the focus goes.
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { StatusView } from '../../components/StatusView';
@@ -11,7 +15,8 @@ import { formatMoney } from '../../lib/format';
 import { orderReference, paymentState, type Order, type OrderStatus } from '../../features/order/orderTypes';
 import styles from '../adminScreens.module.css';
 import { Link } from '../../components/Link';
-import { adminOrdersReloadRequested, fetchAdminOrdersPage, selectAdminOrders } from '../orders/adminOrdersSlice';
+import { adminOrdersReloadRequested, fetchAdminOrdersPage, orderNoticeCleared, selectAdminOrders } from '../orders/adminOrdersSlice';
+import { WriteOutcome } from '../WriteOutcome';
 import { OrderStatusControl } from '../orders/OrderStatusControl';
 import { AdminTable, type Column } from '../table/AdminTable';
 import type { CsvColumn, TableModel } from '../table/tableQuery';
@@ -35,6 +40,7 @@ export const orderModel: TableModel<Order> = {
   text: (o) => [o.number, o.number?.replace(/^\D+/, ''), o._id, o.fullname, o.email],
   status: (o) => o.status,
   date: (o) => o.createdAt,
+  archived: (o) => Boolean(o.archivedAt),
 };
 
 /** The accounts' columns: money as plain pounds so a spreadsheet adds them up. */
@@ -53,6 +59,7 @@ export const orderCsv: readonly CsvColumn<Order>[] = [
   { label: 'VAT rate %', value: (o) => o.vatRate },
   { label: 'Status', value: (o) => o.status },
   { label: 'Payment', value: (o) => paymentState(o.status) },
+  { label: 'Archived', value: (o) => o.archivedAt ?? '' },
 ];
 
 function orderColumns(busy: boolean): Column<Order>[] {
@@ -96,7 +103,21 @@ function orderColumns(busy: boolean): Column<Order>[] {
         </span>
       ),
     },
-    { key: 'status', label: 'Status', cell: (o) => <span data-testid="admin-order-status">{o.status}</span> },
+    {
+      key: 'status',
+      label: 'Status',
+      cell: (o) => (
+        <>
+          <span data-testid="admin-order-status">{o.status}</span>
+          {o.archivedAt && (
+            <>
+              <br />
+              <small data-testid="admin-order-archived">archived</small>
+            </>
+          )}
+        </>
+      ),
+    },
     {
       key: 'payment',
       label: 'Payment',
@@ -123,6 +144,11 @@ export default function OrderScreen() {
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectAdminOrders);
   useWholeList(list, fetchAdminOrdersPage, selectAdminOrders);
+  // A notice belongs to the screen where the action was taken; the order view's delete brings its own here.
+  const keepNotice = (useLocation().state as { keepNotice?: boolean } | null)?.keepNotice === true;
+  useEffect(() => {
+    if (!keepNotice) dispatch(orderNoticeCleared());
+  }, [dispatch, keepNotice]);
 
   return (
     <section className={styles.screen} aria-labelledby="orders-title">
@@ -134,6 +160,7 @@ export default function OrderScreen() {
           {list.actionError}
         </p>
       )}
+      <WriteOutcome notice={list.notice} />
       <StatusView
         status={list.status}
         error={list.error}
@@ -152,6 +179,7 @@ export default function OrderScreen() {
             text: 'Search by name, e-mail or order id',
             status: { label: 'Status', options: STATUSES.map((s) => ({ value: s, label: s })) },
             date: 'Placed',
+            archived: 'Show archived orders',
           }}
           csv={{ fileName: 'orders.csv', columns: orderCsv }}
           noun="orders"

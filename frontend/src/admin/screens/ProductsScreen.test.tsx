@@ -85,6 +85,13 @@ describe('admin products screen', () => {
     });
     const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
     await user.click(await screen.findByRole('button', { name: 'New drink' }, FIRST_LOAD));
+    // The form in its sections, with Save (here "Add drink") in a bar that stays in view.
+    const form = screen.getByRole('form', { name: 'New drink' });
+    expect(within(form).getAllByRole('group').map((g) => g.querySelector('legend')?.textContent)).toEqual(
+      expect.arrayContaining(['Basics', 'Price and promotion', 'Stock', 'Food information', 'Pictures']),
+    );
+    expect(within(screen.getByRole('group', { name: 'Price and promotion' })).getByLabelText('Price (£)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add drink' }).parentElement).toHaveClass('stickyActions');
     await user.click(screen.getByRole('button', { name: 'Add drink' }));
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Name')).toHaveFocus();
@@ -95,7 +102,10 @@ describe('admin products screen', () => {
     await user.type(screen.getByLabelText('Price (£)'), '18.50');
     await user.selectOptions(screen.getByLabelText('Category'), 'Sodas');
     await user.click(screen.getByRole('button', { name: 'Add drink' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Cherry Pop is added to the shop.');
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Cherry Pop is added to the shop.');
+    // The form (and its button) is gone: the notice has the focus.
+    await waitFor(() => expect(notice).toHaveFocus());
     const post = api.calls.find((c) => c.method === 'POST');
     expect(post?.body).toMatchObject({ name: 'Cherry Pop', qty: '24 x 330ml', price: 18.5, category: sodas._id });
     await waitFor(() => expect(screen.getAllByTestId('admin-product')).toHaveLength(4));

@@ -1,6 +1,7 @@
 // /new/uk/products: every drink in the shared admin table (sort, filter by text, stock and the day it was
 // added, CSV), in shop order at first, with its pack, price, discount and stock; Edit and Delete
-// ('do you wnat delete'); and the create/update form. The form checks the essentials before sending (name,
+// ('do you wnat delete'); and the create/update form, in sections (basics, price and promotion, stock, food
+// information, pictures) with its Save always in view. The form checks the essentials before sending (name,
 // pack label, price); the server checks every field and its message marks the field it names. Pictures are
 // picked from the gallery or uploaded in place (ImagePicker), new drink or not; a saved drink's pictures can
 // also be deleted from storage (PictureRemoval).
@@ -130,55 +131,45 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
           {error}
         </p>
       )}
-      <Field id="product-name" label="Name" value={form.name} onChange={set('name')} error={errorFor('name')} />
-      <Field id="product-qty" label="Pack label" hint="As shown on the basket line, e.g. 24 x 330ml" value={form.qty} onChange={set('qty')} error={errorFor('qty')} />
-      <Field id="product-price" label="Price (£)" inputMode="decimal" value={form.price} onChange={set('price')} error={errorFor('price')} />
-      <Field id="product-discount" label="Discount (% off)" inputMode="numeric" value={form.discount} onChange={set('discount')} error={errorFor('discount')} />
-      <Field id="product-TheNumber" label="Units in stock" inputMode="numeric" value={form.TheNumber} onChange={set('TheNumber')} error={errorFor('TheNumber')} />
-      <Field id="product-sort" label="Shop order" hint="Lower numbers come first." inputMode="numeric" value={form.sort} onChange={set('sort')} error={errorFor('sort')} />
-      <label className={styles.check}>
-        <input type="checkbox" checked={form.Isdefault} onChange={(e) => setForm((f) => ({ ...f, Isdefault: e.target.checked }))} /> Featured on the home
-        page
-      </label>
-      <div className={styles.field}>
-        <label htmlFor="product-category">Category</label>
-        <select id="product-category" className={styles.select} value={form.category} onChange={(e) => set('category')(e.target.value)}>
-          <option value="">No category</option>
-          {categories.map((category) => (
-            <option key={category._id} value={category._id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-        {serverField === 'category' && (
-          <p className={styles.alert} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <ImagePicker
-        label="Images"
-        hint="The first is the main one."
-        value={form.image}
-        onChange={(image) => setForm((f) => ({ ...f, image }))}
-        error={errorFor('image')}
-      />
-      {form._id && (
-        <PictureRemoval
-          mode={UPLOAD_MODE.product}
-          id={form._id}
-          images={saved}
-          onRemoved={(keep) => {
-            const gone = saved.filter((name) => !keep.includes(name));
-            setSaved(keep);
-            setForm((f) => ({ ...f, image: f.image.filter((name) => !gone.includes(name)) }));
-          }}
-        />
-      )}
-      <Field id="product-des" label="Short description" value={form.des} onChange={set('des')} error={errorFor('des')} multiline rows={3} />
-      <Field id="product-des2" label="Full description" value={form.des2} onChange={set('des2')} error={errorFor('des2')} multiline rows={6} />
-      <fieldset className={styles.field}>
-        <legend>Ingredients and nutrition</legend>
+      <fieldset className={styles.section}>
+        <legend>Basics</legend>
+        <Field id="product-name" label="Name" value={form.name} onChange={set('name')} error={errorFor('name')} />
+        <Field id="product-qty" label="Pack label" hint="As shown on the basket line, e.g. 24 x 330ml" value={form.qty} onChange={set('qty')} error={errorFor('qty')} />
+        <div className={styles.field}>
+          <label htmlFor="product-category">Category</label>
+          <select id="product-category" className={styles.select} value={form.category} onChange={(e) => set('category')(e.target.value)}>
+            <option value="">No category</option>
+            {categories.map((category) => (
+              <option key={category._id} value={category._id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          {serverField === 'category' && (
+            <p className={styles.alert} role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+        <Field id="product-des" label="Short description" value={form.des} onChange={set('des')} error={errorFor('des')} multiline rows={3} />
+        <Field id="product-des2" label="Full description" value={form.des2} onChange={set('des2')} error={errorFor('des2')} multiline rows={6} />
+        <Field id="product-sort" label="Shop order" hint="Lower numbers come first." inputMode="numeric" value={form.sort} onChange={set('sort')} error={errorFor('sort')} />
+        <label className={styles.check}>
+          <input type="checkbox" checked={form.Isdefault} onChange={(e) => setForm((f) => ({ ...f, Isdefault: e.target.checked }))} /> Featured on the home
+          page
+        </label>
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend>Price and promotion</legend>
+        <Field id="product-price" label="Price (£)" inputMode="decimal" value={form.price} onChange={set('price')} error={errorFor('price')} />
+        <Field id="product-discount" label="Discount (% off)" inputMode="numeric" value={form.discount} onChange={set('discount')} error={errorFor('discount')} />
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend>Stock</legend>
+        <Field id="product-TheNumber" label="Units in stock" inputMode="numeric" value={form.TheNumber} onChange={set('TheNumber')} error={errorFor('TheNumber')} />
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend>Food information</legend>
         <Field
           id="product-ingredients"
           label="Ingredients"
@@ -226,7 +217,30 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
         />
         <Field id="product-storage" label="Storage" value={form.storage} onChange={set('storage')} error={errorFor('storage')} />
       </fieldset>
-      <div className={styles.actions}>
+      <fieldset className={styles.section}>
+        <legend>Pictures</legend>
+        <ImagePicker
+          label="Images"
+          hint="The first is the main one."
+          value={form.image}
+          onChange={(image) => setForm((f) => ({ ...f, image }))}
+          error={errorFor('image')}
+        />
+        {form._id && (
+          <PictureRemoval
+            mode={UPLOAD_MODE.product}
+            id={form._id}
+            images={saved}
+            onRemoved={(keep) => {
+              const gone = saved.filter((name) => !keep.includes(name));
+              setSaved(keep);
+              setForm((f) => ({ ...f, image: f.image.filter((name) => !gone.includes(name)) }));
+            }}
+          />
+        )}
+      </fieldset>
+      {/* Save stays in view at the bottom of the window however long the form is. */}
+      <div className={`${styles.actions} ${styles.stickyActions}`}>
         <button type="submit" className={ui.primary} aria-disabled={saving}>
           {saving ? 'Saving…' : update ? 'Save' : 'Add drink'}
         </button>

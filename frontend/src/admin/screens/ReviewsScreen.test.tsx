@@ -73,7 +73,10 @@ describe('ReviewsScreen', () => {
     const { user } = renderWithProviders(<ReviewsScreen confirm={confirm} />, { deps: { fetch: api.fetch }, preloadedState: admin });
     const remove = await screen.findByRole('button', { name: 'Delete the review by Reviewer 1' });
     await user.click(remove);
-    expect(questions).toEqual(['do you wnat delete\nDelete the review by Reviewer 1? It stays in the bin for 30 days, from where you can restore it.']);
+    // The question names the review: who, how many stars, which drink, how it starts.
+    expect(questions).toEqual([
+      'do you wnat delete\nDelete the review by Reviewer 1 (2 stars for Classic Cola: “review number 1: a proper fizzy drink.”)? It stays in the bin for 30 days, from where you can restore it.',
+    ]);
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     answer = true;
     await user.click(remove);

@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
+import { truncate } from '../../lib/format';
 import styles from '../adminScreens.module.css';
 import { deleteReview, fetchAdminReviewsPage, selectAdminReviews, adminReviewsReloadRequested, type AdminReview } from '../reviews/adminReviewsSlice';
 import { AdminTable } from '../table/AdminTable';
@@ -17,6 +18,10 @@ import { WriteOutcome } from '../WriteOutcome';
 
 const shownDate = (review: AdminReview) => (review.Date && Array.from(review.Date.trim()).length > 3 ? review.Date : formatDate(review.createdAt));
 
+/** Which review it is, for the question before deleting it: its stars, its drink and how it starts. */
+export const reviewDetail = (review: AdminReview): string =>
+  `${review.rating} ${review.rating === 1 ? 'star' : 'stars'} for ${review.productName || review.products}: “${truncate(review.comment, 40)}”`;
+
 function DeleteReview({ review, busy, confirm }: { review: AdminReview; busy: boolean; confirm: (question: string) => boolean }) {
   const dispatch = useAppDispatch();
   return (
@@ -26,7 +31,7 @@ function DeleteReview({ review, busy, confirm }: { review: AdminReview; busy: bo
       aria-disabled={busy}
       aria-label={`Delete the review by ${review.fullname}`}
       onClick={() => {
-        if (!busy && confirm(deleteQuestion(`the review by ${review.fullname}`, true))) void dispatch(deleteReview(review._id));
+        if (!busy && confirm(deleteQuestion(`the review by ${review.fullname}`, true, reviewDetail(review)))) void dispatch(deleteReview(review._id));
       }}
     >
       Delete

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADD_MAIL_LIST, emptyLetter, INPUTS_EMPTY, isWebAddress, letterError, shown } from './letter';
+import { ADD_MAIL_LIST, emptyLetter, INPUTS_EMPTY, isWebAddress, letterError, sendQuestion, shown } from './letter';
 
 describe('mailer letter rules', () => {
   const good = { lists: ['Newsletter'], subject: 'Summer', sections: [{ title: 'Mango', description: 'New drink', link: '', image: '' }] };
@@ -19,5 +19,11 @@ describe('mailer letter rules', () => {
     expect(isWebAddress('https://shop.example.com/x')).toBe(true);
     expect(isWebAddress('javascript:alert(1)')).toBe(false);
     expect(isWebAddress('https://a b')).toBe(false);
+  });
+
+  it("says what sending will do: the subject and who gets it, as the admin's question before sending", () => {
+    expect(sendQuestion(' Summer news ', ['Newsletter'], 5)).toBe("Send 'Summer news' to 5 Newsletter subscribers?");
+    expect(sendQuestion('Hi', ['Newsletter'], 1)).toBe("Send 'Hi' to 1 Newsletter subscriber?");
+    expect(sendQuestion('Hi', ['A', 'B', 'C'], 7)).toBe("Send 'Hi' to 7 subscribers of A, B and C (each once)?");
   });
 });

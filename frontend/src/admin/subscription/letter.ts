@@ -45,3 +45,16 @@ export function shown(text: string): boolean {
 export function isWebAddress(text: string): boolean {
   return /^https?:\/\/\S+$/i.test(text.trim());
 }
+
+/**
+ * The question under the spec's 'Are you sure?' before a mailing goes: the subject, and who gets it
+ * ("Send 'Summer news' to 5 Newsletter subscribers?").
+ */
+export function sendQuestion(subject: string, lists: readonly string[], recipients: number): string {
+  const people = recipients === 1 ? 'subscriber' : 'subscribers';
+  const who =
+    lists.length === 1
+      ? `${recipients} ${lists[0]} ${people}`
+      : `${recipients} ${people} of ${lists.slice(0, -1).join(', ')} and ${lists.at(-1)} (each once)`;
+  return `Send '${subject.trim()}' to ${who}?`;
+}

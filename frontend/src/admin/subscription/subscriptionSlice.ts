@@ -232,6 +232,12 @@ export const fetchMailings = createLoader({ requested: mailingsRequested, receiv
   api.get('/subscription/mailings/', { query: { pageNumber: 1 } }),
 );
 
+/** How many subscribers the lists reach now, each once (what the mailer will count when it queues). */
+export const countRecipients =
+  (lists: readonly string[]): AppThunk<Promise<number>> =>
+  async (_dispatch, _getState, { api }) =>
+    (await api.get('/subscription/recipients/', { query: { lists: lists.join(',') } })).recipients;
+
 /** Sends the letter to its lists; resolves whether it went. */
 export const sendMailing =
   (letter: Letter): AppThunk<Promise<boolean>> =>

@@ -48,7 +48,10 @@ describe('table query', () => {
       status: 'paid',
       from: '2026-11-01',
       to: '2026-11-30',
+      archived: false,
     });
+    expect(query('archived=1').archived).toBe(true);
+    expect(writeQuery({ ...query(''), archived: true }).toString()).toBe('archived=1');
     expect(query('page=-2&from=yesterday&dir=sideways')).toMatchObject({ page: 1, from: '', dir: 'asc', sort: null });
     expect(writeQuery(query('')).toString()).toBe('');
     expect(writeQuery({ ...query(''), sort: 'total', dir: 'desc', page: 2 }).toString()).toBe('sort=total&dir=desc&page=2');
@@ -78,6 +81,17 @@ describe('table query', () => {
     expect(view).toMatchObject({ page: 3, pages: 3 });
     expect(view.shown).toHaveLength(5);
     expect(view.matching).toHaveLength(45);
+  });
+
+  it('leaves archived rows off the list unless asked for or searched for, and always keeps them for the CSV', () => {
+    const archiving: TableModel<Row> = { ...model, archived: (r) => r.status === 'paid' };
+    const plain = viewRows(rows, archiving, query(''));
+    expect(plain.matching).toHaveLength(30);
+    expect(plain.exported).toHaveLength(45);
+    expect(viewRows(rows, archiving, query('archived=1')).matching).toHaveLength(45);
+    expect(viewRows(rows, archiving, query('q=r1')).matching.map((r) => r.id)).toContain('r1');
+    // Filters still apply to what the CSV gets.
+    expect(viewRows(rows, archiving, query('status=pending')).exported).toHaveLength(30);
   });
 });
 

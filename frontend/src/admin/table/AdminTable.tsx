@@ -30,6 +30,8 @@ export interface TableFilterBar {
   status?: { label: string; options: readonly { value: string; label: string }[] };
   /** What the date range is over ('Placed', 'Joined'). */
   date?: string;
+  /** The label of the "show archived rows" box, for a table whose model archives rows. */
+  archived?: string;
 }
 
 export interface AdminTableProps<T> {
@@ -85,6 +87,17 @@ function FilterBar({ filters, query, onApply, onClear }: { filters: TableFilterB
           </select>
         </div>
       )}
+      {filters.archived && (
+        <div className={styles.check}>
+          <input
+            id={`${id}-archived`}
+            type="checkbox"
+            checked={query.archived}
+            onChange={(e) => onApply({ q: text.trim(), from, to, archived: e.target.checked })}
+          />
+          <label htmlFor={`${id}-archived`}>{filters.archived}</label>
+        </div>
+      )}
       {filters.date && (
         <fieldset className={styles.dates}>
           <legend>{filters.date}</legend>
@@ -113,21 +126,23 @@ function FilterBar({ filters, query, onApply, onClear }: { filters: TableFilterB
 function SortHeader<T>({ column, query, sortable, onSort }: { column: Column<T>; query: TableQuery; sortable: boolean; onSort: () => void }) {
   const active = query.sort === column.key;
   const className = column.num ? styles.num : undefined;
+  // A header that cannot sort says nothing a card's own labels do not: on a phone it is for screen readers.
+  const plain = [className, styles.plainHead].filter(Boolean).join(' ');
   if (column.hiddenLabel)
     return (
-      <th scope="col" className={className}>
+      <th scope="col" role="columnheader" className={plain}>
         <span className="visually-hidden">{column.label}</span>
       </th>
     );
   if (!sortable)
     return (
-      <th scope="col" className={className}>
+      <th scope="col" role="columnheader" className={plain}>
         {column.label}
       </th>
     );
   const sort = active ? (query.dir === 'asc' ? 'ascending' : 'descending') : undefined;
   return (
-    <th scope="col" className={className} aria-sort={sort}>
+    <th scope="col" role="columnheader" className={className} aria-sort={sort}>
       <button type="button" className={styles.sort} onClick={onSort}>
         {column.label}
         <span aria-hidden="true" className={styles.arrow}>
@@ -144,6 +159,7 @@ export function AdminTable<T>({ rows, model, columns, rowKey, filters, csv, noun
   const view = viewRows(rows, model, query, pageSize);
   const go = (next: Partial<TableQuery>) => setParams(writeQuery({ ...query, page: 1, ...next }));
   const filtered = Boolean(query.q || query.status || query.from || query.to);
+  const archivedLeftOut = view.exported.length - view.matching.length;
   const first = view.matching.length ? (view.page - 1) * (pageSize ?? 20) + 1 : 0;
   const last = first ? first + view.shown.length - 1 : 0;
 
@@ -155,22 +171,25 @@ export function AdminTable<T>({ rows, model, columns, rowKey, filters, csv, noun
           {view.matching.length === 0
             ? `No ${noun}${filtered ? ' match these filters' : ''}`
             : `${first}–${last} of ${view.matching.length} ${noun}${filtered ? ` (filtered from ${rows.length})` : ''}`}
+          {archivedLeftOut > 0 && ` · ${archivedLeftOut} archived not listed (the CSV has them)`}
           {loadingMore && ' · loading more…'}
         </p>
         <button
           type="button"
           className={ui.secondary}
-          disabled={view.matching.length === 0}
-          onClick={() => downloadCsv(csv.fileName, toCsv(csv.columns.map((c) => c.label), view.matching.map((row) => csv.columns.map((c) => c.value(row)))))}
+          disabled={view.exported.length === 0}
+          onClick={() => downloadCsv(csv.fileName, toCsv(csv.columns.map((c) => c.label), view.exported.map((row) => csv.columns.map((c) => c.value(row)))))}
         >
           Download CSV
         </button>
       </div>
       <TableScroll label={caption}>
-        <table className={styles.grid} data-testid={testId}>
+        {/* On a phone the rows become cards (CSS): the roles are spelt out, so the table stays a table to
+            screen readers whatever display the CSS gives its parts, and each cell shows its column's name. */}
+        <table role="table" className={styles.grid} data-testid={testId}>
           <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr role="row">
               {columns.map((column) => (
                 <SortHeader
                   key={column.key}
@@ -182,20 +201,21 @@ export function AdminTable<T>({ rows, model, columns, rowKey, filters, csv, noun
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {view.shown.map((row) => (
-              <tr key={rowKey(row)} data-testid={rowTestId}>
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <th key={column.key} scope="row" className={column.num ? styles.num : undefined}>
-                      {column.cell(row)}
+              <tr key={rowKey(row)} role="row" data-testid={rowTestId}>
+                {columns.map((column) => {
+                  const label = column.hiddenLabel ? '' : column.label;
+                  return column.rowHeader ? (
+                    <th key={column.key} scope="row" role="rowheader" data-label={label} className={column.num ? styles.num : undefined}>
+                      <div className={styles.value}>{column.cell(row)}</div>
                     </th>
                   ) : (
-                    <td key={column.key} className={column.num ? styles.num : undefined}>
-                      {column.cell(row)}
+                    <td key={column.key} role="cell" data-label={label} className={column.num ? styles.num : undefined}>
+                      <div className={styles.value}>{column.cell(row)}</div>
                     </td>
-                  ),
-                )}
+                  );
+                })}
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 // What an admin table shows, kept in the URL's query string so a reload, a shared link and back/forward keep
 // it: `sort` (a column key) with `dir` (asc or desc), `page` (from 1), `q` (free text), `status` (the table's
-// one choice filter) and `from`/`to` (a date range, YYYY-MM-DD, both days included). Defaults are left out.
+// one choice filter), `from`/`to` (a date range, YYYY-MM-DD, both days included) and `archived=1` (show the
+// rows a table archives: the orders). Defaults are left out.
 // The rows themselves are all in the browser (admin/table/wholeList.ts), so sorting, filtering and paging
 // are pure functions of the rows and this query.
 import type { CsvValue } from './csv';
@@ -15,6 +16,8 @@ export interface TableQuery {
   status: string;
   from: string;
   to: string;
+  /** Show archived rows too (a text search always finds them). */
+  archived: boolean;
 }
 
 export const PAGE_SIZE = 20;
@@ -35,6 +38,7 @@ export function readQuery(params: URLSearchParams): TableQuery {
     status: params.get('status') ?? '',
     from: day('from'),
     to: day('to'),
+    archived: params.get('archived') === '1',
   };
 }
 
@@ -48,6 +52,7 @@ export function writeQuery(query: TableQuery): URLSearchParams {
   if (query.status) params.set('status', query.status);
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
+  if (query.archived) params.set('archived', '1');
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }
@@ -64,6 +69,8 @@ export interface TableModel<T> {
   status?: (row: T) => string | readonly string[];
   /** The row's date (ISO 8601) for the date range, compared by its UTC day. */
   date?: (row: T) => string | null | undefined;
+  /** An archived row: off the list unless asked for or searched for, always in the CSV. */
+  archived?: (row: T) => boolean;
 }
 
 /** Lower case without accents, so "cafe" finds "Café". */
@@ -121,8 +128,10 @@ export function sortRows<T>(rows: readonly T[], model: TableModel<T>, query: Tab
 }
 
 export interface TableView<T> {
-  /** Every row that passes the filters, in the chosen order: what the CSV holds. */
+  /** Every row that passes the filters, in the chosen order, as the list shows them. */
   matching: T[];
+  /** The same with the archived rows the list leaves out: what the CSV holds (the accounts want them all). */
+  exported: T[];
   /** The page shown. */
   shown: T[];
   /** The page shown (the query's, brought within range) and how many there are (at least 1). */
@@ -131,10 +140,13 @@ export interface TableView<T> {
 }
 
 export function viewRows<T>(rows: readonly T[], model: TableModel<T>, query: TableQuery, pageSize = PAGE_SIZE): TableView<T> {
-  const matching = sortRows(filterRows(rows, model, query), model, query);
+  const exported = sortRows(filterRows(rows, model, query), model, query);
+  const { archived } = model;
+  // Archived rows leave the default list; a search (text) finds them, and "Show archived" lists them.
+  const matching = archived && !query.archived && !query.q ? exported.filter((row) => !archived(row)) : exported;
   const pages = Math.max(1, Math.ceil(matching.length / pageSize));
   const page = Math.min(query.page, pages);
-  return { matching, shown: matching.slice((page - 1) * pageSize, page * pageSize), page, pages };
+  return { matching, exported, shown: matching.slice((page - 1) * pageSize, page * pageSize), page, pages };
 }
 
 /** One CSV column: its header and the cell of a row. */

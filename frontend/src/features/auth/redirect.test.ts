@@ -17,11 +17,11 @@ describe('where a login leads', () => {
     expect(loginDestination('/shop/drinks/?category=c-1', false)).toBe('/shop/drinks/?category=c-1');
   });
 
-  it('falls back to the orders, never to another site or the login page', () => {
+  it('falls back to the orders (an admin to the dashboard), never to another site or the login page', () => {
     for (const from of [undefined, null, '', 'https://evil.example/', '//evil.example/x', '/drinks/login', 42]) {
       expect(loginDestination(from, false)).toBe('/account/order');
+      expect(loginDestination(from, true)).toBe('/new/uk');
     }
-    expect(loginDestination(undefined, true)).toBe('/account/order');
   });
 
   it('reads the guard state', () => {

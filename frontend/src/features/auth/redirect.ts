@@ -18,12 +18,12 @@ function safePath(from: unknown): string | null {
 /**
  * After a login: an admin goes back into the admin area if that is where they came from; anyone else goes
  * back where they came from (but a customer is not sent back to the admin area they cannot enter);
- * otherwise to their orders.
+ * otherwise an admin to the dashboard, a customer to their orders.
  */
 export function loginDestination(from: unknown, isAdmin: boolean): string {
   const path = safePath(from);
   if (path && isAdminPath(path)) return isAdmin ? path : paths.account.orders.to();
-  return path ?? paths.account.orders.to();
+  return path ?? (isAdmin ? paths.admin.to() : paths.account.orders.to());
 }
 
 export function cameFromAdmin(from: unknown): boolean {

@@ -70,11 +70,11 @@ describe('cart lines', () => {
     expect(state.address).toEqual({ fullname: 'Amira Haddad' });
   });
 
-  it('counts lines and totals price × qty to 2 decimals', () => {
+  it('counts the cases, not the lines, and totals price × qty to 2 decimals', () => {
     const store = makeStore();
     store.dispatch(cartLineAdded(cartLineFromProduct(mango, 3))); // 3 × 4.99
     store.dispatch(cartLineAdded(cartLineFromProduct(cola, 2))); // 2 × 11.25
-    expect(selectCartCount(store.getState())).toBe(2);
+    expect(selectCartCount(store.getState())).toBe(5);
     expect(selectCartLines(store.getState())).toHaveLength(2);
     expect(selectCartTotal(store.getState())).toBe(37.47);
   });

@@ -63,8 +63,8 @@ export const { cartLineAdded, cartLineRemoved, cartCleaned, cartAddressSaved } =
 // Plain selector functions: the ones a page does not use drop out of its script.
 type Root = { cart: CartState };
 export const selectCartLines = (state: Root) => state.cart.cartItems;
-/** The badge: the number of lines, not of units. */
-export const selectCartCount = (state: Root) => state.cart.cartItems.length;
+/** The badge: the cases in the basket (two of one drink are "2 items"), as a shopper counts them. */
+export const selectCartCount = (state: Root) => state.cart.cartItems.reduce((n, line) => n + line.qty, 0);
 export const selectCartAddress = (state: Root) => state.cart.address;
 
 export default cartSlice;

@@ -7,6 +7,11 @@ use serde_json::json;
 
 /// The back-in-stock mails waiting in the outbox, as (to, subject, text).
 async fn alert_mails(app: &TestApp) -> Vec<(String, String, String)> {
+    outbox_mails(app, "is back in stock").await
+}
+
+/// The mails waiting in the outbox whose subject ends with `ending`, as (to, subject, text).
+async fn outbox_mails(app: &TestApp, ending: &str) -> Vec<(String, String, String)> {
     let outbox = &app.state.alerts.as_ref().unwrap().outbox;
     shared::testing::outbox_pending(outbox)
         .await
@@ -18,7 +23,7 @@ async fn alert_mails(app: &TestApp) -> Vec<(String, String, String)> {
                 item.mail.mail.text,
             )
         })
-        .filter(|(_, subject, _)| subject.ends_with("is back in stock"))
+        .filter(|(_, subject, _)| subject.ends_with(ending))
         .collect()
 }
 
@@ -45,10 +50,29 @@ async fn a_restock_mails_each_waiting_address_once_and_clears_the_list() {
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
     let bad = notify(&app, id, "not-an-address").await;
     assert!(bad.status.is_client_error());
+    let mut answers = Vec::new();
     for email in ["a@example.com", " B@Example.com ", "a@example.com"] {
         let reply = notify(&app, id, email).await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+        answers.push(reply.body["message"].as_str().unwrap().to_owned());
     }
+    assert_eq!(
+        answers[0],
+        "We will e-mail you once when Ginger Fizz is back in stock. A confirmation is on its way to a@example.com."
+    );
+    assert_eq!(
+        answers[2],
+        "This address is already on the list for Ginger Fizz: we will e-mail it once when it is back in stock."
+    );
+    // Each address is told once that it waits, with a link to stop; asking again mails nothing more.
+    let mut confirmations = outbox_mails(&app, "is back").await;
+    confirmations.retain(|(_, subject, _)| subject == "We will tell you when Ginger Fizz is back");
+    confirmations.sort();
+    let to: Vec<&str> = confirmations.iter().map(|(to, _, _)| to.as_str()).collect();
+    assert_eq!(to, ["a@example.com", "b@example.com"]);
+    assert!(confirmations[0]
+        .2
+        .contains("/api/product/notify/stop/?token="));
     let counts = app
         .call(Method::GET, "/api/product/alerts/", Some(&app.admin), None)
         .await;

@@ -54,11 +54,21 @@ async fn every_orders_event_fixture_is_served() {
         Some(json!({"status": "delivered"})),
     )
     .await;
-    let text = std::fs::read_to_string(dir.join("delete-order.json"))
-        .unwrap()
-        .replace("ORDER_ID", &order)
-        .replace("ADMIN_TOKEN", &app.admin);
-    assert!(app.orders.send_event(&text).await.status.is_success());
+    // A delivered order is archived; only one never paid can be deleted.
+    let unpaid = app.cancelled_unpaid_order(&soda, 1).await;
+    for (name, id) in [("archive-order", &order), ("delete-order", &unpaid)] {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.json")))
+            .unwrap()
+            .replace("ORDER_ID", id)
+            .replace("ADMIN_TOKEN", &app.admin);
+        let reply = app.orders.send_event(&text).await;
+        assert!(
+            reply.status.is_success(),
+            "{name}: {} {}",
+            reply.status,
+            reply.body
+        );
+    }
 }
 
 /// Stripe signs each delivery over its body and time: the fixture's `STRIPE_SIGNATURE` becomes that.

@@ -161,6 +161,29 @@ impl TestApp {
         placed.body.as_str().unwrap().to_owned()
     }
 
+    /// Bob's order of `qty` of `drink` that waits for 3-D Secure and is then cancelled by the admin: an
+    /// order that finished without ever being paid.
+    pub async fn cancelled_unpaid_order(&self, drink: &str, qty: u32) -> String {
+        let placed = self
+            .place(checkout_with_card(
+                "bob@example.com",
+                json!([{"product": drink, "qty": qty}]),
+                NEEDS_3DS,
+            ))
+            .await;
+        assert_eq!(placed.status, StatusCode::ACCEPTED, "{}", placed.body);
+        let id = placed.body["_id"].as_str().unwrap().to_owned();
+        let cancelled = self
+            .admin(
+                Method::PUT,
+                &format!("/api/order/update/{id}"),
+                Some(json!({"status": "cancelled"})),
+            )
+            .await;
+        assert_eq!(cancelled.status, StatusCode::OK, "{}", cancelled.body);
+        id
+    }
+
     /// Places an order with an Idempotency-Key header.
     pub async fn place_with_key(&self, body: &Value, key: &str) -> Reply {
         let request = http::Request::builder()

@@ -160,17 +160,11 @@ async fn statuses_move_forward_and_a_cancel_puts_everything_back() {
     // The code works again for the same address.
     assert_eq!(app.place(body).await.status, StatusCode::CREATED);
 
-    let deleted = app
+    // Refunded, it was still paid once: the shop keeps it.
+    let kept = app
         .admin(Method::DELETE, &format!("/api/order/delete/{id}"), None)
         .await;
-    assert_eq!(deleted.status, StatusCode::OK);
-    assert_eq!(
-        app.orders
-            .get(&format!("/api/order/Orderdetails/{id}"))
-            .await
-            .status,
-        StatusCode::NOT_FOUND
-    );
+    assert_eq!(kept.status, StatusCode::CONFLICT, "{}", kept.body);
     let bad = app
         .admin(
             Method::PUT,
@@ -198,4 +192,188 @@ async fn the_order_confirmation_is_queued_for_the_customer_with_the_paid_order()
     assert_eq!(mails.len(), 1);
     assert!(mails[0].0.contains("£8.99"), "{}", mails[0].0);
     assert!(mails[0].1.contains(&id));
+}
+
+#[tokio::test]
+async fn a_paid_order_is_never_deleted_but_an_unpaid_finished_one_is() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 20, 0).await;
+    let paid = app.paid_order(&soda, 1).await;
+    for status in ["shipped", "delivered"] {
+        app.admin(
+            Method::PUT,
+            &format!("/api/order/update/{paid}"),
+            Some(json!({ "status": status })),
+        )
+        .await;
+    }
+    let listed = app.stored(&paid).await;
+    assert_eq!(listed["status"], "delivered");
+    assert_eq!(listed["wasPaid"], true);
+    let refused = app
+        .admin(Method::DELETE, &format!("/api/order/delete/{paid}"), None)
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert_eq!(
+        refused.body["message"],
+        "A paid order is kept for the accounts and cannot be deleted: archive it instead"
+    );
+    assert_eq!(
+        app.stored(&paid).await["status"],
+        "delivered",
+        "still there"
+    );
+
+    let unpaid = app.cancelled_unpaid_order(&soda, 1).await;
+    assert_eq!(app.stored(&unpaid).await["wasPaid"], false);
+    let deleted = app
+        .admin(Method::DELETE, &format!("/api/order/delete/{unpaid}"), None)
+        .await;
+    assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.body);
+    assert_eq!(
+        app.orders
+            .get(&format!("/api/order/Orderdetails/{unpaid}"))
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[tokio::test]
+async fn a_finished_order_is_archived_and_stays_in_searches_and_results() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 20, 0).await;
+    let paid = app.paid_order(&soda, 2).await;
+    let archive = |archived: bool| json!({ "archived": archived });
+
+    // Paid and not yet shipped: it still needs the admin, so it stays on the list.
+    let early = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/archive/{paid}"),
+            Some(archive(true)),
+        )
+        .await;
+    assert_eq!(early.status, StatusCode::CONFLICT, "{}", early.body);
+    assert!(app.stored(&paid).await["archivedAt"].is_null());
+
+    for status in ["shipped", "delivered"] {
+        app.admin(
+            Method::PUT,
+            &format!("/api/order/update/{paid}"),
+            Some(json!({ "status": status })),
+        )
+        .await;
+    }
+    let archived = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/archive/{paid}"),
+            Some(archive(true)),
+        )
+        .await;
+    assert_eq!(archived.status, StatusCode::OK, "{}", archived.body);
+    let at = archived.body["archivedAt"].as_str().unwrap().to_owned();
+    assert_eq!(archived.body["status"], "delivered");
+    // Archiving again keeps the first time.
+    let again = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/archive/{paid}"),
+            Some(archive(true)),
+        )
+        .await;
+    assert_eq!(again.body["archivedAt"], at.as_str());
+
+    // Kept whole: the admin's list and search, the customer's history and the month's figures have it.
+    let all = app.admin(Method::GET, "/api/order", None).await.body;
+    assert_eq!(all["product"][0]["_id"], paid.as_str());
+    assert_eq!(all["product"][0]["archivedAt"], at.as_str());
+    let found = app
+        .admin(
+            Method::GET,
+            &format!("/api/order?search={}", app.alice_email),
+            None,
+        )
+        .await
+        .body;
+    assert_eq!(found["product"][0]["_id"], paid.as_str());
+    let mine = app
+        .orders
+        .call(
+            Method::GET,
+            "/api/order/orderdetails/customer/order/?pageNumber=1",
+            Some(&app.alice),
+            None,
+        )
+        .await
+        .body;
+    assert_eq!(mine["product"][0]["_id"], paid.as_str());
+    let results = app
+        .admin(Method::GET, "/api/order/results/", None)
+        .await
+        .body;
+    assert_eq!(results["results"][0]["totalOrders"], 1);
+
+    let back = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/archive/{paid}"),
+            Some(archive(false)),
+        )
+        .await;
+    assert_eq!(back.status, StatusCode::OK, "{}", back.body);
+    assert!(back.body["archivedAt"].is_null());
+
+    for (uri, body, status) in [
+        (
+            "/api/order/archive/nope",
+            archive(true),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            &*format!("/api/order/archive/{paid}"),
+            json!({"archived": "yes"}),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let reply = app.admin(Method::PUT, uri, Some(body)).await;
+        assert_eq!(reply.status, status, "{uri}: {}", reply.body);
+    }
+    let customer = app
+        .orders
+        .call(
+            Method::PUT,
+            &format!("/api/order/archive/{paid}"),
+            Some(&app.alice),
+            Some(archive(true)),
+        )
+        .await;
+    assert_eq!(customer.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn a_guest_order_shows_in_the_history_of_whoever_logs_in_with_its_address() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 20, 0).await;
+    // Placed without a token, the address typed with capitals and spaces.
+    let typed = format!(" {} ", app.alice_email.to_uppercase());
+    let guest = app
+        .place(checkout(&typed, json!([{"product": soda, "qty": 1}])))
+        .await;
+    assert_eq!(guest.status, StatusCode::CREATED, "{}", guest.body);
+    let mine = app
+        .orders
+        .call(
+            Method::GET,
+            "/api/order/orderdetails/customer/order/?pageNumber=1",
+            Some(&app.alice),
+            None,
+        )
+        .await
+        .body;
+    assert_eq!(mine["product"][0]["_id"], guest.body);
+    // Whole, as its owner sees it: the details the account page offers for the profile.
+    assert_eq!(mine["product"][0]["phone"], "07700 900123");
+    assert_eq!(mine["product"][0]["address"], "1 High St, Leeds LS1 1AA");
 }

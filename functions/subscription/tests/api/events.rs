@@ -26,6 +26,7 @@ async fn every_subscription_event_fixture_is_served() {
         "confirm-subscription",
         "list-lists",
         "list-subscribers",
+        "count-mailing-recipients",
         "send-mailing",
     ] {
         let mut event = read(name).replace("EMAIL", &email);

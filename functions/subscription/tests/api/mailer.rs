@@ -75,6 +75,42 @@ async fn the_mailer_answers_before_sending_and_queues_the_mailing() {
     app.subscribe(&news, &["Newsletter"]).await;
     app.subscribe(&offers, &["Offers and new drinks"]).await;
 
+    // The mailer's question before sending names this count: three readers, the one on both lists once.
+    let count = app
+        .admin(
+            Method::GET,
+            "/api/subscription/recipients/?lists=Newsletter,%20offers%20and%20new%20drinks",
+            None,
+        )
+        .await;
+    assert_eq!(count.status, StatusCode::OK, "{}", count.body);
+    assert_eq!(count.body, json!({"recipients": 3}));
+    let one = app
+        .admin(
+            Method::GET,
+            "/api/subscription/recipients/?lists=Newsletter",
+            None,
+        )
+        .await;
+    assert_eq!(one.body, json!({"recipients": 2}));
+    for (query, message) in [
+        ("?lists=", "Add Mail List"),
+        (
+            "?lists=Gossip",
+            "lists must be among: Newsletter, Offers and new drinks",
+        ),
+    ] {
+        let refused = app
+            .admin(
+                Method::GET,
+                &format!("/api/subscription/recipients/{query}"),
+                None,
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+        assert_eq!(refused.body["message"], message);
+    }
+
     let subject = format!("Summer drinks {}", new_email("s"));
     let sent = app
         .mail(letter(
@@ -85,7 +121,11 @@ async fn the_mailer_answers_before_sending_and_queues_the_mailing() {
         ))
         .await;
     assert_eq!(sent.status, StatusCode::ACCEPTED, "{}", sent.body);
-    assert_eq!(sent.body["message"], "Emails have been sent");
+    // Queued, not sent: the answer must not claim more.
+    assert_eq!(
+        sent.body["message"],
+        "The mailing is queued: it goes out in the background"
+    );
     // Three distinct readers across the two lists, counted once each.
     assert_eq!(sent.body["recipients"], 3);
     let id = sent.body["_id"].as_str().unwrap().to_owned();

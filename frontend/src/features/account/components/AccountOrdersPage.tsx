@@ -1,8 +1,15 @@
-// /account/order: the customer's order history (features/order) inside the account wrapper.
+// /account/order: the customer's order history (features/order) inside the account wrapper, guest orders
+// placed with the same address included, and the offer to keep an order's details on the profile.
 import { usePageMeta } from '../../../lib/meta';
 import { OrderHistory } from '../../order/components/OrderHistory';
+import { DetailsOffer } from './DetailsOffer';
 
 export default function AccountOrdersPage() {
   usePageMeta('Your orders', 'Every order you have placed with us and what you have spent.');
-  return <OrderHistory />;
+  return (
+    <>
+      <DetailsOffer />
+      <OrderHistory />
+    </>
+  );
 }

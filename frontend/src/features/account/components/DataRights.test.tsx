@@ -23,7 +23,7 @@ describe('your data', () => {
     expect(await made.mock.calls[0]?.[0].text()).toContain('"email": "shopper@example.com"');
   });
 
-  it('deletes the account with the e-mailed code, then forgets the session', async () => {
+  it('deletes the account with the e-mailed code, then forgets the session and says the account is gone', async () => {
     const api = shopApi({
       'GET /api/user/profile/': me,
       'POST /api/user/erase/request/': { message: 'We have e-mailed you a code: enter it to delete your account.' },
@@ -35,6 +35,9 @@ describe('your data', () => {
     const { user, store } = renderApp('/account/profile', { deps: { fetch: api.fetch }, preloadedState: signedIn });
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }, { timeout: 5000 }));
     const code = await screen.findByLabelText('The code from the e-mail');
+    // The button that had the focus is gone: the code's field has it, and the sent code is announced.
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('We have e-mailed you a code');
     await user.type(code, '654321');
     await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is wrong: 4 tries left');
@@ -43,5 +46,10 @@ describe('your data', () => {
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
     await waitFor(() => expect(store.getState().auth.token).toBeNull());
+    // A page of its own says what happened, and its heading has the focus.
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your account is deleted' }, { timeout: 5000 });
+    expect(screen.getByTestId('account-deleted')).toHaveTextContent('Your account is deleted.');
+    expect(screen.getByTestId('account-deleted')).toHaveTextContent('you are logged out');
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 });

@@ -1,5 +1,8 @@
-// "Your data" on the profile page: download it, or delete the account (a code is e-mailed to confirm).
-import { useState, type FormEvent } from 'react';
+// "Your data" on the profile page: download it, or delete the account (a code is e-mailed to confirm). Each
+// step ends where the shopper can see it: the code's field takes the focus once the code is sent (the
+// button that had it is gone), a refusal is announced beside it, and a deleted account ends on a page of its
+// own that says so (/account/deleted).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
@@ -14,6 +17,10 @@ export function DataRights() {
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const codeField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (codeSent) codeField.current?.focus();
+  }, [codeSent]);
 
   const run = async (action: () => Promise<Outcome>) => {
     setBusy(true);
@@ -25,7 +32,7 @@ export function DataRights() {
   const onConfirm = async (event: FormEvent) => {
     event.preventDefault();
     const result = await run(() => dispatch(confirmErasure(code)));
-    if (result.ok) void navigate(paths.home.to(), { state: { notice: result.message } });
+    if (result.ok) void navigate(paths.accountDeleted.to(), { replace: true, state: { message: result.message } });
   };
 
   return (
@@ -60,14 +67,22 @@ export function DataRights() {
         </p>
       ) : (
         <form onSubmit={(e) => void onConfirm(e)} aria-label="Confirm deleting your account">
-          <Field id="erase-code" label="The code from the e-mail" inputMode="numeric" value={code} onChange={setCode} />
+          <Field
+            ref={codeField}
+            id="erase-code"
+            label="The code from the e-mail"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+          />
           <button type="submit" className={ui.accent} disabled={busy || code.trim().length !== 6}>
             Delete my account for good
           </button>
         </form>
       )}
       {outcome && (
-        <p role={outcome.ok ? 'status' : 'alert'} data-testid="data-rights-outcome">
+        <p id="data-rights-outcome" role={outcome.ok ? 'status' : 'alert'} data-testid="data-rights-outcome">
           {outcome.message}
         </p>
       )}

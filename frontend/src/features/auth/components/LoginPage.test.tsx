@@ -88,6 +88,17 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Users' })).toBeInTheDocument();
   });
 
+  it('lands an admin who logs in from the login page itself on the dashboard', async () => {
+    const api = loginApi(admin);
+    const { user } = renderApp('/drinks/login', { deps: { fetch: api.fetch } });
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail address' }), 'admin@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Code from the e-mail' }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shop admin' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
   it('sends a customer who came from the admin area to their orders instead', async () => {
     const api = loginApi(customer);
     const { user } = renderApp('/new/uk/', { deps: { fetch: api.fetch } });

@@ -1,5 +1,6 @@
 // Choose a quantity (compact stepper: no remove) and add the drink to the basket. A drink already in the
 // basket has its line replaced with the new quantity. Once it is in, "View basket" opens the basket panel.
+// A sold-out drink shows no quantity to choose: only the disabled "Sold out" (the page offers the alert).
 import { useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { isPrerendering } from '../../../lib/prerendering';
@@ -28,20 +29,22 @@ export function AddToBasket({ product, initialQty = 1 }: { product: Product; ini
 
   return (
     <form className={styles.form} onSubmit={onSubmit} aria-label={`Buy ${product.name}`}>
-      <div className={styles.row}>
-        <span className={styles.label} id="qty-label">
-          Quantity
-        </span>
-        <QuantityStepper
-          compact
-          itemName={product.name}
-          qty={qty}
-          onChange={(next) => {
-            setQty(next);
-            setAdded(false);
-          }}
-        />
-      </div>
+      {!soldOut && (
+        <div className={styles.row}>
+          <span className={styles.label} id="qty-label">
+            Quantity
+          </span>
+          <QuantityStepper
+            compact
+            itemName={product.name}
+            qty={qty}
+            onChange={(next) => {
+              setQty(next);
+              setAdded(false);
+            }}
+          />
+        </div>
+      )}
       <button type="submit" className={styles.add} disabled={soldOut}>
         {soldOut ? 'Sold out' : 'Add to basket'}
       </button>

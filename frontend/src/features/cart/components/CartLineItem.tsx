@@ -1,8 +1,9 @@
-// One basket line: image, name, pack label, price in pounds, and the stepper in update mode (each step
-// pushes the changed line with its new qty) with a remove control.
+// One basket line: image, name, pack label, the line's sum ("2 × £9.49 = £18.98"), and the stepper in update
+// mode (each step pushes the changed line with its new qty) with a remove control.
 import { DrinkImage } from '../../../components/DrinkImage';
 import { useAppDispatch } from '../../../app/hooks';
 import { formatMoney, truncate } from '../../../lib/format';
+import { lineTotal } from '../../../lib/price';
 import { cartLineAdded, cartLineRemoved, type CartLine } from '../cartSlice';
 import { QuantityStepper } from './QuantityStepper';
 import styles from './CartPanel.module.css';
@@ -18,7 +19,9 @@ export function CartLineItem({ line }: { line: CartLine }) {
             {truncate(line.name)}
           </h3>
           <p className={styles.pack}>{line.quantity}</p>
-          <p className={styles.price}>{formatMoney(line.price)}</p>
+          <p className={styles.price} data-testid="cart-line-total">
+            {line.qty} × {formatMoney(line.price)} = {formatMoney(lineTotal([line]))}
+          </p>
         </div>
         <QuantityStepper
           itemName={line.name}

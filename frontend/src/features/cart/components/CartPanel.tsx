@@ -1,12 +1,17 @@
-// The full-screen basket: a modal dialog that locks the page's scroll, keeps the keyboard focus inside,
-// closes on Escape and hands the focus back to whatever opened it.
+// The basket: a modal dialog that locks the page's scroll, keeps the keyboard focus inside, closes on Escape
+// (or a click beside it) and hands the focus back to whatever opened it. On a phone it fills the window; from
+// 768 px it is a drawer at the side, over the dimmed page. It states the whole price before checkout: each
+// line's total, delivery by the shop's own terms (GET /api/order/payment-settings/, features/site), the
+// total, and how far the basket is from free delivery.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { paths } from '../../../app/paths';
 import { Icon, closeIcon } from '../../../components/Icon';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/format';
-import { selectCartTotal } from '../cartLine';
-import { selectCartLines } from '../cartSlice';
+import { selectAppliedDiscount } from '../../discount/discountSlice';
+import { fetchDeliveryTerms, selectDeliveryState } from '../../site/deliverySlice';
+import { basketTotals } from '../basketTotals';
+import { selectCartLines, type CartLine } from '../cartSlice';
 import { CartLineItem } from './CartLineItem';
 import styles from './CartPanel.module.css';
 import { Link } from '../../../components/Link';
@@ -31,9 +36,72 @@ function useScrollLock(): void {
   }, []);
 }
 
+/** Goods, any applied code, delivery, the total and the way to free delivery. */
+function BasketSummary({ lines }: { lines: CartLine[] }) {
+  const dispatch = useAppDispatch();
+  const delivery = useAppSelector(selectDeliveryState);
+  const applied = useAppSelector(selectAppliedDiscount);
+  useEffect(() => {
+    void dispatch(fetchDeliveryTerms());
+  }, [dispatch]);
+  const terms = delivery.terms;
+  // Until the terms arrive the goods are all the basket can say; delivery waits (never a made-up figure).
+  const totals = basketTotals(lines, terms ?? { fee: 0, freeFrom: 0 }, applied?.discount ?? 0);
+
+  return (
+    <>
+      <dl className={styles.figures}>
+        <dt>Drinks</dt>
+        <dd data-testid="cart-goods">{formatMoney(totals.goods)}</dd>
+        {applied && totals.codeOff > 0 && (
+          <>
+            <dt>
+              Code {applied.code} ({applied.discount}% off)
+            </dt>
+            <dd data-testid="cart-code">−{formatMoney(totals.codeOff)}</dd>
+          </>
+        )}
+        <dt>Delivery</dt>
+        <dd data-testid="cart-delivery">{terms ? (totals.delivery === 0 ? 'Free' : formatMoney(totals.delivery)) : '…'}</dd>
+        <dt className={styles.total}>Total</dt>
+        <dd className={`${styles.total} ${styles.totalValue}`} data-testid="cart-total" aria-live="polite">
+          {terms ? formatMoney(totals.total) : '…'}
+        </dd>
+      </dl>
+      {terms ? (
+        <div className={styles.free}>
+          <p id="free-delivery-note" aria-live="polite" data-testid="free-delivery">
+            {totals.toFreeDelivery > 0
+              ? `Add ${formatMoney(totals.toFreeDelivery)} more for free delivery.`
+              : 'Your order has free delivery.'}
+          </p>
+          <progress
+            className={styles.bar}
+            aria-labelledby="free-delivery-note"
+            max={Math.max(terms.freeFrom, 0.01)}
+            value={Math.min(totals.counted, terms.freeFrom)}
+          />
+          <p className={styles.note}>
+            Delivery is {formatMoney(terms.fee)}, free for orders from {formatMoney(terms.freeFrom)} after any discount code.
+            {!applied && ' Discount codes go on at checkout.'}
+          </p>
+        </div>
+      ) : (
+        delivery.loading.status === 'failed' && (
+          <p className={styles.note} role="status">
+            We could not load the delivery charge: checkout shows it before you pay.{' '}
+            <button type="button" className={styles.retry} onClick={() => void dispatch(fetchDeliveryTerms())}>
+              Try again
+            </button>
+          </p>
+        )
+      )}
+    </>
+  );
+}
+
 export function CartPanel({ isLoggedIn, onClose }: CartPanelProps) {
   const lines = useAppSelector(selectCartLines);
-  const total = useAppSelector(selectCartTotal);
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
@@ -78,6 +146,9 @@ export function CartPanel({ isLoggedIn, onClose }: CartPanelProps) {
   }
 
   return (
+    <>
+    {/* The dimmed page beside the drawer: a click there closes the basket (Escape does too). */}
+    <div className={styles.backdrop} aria-hidden="true" onClick={onClose} data-testid="cart-backdrop" />
     <div
       ref={panelRef}
       className={styles.panel}
@@ -120,13 +191,7 @@ export function CartPanel({ isLoggedIn, onClose }: CartPanelProps) {
               ))}
             </ul>
             <div className={styles.summary}>
-              <p className={styles.total}>
-                <span>Estimated total</span>
-                <span className={styles.totalValue} data-testid="cart-total" aria-live="polite">
-                  {formatMoney(total)}
-                </span>
-              </p>
-              <p className={styles.note}>Shipping and discount codes are worked out at checkout.</p>
+              <BasketSummary lines={lines} />
               <Link className={styles.checkout} to={paths.checkout.to()} onClick={onClose}>
                 check out
               </Link>
@@ -135,6 +200,7 @@ export function CartPanel({ isLoggedIn, onClose }: CartPanelProps) {
         )}
       </div>
     </div>
+    </>
   );
 }
 

@@ -97,6 +97,9 @@ describe('CheckoutPage', () => {
     expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Enter your full name (more than 5 characters)');
     expect(api.calls.some((c) => c.url.pathname === '/api/order/create/')).toBe(false);
     expect(fakeStripeCalls).toEqual([]);
+    // Once every field is fixed, the summary of what to fix goes too.
+    await fillValid(user);
+    await waitFor(() => expect(screen.queryByText('Please check the highlighted fields.')).not.toBeInTheDocument());
   });
 
   it("draws Stripe's three card fields under the spec's labels once the payment settings arrive", async () => {

@@ -360,7 +360,7 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
         </section>
 
         <div className={`${styles.section} ${styles.pay}`}>
-          {form.error && (
+          {form.error && firstInvalidField(form, cardFields) !== null && (
             <p className={styles.alert} role="alert">
               Please check the highlighted fields.
             </p>

@@ -10,17 +10,22 @@ export function headingAnchor(words: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-export function Paragraphs({ text }: { text: string }) {
+/**
+ * `level` is the headings' level (2 on a page of its own; deeper where the text sits under other headings,
+ * as the admin's preview does), and `anchors` gives them their ids (off where the text is only a preview).
+ */
+export function Paragraphs({ text, level = 2, anchors = true }: { text: string; level?: 2 | 3 | 4 | 5; anchors?: boolean }) {
   const parts = text.split(/\n+/).map((p) => p.trim()).filter(Boolean);
+  const Heading = `h${level}` as const;
   return (
     <>
       {parts.map((part, i) => {
         if (part.startsWith('## ')) {
           const words = part.slice(3).trim();
           return (
-            <h2 key={i} id={headingAnchor(words)}>
+            <Heading key={i} id={anchors ? headingAnchor(words) : undefined}>
               {words}
-            </h2>
+            </Heading>
           );
         }
         return <p key={i}>{part}</p>;

@@ -20,20 +20,26 @@ describe('Header', () => {
     await screen.findByRole('heading', { level: 1, name: 'Our drinks' });
   });
 
-  it('badges the basket with the number of cart lines', async () => {
+  it('badges the basket with the number of cases in it', async () => {
     const { store } = renderApp('/', { deps: { fetch: shopApi().fetch } });
     const basket = screen.getByTestId('basket-button');
     expect(basket).toHaveAccessibleName('Basket, 0 items');
     expect(screen.queryByTestId('basket-badge')).not.toBeInTheDocument();
     act(() => {
-      store.dispatch(cartLineAdded(cartLineFromProduct(mango, 5)));
+      store.dispatch(cartLineAdded(cartLineFromProduct(mango)));
     });
     expect(screen.getByTestId('basket-badge')).toHaveTextContent('1');
     expect(basket).toHaveAccessibleName('Basket, 1 item');
     act(() => {
-      store.dispatch(cartLineAdded(cartLineFromProduct(cola)));
+      store.dispatch(cartLineAdded(cartLineFromProduct(mango, 2)));
     });
+    // Two cases of one drink are two items.
     expect(screen.getByTestId('basket-badge')).toHaveTextContent('2');
+    expect(basket).toHaveAccessibleName('Basket, 2 items');
+    act(() => {
+      store.dispatch(cartLineAdded(cartLineFromProduct(cola, 3)));
+    });
+    expect(screen.getByTestId('basket-badge')).toHaveTextContent('5');
   });
 
   it('the burger toggles the links', async () => {

@@ -11,7 +11,7 @@ import styles from './Header.module.css';
 import { Link } from '../../../components/Link';
 
 interface HeaderProps {
-  /** Number of lines in the basket, shown on the badge. */
+  /** Number of cases in the basket, shown on the badge. */
   cartCount: number;
   isLoggedIn: boolean;
   /** The shopper is about to open the basket (pointer over or focus on its button): warm it up. */

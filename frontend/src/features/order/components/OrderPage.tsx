@@ -14,6 +14,8 @@ import { useQuery } from '../../../lib/useQuery';
 import { buyAgain, type BuyAgainOutcome } from '../buyAgain';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
 import { hasReceipt, orderReference, paymentState, type Order } from '../orderTypes';
+import { selectIsLoggedIn } from '../../auth/authSlice';
+import { CreateAccount } from './CreateAccount';
 import { OrderLines } from './OrderLines';
 import styles from './Order.module.css';
 import { Link } from '../../../components/Link';
@@ -219,6 +221,7 @@ export default function OrderPage() {
   const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
   // An e-mailed link's key opens the order without logging in.
   const key = useQuery().get('key');
+  const loggedIn = useAppSelector(selectIsLoggedIn);
 
   useEffect(() => {
     void dispatch(fetchOrderDetail(id, key));
@@ -261,6 +264,7 @@ export default function OrderPage() {
       >
         {order && <OrderDetails order={order} onCheckAgain={() => dispatch(orderDetailReloadRequested())} />}
         {order && order.status !== 'pending' && <BuyAgain key={order._id} order={order} />}
+        {order && placed && !loggedIn && state !== 'expired' && <CreateAccount order={order} />}
       </StatusView>
     </div>
   );

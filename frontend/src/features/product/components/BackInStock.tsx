@@ -1,5 +1,7 @@
 // "E-mail me when it is back" on a sold-out drink: one e-mail when it returns, then the address is off the list.
-import { useState, type FormEvent } from 'react';
+// The shop confirms by e-mail at once. The answer replaces the form and takes the focus (the button that had
+// it is gone), so a keyboard or screen-reader user hears what happened and stays where they were.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../../app/hooks';
 import { Field } from '../../../components/Field';
 import ui from '../../../components/ui.module.css';
@@ -18,6 +20,16 @@ const askForAlert =
       return { ok: false, message: errorMessage(error) };
     }
   };
+
+function AlertAsked({ message }: { message: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <p ref={ref} role="status" tabIndex={-1} data-testid="back-in-stock-done">
+      {message}
+    </p>
+  );
+}
 
 export function BackInStock({ product }: { product: Product }) {
   const dispatch = useAppDispatch();
@@ -41,13 +53,7 @@ export function BackInStock({ product }: { product: Product }) {
     } else setError(outcome.message);
   };
 
-  if (done) {
-    return (
-      <p role="status" data-testid="back-in-stock-done">
-        {done}
-      </p>
-    );
-  }
+  if (done) return <AlertAsked message={done} />;
   return (
     <form onSubmit={(e) => void onSubmit(e)} aria-label="Back-in-stock alert" noValidate>
       <Field id="back-in-stock-email" label="E-mail me when it is back" type="email" value={email} onChange={setEmail} error={error} />

@@ -65,7 +65,7 @@ describe('ProductPage', () => {
     expect(store.getState().cart.cartItems).toEqual([
       { product: 'p-cola', name: 'Classic Cola', image: 'cola.png', quantity: '12 x 500ml', price: 11.25, des: 'The original.', qty: 4 },
     ]);
-    expect(screen.getByTestId('basket-badge')).toHaveTextContent('1');
+    expect(screen.getByTestId('basket-badge')).toHaveTextContent('4');
     // "View basket" opens the basket panel.
     await user.click(screen.getByRole('button', { name: 'View basket' }));
     expect(store.getState().header.cartOpen).toBe(true);
@@ -77,7 +77,7 @@ describe('ProductPage', () => {
     const api = shopApi({
       'POST /api/product/notify/p-lemon': ({ body }) =>
         (body as { email: string }).email === 'layla@example.com'
-          ? json({ message: 'We will e-mail you once when Lemon Sparkle is back in stock.' }, 201)
+          ? json({ message: 'We will e-mail you once when Lemon Sparkle is back in stock. A confirmation is on its way to layla@example.com.' }, 201)
           : json({ message: 'email must be a valid e-mail address' }, 422),
     });
     const { user } = renderApp('/drinks/p-lemon', { deps: { fetch: api.fetch } });
@@ -89,12 +89,17 @@ describe('ProductPage', () => {
     await user.clear(field);
     await user.type(field, ' layla@example.com ');
     await user.click(screen.getByRole('button', { name: 'Notify me' }));
-    expect(await screen.findByTestId('back-in-stock-done')).toHaveTextContent('once when Lemon Sparkle is back');
+    const done = await screen.findByTestId('back-in-stock-done');
+    expect(done).toHaveTextContent('once when Lemon Sparkle is back in stock. A confirmation is on its way to layla@example.com.');
+    // The form (and its focused button) is gone: the answer has the focus.
+    expect(done).toHaveFocus();
   });
 
-  it('cannot add a sold-out drink', async () => {
+  it('cannot add a sold-out drink, and offers no quantity to choose for it', async () => {
     renderApp('/drinks/p-lemon', { deps: { fetch: shopApi().fetch } });
     expect(await screen.findByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(screen.queryByRole('group', { name: 'Quantity of Lemon Sparkle' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Increase quantity of Lemon Sparkle' })).not.toBeInTheDocument();
   });
 
   it('says an unknown drink is not there: a link to the shop, noindex, no Try again', async () => {

@@ -1,7 +1,8 @@
 // The review form: stars (a radio group, so arrow keys move between them), comment, full name, e-mail and the
 // drink, checked with the spec's rules (lib/validation.ts, the same cases the server runs) before sending.
 // On a failed check the form is in error mode: every failing field says why and the first failing field takes
-// the focus. Once stored, the form gives way to the spec's thanks. The spec's timings (section 9): the page
+// the focus. Once stored, the form gives way to thanks that fit the rating (the spec's words for a happy
+// reviewer; an unhappy one is not told we are glad they are satisfied), which take the focus. The spec's timings (section 9): the page
 // scrolls to the thanks 1100 ms after a stored review and to the form's top 1000 ms after a failed submit
 // (a failed check or a refusal); a shopper who prefers reduced motion gets the jump without the animation,
 // at the same moment. On a product page the drink is fixed (`drink`): no select, and no drinks list fetched.
@@ -21,9 +22,23 @@ import {
 } from '../reviewsSlice';
 import styles from './Reviews.module.css';
 
-/** The spec's words once a review is stored. */
+/** The spec's words once a review is stored: for a reviewer who gave 4 or 5 stars. */
 export const THANK_YOU =
   "We sincerely appreciate your review of our product. Your feedback means a lot to us, and we're very glad to know you're satisfied.";
+
+/** For 3 stars: thanks, without claiming the reviewer is pleased. */
+export const THANK_YOU_MIXED =
+  "Thank you for your review. Your feedback means a lot to us, and it helps us make our drinks better.";
+
+/** For 1 or 2 stars: thanks, sorry, and a way to reach the shop. */
+export const THANK_YOU_UNHAPPY =
+  "Thank you for your honest review, and we are sorry this drink disappointed you. Your feedback goes straight to our team; if something was wrong with your order, contact us and we will put it right.";
+
+/** The thanks that fit the stars given. */
+export function thanksFor(rating: number): string {
+  if (rating >= 4) return THANK_YOU;
+  return rating === 3 ? THANK_YOU_MIXED : THANK_YOU_UNHAPPY;
+}
 
 export const COMMENT_MAX = 2000;
 export const FULLNAME_MAX = 100;
@@ -152,7 +167,7 @@ export function ReviewForm({ initialProduct = '', drink }: ReviewFormProps) {
   if (sending.status === 'loaded' && sending.reload) {
     return (
       <div className={styles.thanks} role="status" tabIndex={-1} ref={thanks} data-testid="review-thanks">
-        <p>{THANK_YOU}</p>
+        <p>{thanksFor(form.rating)}</p>
         <button
           type="button"
           className={ui.secondary}

@@ -1,10 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type FakeCall } from '../../../testing/fakeFetch';
 import { layla, makeReview, noor, reviewPage, reviewSummary, sami } from '../../../testing/reviewFixtures';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
-import { ERROR_SCROLL_MS, invalidFields, SUCCESS_SCROLL_MS, THANK_YOU } from './ReviewForm';
+import { ERROR_SCROLL_MS, invalidFields, SUCCESS_SCROLL_MS, THANK_YOU, THANK_YOU_MIXED, THANK_YOU_UNHAPPY, thanksFor } from './ReviewForm';
 import ReviewsPage from './ReviewsPage';
 
 const SUMMARY = 'GET /api/home/uk/review/';
@@ -134,6 +134,26 @@ describe('ReviewsPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Send review' }));
     expect(within(form).queryByText('This field is required.')).not.toBeInTheDocument();
     expect(within(form).getByLabelText('Your review')).toHaveFocus();
+  });
+
+  it('thanks an unhappy reviewer without saying we are glad they are satisfied, and keeps the focus on it', async () => {
+    const { user } = renderPage({
+      [CREATE]: ({ body }: FakeCall) => json({ ...layla, ...(body as object), _id: 'r-low' }, 201),
+    });
+    const form = await openForm(user);
+    await screen.findByRole('option', { name: 'Mango Fizz' });
+    await user.click(screen.getByRole('radio', { name: '2 stars' }));
+    await user.type(within(form).getByLabelText('Your review'), 'Too sweet for me, sorry');
+    await user.type(within(form).getByLabelText('Full name'), 'Omar Saleh');
+    await user.type(within(form).getByLabelText(/E-mail/), 'omar@example.com');
+    await user.selectOptions(within(form).getByLabelText('Drink'), 'p-mango');
+    await user.click(within(form).getByRole('button', { name: 'Send review' }));
+    const thanks = await screen.findByTestId('review-thanks');
+    expect(thanks.querySelector('p')?.textContent).toBe(THANK_YOU_UNHAPPY);
+    expect(thanks).not.toHaveTextContent(/satisfied/);
+    await waitFor(() => expect(thanks).toHaveFocus());
+    expect(thanksFor(3)).toBe(THANK_YOU_MIXED);
+    expect(thanksFor(5)).toBe(THANK_YOU);
   });
 
   it('rates with the keyboard, sends the review, thanks the writer and reloads the summary and list', async () => {
