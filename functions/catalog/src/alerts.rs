@@ -293,7 +293,7 @@ pub struct ConfirmAlert {
 
 /// `POST /api/product/notify/confirm/ {token}`: the confirmation page's button; the address now waits for
 /// the drink (once). 400 for a forged, expired or used link; 409 once the drink is back in stock.
-pub async fn confirm(
+pub async fn confirm_alert(
     State(state): State<AppState>,
     Json(body): Json<ConfirmAlert>,
 ) -> ApiResult<Json<Message>> {

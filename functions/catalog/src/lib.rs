@@ -156,7 +156,7 @@ fn api() -> ApiRoutes<AppState> {
         .post("/api/product/notify/{id}", Public, alerts::sign_up)
         .summary("Asks the address to confirm an e-mail once this sold-out drink is back (double opt-in)")
         .fails(&[409, 429])
-        .post("/api/product/notify/confirm/", Public, alerts::confirm)
+        .post("/api/product/notify/confirm/", Public, alerts::confirm_alert)
         .summary("The confirmation page's button: the address waits for the drink")
         .fails(&[409])
         .get("/api/product/notify/stop/", Public, alerts::stop)
