@@ -2,7 +2,9 @@
 //! so that no public route (login codes, confirmation links, alerts) can be turned into a mail cannon
 //! whatever its own limits. Every transactional e-mail takes one unit before it goes to SES: the login and
 //! erasure codes (sent directly) and every outbox mail (the sender function). Bulk mailings to confirmed
-//! subscribers are the admin's own and do not draw on it. The counters live in the mail table, one item per
+//! subscribers are the admin's own and do not draw on it; mail to the shop's own address (`MAIL_FROM`: the
+//! new-order notices, the contact form) counts in the total only, since a busy day's notices are no one's
+//! flood. The counters live in the mail table, one item per
 //! day for the total and one per day and address (`MAIL-BUDGET#{day}`, sk `ALL` or `TO#{address}`), and
 //! expire with the next day. Each unit taken logs the day's total as a CloudWatch embedded metric
 //! (`MailsToday` in the stack's namespace), on which template.yaml's alarm fires near the total budget.
@@ -27,6 +29,8 @@ pub struct Budget {
     pub per_address: u64,
     /// The metrics' namespace (`METRICS_NAMESPACE`, the stack's name in AWS).
     pub namespace: String,
+    /// The shop's own address (`MAIL_FROM`, lower case): no budget of its own.
+    pub own_address: String,
 }
 
 /// Which of the day's budgets a unit would break.
@@ -67,6 +71,7 @@ impl Budget {
             total: count("MAIL_DAILY_BUDGET", Self::DEFAULT_TOTAL)?,
             per_address: count("MAIL_DAILY_BUDGET_PER_ADDRESS", Self::DEFAULT_PER_ADDRESS)?,
             namespace: optional(env, "METRICS_NAMESPACE", "Shop"),
+            own_address: optional(env, "MAIL_FROM", "").trim().to_lowercase(),
         })
     }
 
@@ -176,6 +181,7 @@ mod tests {
             "MAIL_DAILY_BUDGET" => Some("100".to_owned()),
             "MAIL_DAILY_BUDGET_PER_ADDRESS" => Some("3".to_owned()),
             "METRICS_NAMESPACE" => Some("drinks-shop-dev".to_owned()),
+            "MAIL_FROM" => Some(" Orders@Shop.example ".to_owned()),
             _ => None,
         };
         let budget = Budget::from_env(&set).unwrap();
@@ -184,7 +190,8 @@ mod tests {
             Budget {
                 total: 100,
                 per_address: 3,
-                namespace: "drinks-shop-dev".to_owned()
+                namespace: "drinks-shop-dev".to_owned(),
+                own_address: "orders@shop.example".to_owned(),
             }
         );
         let zero = |name: &str| (name == "MAIL_DAILY_BUDGET").then(|| "0".to_owned());

@@ -118,11 +118,15 @@ fn login_pk(email: &str) -> String {
     format!("LOGIN#{email}")
 }
 
-/// One live code of `email`, under its own random id.
-fn code_key(email: &str, id: &str) -> Item {
+/// One code of `email`, sorted by when it expires (then its own random id): the live ones are a range of
+/// the sort key, however many expired ones DynamoDB's TTL has yet to remove.
+fn code_key(email: &str, expires: i64, id: &str) -> Item {
     Item::from([
         ("pk".to_owned(), s(login_pk(email))),
-        ("sk".to_owned(), s(format!("{CODE_PREFIX}{id}"))),
+        (
+            "sk".to_owned(),
+            s(format!("{CODE_PREFIX}{expires:012}#{id}")),
+        ),
     ])
 }
 
@@ -250,7 +254,7 @@ pub async fn request_code(
 
     let code = new_code()?;
     // A code of its own beside any still live: nothing mailed before stops working.
-    let mut code_item = code_key(email, &shared::store::new_id());
+    let mut code_item = code_key(email, now + CODE_TTL_SECONDS, &shared::store::new_id());
     code_item.extend([
         ("codeHash".to_owned(), s(state.codes.tag(email, &code))),
         ("tries".to_owned(), AttributeValue::M(Item::new())),
@@ -486,9 +490,11 @@ async fn live_codes(state: &AppState, email: &str, now: i64) -> Result<Vec<Strin
         .db()
         .query()
         .table_name(state.table())
-        .key_condition_expression("pk = :pk AND begins_with(sk, :code)")
+        .key_condition_expression("pk = :pk AND sk BETWEEN :from AND :to")
         .expression_attribute_values(":pk", s(login_pk(email)))
-        .expression_attribute_values(":code", s(CODE_PREFIX))
+        // Past now, to the end of the codes ('~' sorts after every digit).
+        .expression_attribute_values(":from", s(format!("{CODE_PREFIX}{:012}", now + 1)))
+        .expression_attribute_values(":to", s(format!("{CODE_PREFIX}~")))
         .consistent_read(true)
         .limit(MAX_LIVE_CODES)
         .send()

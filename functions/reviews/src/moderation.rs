@@ -130,8 +130,9 @@ pub async fn report_review(
         .table_name(&*state.table)
         .set_key(Some(review::key(&review.id)))
         .condition_expression(
-            "attribute_exists(pk) AND (attribute_not_exists(hidden) OR hidden = :no)",
+            "attribute_exists(pk) AND (attribute_not_exists(#hidden) OR #hidden = :no)",
         )
+        .expression_attribute_names("#hidden", "hidden")
         .expression_attribute_values(":no", b(false))
         .build()
         .map_err(ApiError::internal)?;
@@ -232,10 +233,11 @@ pub async fn hide_review(
     let update = Update::builder()
         .table_name(&*state.table)
         .set_key(Some(review::key(&id)))
-        .update_expression("SET hidden = :yes, gsi1pk = :hidden REMOVE gsi2pk, gsi2sk")
+        .update_expression("SET #hidden = :yes, gsi1pk = :hidden REMOVE gsi2pk, gsi2sk")
         .condition_expression(
-            "attribute_exists(pk) AND (attribute_not_exists(hidden) OR hidden = :no)",
+            "attribute_exists(pk) AND (attribute_not_exists(#hidden) OR #hidden = :no)",
         )
+        .expression_attribute_names("#hidden", "hidden")
         .expression_attribute_values(":yes", b(true))
         .expression_attribute_values(":no", b(false))
         .expression_attribute_values(":hidden", s(review::HIDDEN_LIST))
@@ -276,8 +278,9 @@ pub async fn unhide_review(
     let update = Update::builder()
         .table_name(&*state.table)
         .set_key(Some(review::key(&id)))
-        .update_expression("SET hidden = :no, gsi1pk = :list, gsi2pk = :drink, gsi2sk = :order")
-        .condition_expression("hidden = :yes")
+        .update_expression("SET #hidden = :no, gsi1pk = :list, gsi2pk = :drink, gsi2sk = :order")
+        .condition_expression("#hidden = :yes")
+        .expression_attribute_names("#hidden", "hidden")
         .expression_attribute_values(":yes", b(true))
         .expression_attribute_values(":no", b(false))
         .expression_attribute_values(":list", s(review::LIST))

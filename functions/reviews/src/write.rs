@@ -55,6 +55,10 @@ enum Writer {
     Typed(String),
 }
 
+fn another_drink() -> ApiError {
+    ApiError::invalid("products: this link is for another drink")
+}
+
 /// POST /api/reviews/create/: 201 with the review as the public sees it. It is shown at once, verified
 /// only when proven (`proof`): a typed address gets the same unverified answer whoever it belongs to.
 pub async fn create_review(
@@ -74,9 +78,7 @@ pub async fn create_review(
     let writer = match (invited, user, checked.email) {
         (Some((buyer, product)), _, _) => {
             if product != checked.product.id {
-                return Err(ApiError::invalid(
-                    "products: this link is for another drink",
-                ));
+                return Err(another_drink());
             }
             Writer::Invited(buyer.email)
         }
@@ -172,12 +174,16 @@ pub async fn check_review(
     Json(mut input): Json<ReviewInput>,
 ) -> ApiResult<Json<Message>> {
     let token = input.token.take().filter(|t| !t.trim().is_empty());
-    if let Some(token) = &token {
-        proof::invitation(&state, token).await?;
-    }
-    input
-        .check(&state, token.is_none() && user.is_none())
+    let invited = match token {
+        Some(token) => Some(proof::invitation(&state, &token).await?),
+        None => None,
+    };
+    let checked = input
+        .check(&state, invited.is_none() && user.is_none())
         .await?;
+    if invited.is_some_and(|(_, product)| product != checked.product.id) {
+        return Err(another_drink());
+    }
     Ok(Message::new("ok"))
 }
 

@@ -195,8 +195,10 @@ async fn a_deleted_hidden_review_leaves_the_hidden_count_and_comes_back_hidden()
     let app = spawn_app().await;
     let review = app.write(review_of(&app.cola, 3, "Hidden Person")).await;
     let id = review["_id"].as_str().unwrap();
-    app.admin(Method::POST, &format!("/api/reviews/hide/{id}"), None)
+    let hidden = app
+        .admin(Method::POST, &format!("/api/reviews/hide/{id}"), None)
         .await;
+    assert_eq!(hidden.status, StatusCode::OK, "{}", hidden.body);
     let deleted = app
         .admin(Method::DELETE, &format!("/api/reviews/delete/{id}"), None)
         .await;
