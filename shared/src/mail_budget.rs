@@ -87,15 +87,16 @@ impl Budget {
     ) -> Result<Result<(), Refused>, ApiError> {
         let day = now.div_euclid(DAY);
         let to = to.trim().to_lowercase();
-        if count(
-            db,
-            mail_table,
-            key(day, &format!("TO#{to}")),
-            self.per_address,
-            day,
-        )
-        .await?
-        .is_none()
+        if to != self.own_address
+            && count(
+                db,
+                mail_table,
+                key(day, &format!("TO#{to}")),
+                self.per_address,
+                day,
+            )
+            .await?
+            .is_none()
         {
             return Ok(Err(Refused::Address));
         }
