@@ -33,7 +33,7 @@ CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
-	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts
+	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts edge
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
@@ -42,6 +42,7 @@ help:
 	@echo "make reset  delete the local shop's data (kept in .run/state/ between runs)"
 	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
 	@echo "make deploy STAGE=dev|prod   check, build, deploy, publish the storefront, print the shop's address"
+	@echo "make edge STAGE=dev|prod     the edge's web ACL in us-east-1 (once, before the first deploy elsewhere)"
 	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=... PAGES_STORE_ARN=... SITE_URL=...) the storefront only"
 	@echo "make backfill-counts STAGE=dev|prod  set the mail lists' counts from the subscribers (once; idempotent)"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
@@ -229,6 +230,11 @@ secret: sam-cli
 # public half is printed for samconfig.toml's TokenPublicKey.
 token-key: sam-cli
 	$(DEPLOY) token-key --stage $(STAGE)
+
+# Once per stage outside us-east-1 (and after a change of the edge's rules): CloudFront's web ACL can only be
+# made there, so template.yaml's EdgeWebAcl becomes a small stack of its own; it prints the WebAclArn to set.
+edge: sam-cli
+	$(DEPLOY) edge --stage $(STAGE)
 
 clean:
 	cargo clean

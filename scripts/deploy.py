@@ -11,12 +11,15 @@ the tests point `publish` at the emulator.
                                           live shop first (SITE_URL or --site), lists them in the pages store once uploaded
     deploy.py report --stage dev          the shop's address, the DNS records and SES steps still to do
     deploy.py verify-email ADDRESS --stage dev   SES mails ADDRESS a link that verifies it (sandbox logins)
+    deploy.py edge --stage dev            the edge's web ACL (template.yaml's EdgeWebAcl) as its own stack in
+                                          us-east-1, for a stack elsewhere; prints the WebAclArn to set
     deploy.py destroy --stage dev [--purge-data] [--yes]
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
 import json
 import mimetypes
@@ -153,7 +156,74 @@ def static_problems(stage: Stage) -> list[str]:
         problems.append(f"CertificateArn {cert} is not in us-east-1: CloudFront only reads certificates there")
     if stage.name == "prod" and not p.get("AlarmEmail"):
         problems.append(f"AlarmEmail is empty: production alarms would reach nobody; set it in {where}")
+    if stage.region != EDGE_REGION and not p.get("WebAclArn"):
+        problems.append(
+            f"WebAclArn is not set: CloudFront's web ACL can only be made in {EDGE_REGION}; "
+            f"`make edge STAGE={stage.name}` makes it there and prints the ARN for {where}"
+        )
     return problems
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The edge: template.yaml's EdgeWebAcl, which a stack outside us-east-1 cannot make itself (CloudFront's web
+# ACLs live there), deployed from the same definition as a small stack of its own.
+
+EDGE_REGION = "us-east-1"
+
+
+def edge_stack_name(stage: Stage) -> str:
+    return f"{stage.stack}-edge"
+
+
+def edge_template(template: dict, stage: Stage) -> dict:
+    """The edge stack's template: template.yaml's EdgeWebAcl and the parameters it reads, named for the
+    shop's stack, with its ARN as the output."""
+    acl = copy.deepcopy(template["Resources"]["EdgeWebAcl"])
+    acl.pop("Condition", None)
+    props = acl["Properties"]
+    props["Name"] = f"{stage.stack}-edge"
+    props["VisibilityConfig"]["MetricName"] = f"{stage.stack}-edge"
+    return {
+        "AWSTemplateFormatVersion": "2010-09-09",
+        "Description": f"The edge web ACL in front of the CloudFront of {stage.stack} (template.yaml, EdgeWebAcl)",
+        "Parameters": {"EdgeRateLimit": template["Parameters"]["EdgeRateLimit"]},
+        "Resources": {"EdgeWebAcl": acl},
+        "Outputs": {"WebAclArn": {"Value": {"Fn::GetAtt": ["EdgeWebAcl", "Arn"]}}},
+    }
+
+
+def deploy_edge(stage: Stage, template: Path = ROOT / "template.yaml") -> str:
+    """Creates or updates the edge stack in us-east-1 and answers the web ACL's ARN."""
+    from botocore.exceptions import ClientError
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import check_template
+
+    body = json.dumps(edge_template(check_template.load(template), stage))
+    cfn = client(session(EDGE_REGION), "cloudformation")
+    name = edge_stack_name(stage)
+    parameters = [
+        {"ParameterKey": "EdgeRateLimit", "ParameterValue": stage.parameters[key]}
+        for key in ("EdgeRateLimit",)
+        if stage.parameters.get(key)
+    ]
+    try:
+        cfn.describe_stacks(StackName=name)
+        exists = True
+    except ClientError:
+        exists = False
+    try:
+        if exists:
+            cfn.update_stack(StackName=name, TemplateBody=body, Parameters=parameters)
+            cfn.get_waiter("stack_update_complete").wait(StackName=name)
+        else:
+            cfn.create_stack(StackName=name, TemplateBody=body, Parameters=parameters)
+            cfn.get_waiter("stack_create_complete").wait(StackName=name)
+    except ClientError as err:
+        if "No updates are to be performed" not in str(err):
+            raise Stop(f"the edge stack {name} in {EDGE_REGION} failed: {err}") from err
+    outputs = stack_outputs(session(EDGE_REGION), name)
+    return outputs["WebAclArn"]
 
 
 def account_problems(sess, stage: Stage) -> tuple[list[str], list[str]]:
@@ -682,7 +752,7 @@ def destroy(stage: Stage, purge_data: bool, yes: bool) -> None:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("preflight", "report", "backfill-counts"):
+    for name in ("preflight", "report", "backfill-counts", "edge"):
         sub.add_parser(name).add_argument("--stage", required=True)
     pub = sub.add_parser("publish")
     pub.add_argument("--stage")
@@ -716,6 +786,10 @@ def main(argv: list[str]) -> int:
             report(load_stage(args.stage))
         elif args.command == "backfill-counts":
             backfill_command(load_stage(args.stage))
+        elif args.command == "edge":
+            stage = load_stage(args.stage)
+            arn = deploy_edge(stage)
+            print(f"the edge's web ACL is {arn}; put WebAclArn={arn} in samconfig.toml's [{stage.name}] parameter_overrides")
         elif args.command == "verify-email":
             stage = load_stage(args.stage)
             client(session(stage.region), "sesv2").create_email_identity(EmailIdentity=args.address)

@@ -3,7 +3,7 @@
 // and helpers. Each journey makes what it needs: the admin logs in fresh, and every customer is a new
 // address, so no journey depends on another or on the order they run in.
 import AxeBuilder from '@axe-core/playwright';
-import { loginCode } from './admin.mjs';
+import { adminHelpers, loginCode } from './admin.mjs';
 
 const ADMIN_EMAIL = 'admin@example.com';
 
@@ -228,5 +228,46 @@ export default function register({ journey, check, checkEqual, eventually, shot,
     checkEqual(await phone.inputValue(), '0113 496 0000', 'the phone after a reload');
     checkEqual(await address.inputValue(), '12 Park Row, Leeds LS1 5HD', 'the address after a reload');
     checkEqual((await savedAuth(page))?.userInfo?.fullname, 'Layla Haddad', 'the stored user follows the save');
+  });
+
+  journey('passkeys: the admin adds one on the profile page (a virtual authenticator), then signs in with it and no code', async ({ newPage }) => {
+    const { adminPage } = adminHelpers({ check, eventually, BASE_URL });
+    // Browsers refuse an IP address as a passkey's site: the same gateway, reached as localhost.
+    const site = BASE_URL.replace('127.0.0.1', 'localhost');
+    const page = await adminPage(newPage);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await page.goto(`${site}/new/uk/profile`);
+    const section = page.getByTestId('passkeys');
+    await section.getByText('You have no passkeys yet.').or(section.getByTestId('passkey').first()).waitFor();
+    const before = await section.getByTestId('passkey').count();
+    const name = `Journey key ${Date.now().toString(36)}`;
+    await section.getByLabel('Name for this passkey').fill(name);
+    await section.getByRole('button', { name: 'Add a passkey on this device' }).click();
+    await section.getByRole('status').filter({ hasText: `Passkey “${name}” added` }).waitFor();
+    await eventually(() => section.getByTestId('passkey').count(), (n) => n === before + 1, 'the new passkey listed');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    checkEqual(credentials.length, 1, 'the authenticator holds the new passkey');
+    checkEqual(credentials[0].rpId, 'localhost', "the passkey's site");
+    await scan(page, 'admin profile with passkeys');
+
+    // Log out, and back in with the passkey: no code is mailed.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/drinks\/login$/);
+    const mailsBefore = (await mailsTo(ADMIN_EMAIL)).length;
+    await emailField(page).fill(ADMIN_EMAIL);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    checkEqual((await savedAuth(page))?.userInfo?.role, 'admin', 'signed in as the admin by passkey');
+    checkEqual((await mailsTo(ADMIN_EMAIL)).length, mailsBefore, 'no code was mailed');
+
+    // Removed, it no longer signs in.
+    await page.goto(`${site}/new/uk/profile`);
+    const mine = section.getByTestId('passkey').filter({ hasText: name });
+    await mine.getByRole('button', { name: `Remove the passkey ${name}` }).click();
+    await mine.waitFor({ state: 'detached' });
   });
 }

@@ -138,10 +138,10 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
     await page.getByRole('button', { name: 'Notify me' }).click();
     const done = page.getByTestId('back-in-stock-done');
     await done.waitFor();
-    check((await done.textContent()).includes(`A confirmation is on its way to ${email}`), 'the answer says a confirmation is coming');
+    check((await done.textContent()).includes('confirm with the link we have e-mailed you'), 'the answer says a confirmation link is coming');
     await eventually(() => hasFocus(done), Boolean, 'the answer has the focus');
     await eventually(
-      async () => (await outbox(email)).find((m) => m.subject === `We will tell you when ${name} is back`),
+      async () => (await outbox(email)).find((m) => m.subject === `Confirm your alert for ${name}`),
       Boolean,
       'the confirmation e-mail',
     );

@@ -10,7 +10,7 @@ import { adminHelpers } from './admin.mjs';
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 export default function registerReviewJourneys({ journey, check, checkEqual, eventually, BASE_URL }) {
-  const { api, adminPage, adminSession, paidOrder } = adminHelpers({ check, eventually, BASE_URL });
+  const { api, outbox, adminPage, adminSession, paidOrder } = adminHelpers({ check, eventually, BASE_URL });
 
   /** A review through the API, from a fresh address (the shop allows 5 an hour per address). */
   async function writeReview(fullname, rating = 5) {
@@ -88,19 +88,43 @@ export default function registerReviewJourneys({ journey, check, checkEqual, eve
     check(store?.openingHoursSpecification?.length === 2 && store.aggregateRating?.reviewCount === before + 1, 'the store has its hours and rating');
   });
 
-  journey("reviews: a buyer's review of the drink they paid for has the verified badge; a non-buyer's has none", async ({ newPage }) => {
+  journey("reviews: a typed buyer's address proves nothing until its mailbox confirms; then the badge shows", async ({ newPage }) => {
     const [drink] = await api('GET', '/api/product/');
     const buyer = `buyer.${tag()}@example.com`;
     await paidOrder(buyer, drink._id);
     const bought = `Verified Buyer ${tag()}`;
-    await api('POST', '/api/reviews/create/', { rating: 5, comment: 'Bought a case, gone in a week.', fullname: bought, email: buyer, products: drink._id });
+    const mine = await api('POST', '/api/reviews/create/', { rating: 5, comment: 'Bought a case, gone in a week.', fullname: bought, email: buyer, products: drink._id });
     const stranger = `Never Bought ${tag()}`;
-    await api('POST', '/api/reviews/create/', { rating: 1, comment: 'Never tried it but here I am.', fullname: stranger, email: `stranger.${tag()}@example.com`, products: drink._id });
+    const theirs = await api('POST', '/api/reviews/create/', { rating: 1, comment: 'Never tried it but here I am.', fullname: stranger, email: `stranger.${tag()}@example.com`, products: drink._id });
+    // Typing a buyer's address gets the same answer as typing anyone's: no purchase oracle.
+    checkEqual(mine.verified, false, "the typed buyer's answer");
+    checkEqual(theirs.verified, false, "the stranger's answer");
     const page = await newPage({ width: 1280, height: 900 });
     await page.goto(`${BASE_URL}/drinks/review?product=${encodeURIComponent(drink._id)}`);
     const byName = (name) => page.getByTestId('review').filter({ hasText: name });
     await byName(stranger).waitFor();
-    check((await byName(bought).textContent()).includes('Verified'), "the buyer's review has the badge");
+    check(!(await byName(bought).textContent()).includes('Verified'), 'no badge before the mailbox confirms');
+    for (const line of ['Every review shows as it was written', '“Verified” marks a review proven to come from a buyer']) {
+      check((await page.getByTestId('how-checked').textContent()).includes(line), `the page says how reviews are checked: ${line}`);
+    }
+
+    // The buyer's mailbox has the confirmation link: it opens a page whose button confirms.
+    const mail = await eventually(
+      async () => (await outbox(buyer)).find((m) => m.subject.startsWith('Confirm your review')),
+      Boolean,
+      'the review confirmation e-mail',
+      10_000,
+    );
+    const link = /https?:\/\/\S+\/confirm\/review\?token=\S+/.exec(mail.text)?.[0];
+    check(Boolean(link), 'the confirmation has its link');
+    const confirmPage = await newPage({ width: 1280, height: 900 });
+    await confirmPage.goto(`${BASE_URL}${new URL(link).pathname}${new URL(link).search}`);
+    await confirmPage.getByRole('heading', { level: 1, name: 'Confirm your review' }).waitFor();
+    await confirmPage.getByRole('button', { name: 'Confirm my review' }).click();
+    await confirmPage.getByRole('status').filter({ hasText: 'your review is confirmed' }).waitFor();
+    await page.reload();
+    await byName(bought).waitFor();
+    check((await byName(bought).textContent()).includes('Verified'), "the confirmed buyer's review has the badge");
     check(!(await byName(stranger).textContent()).includes('Verified'), "the non-buyer's review has none");
     // The admin sees which is which.
     const admin = await adminPage(newPage);
@@ -108,7 +132,73 @@ export default function registerReviewJourneys({ journey, check, checkEqual, eve
     const row = (name) => admin.getByTestId('admin-review').filter({ hasText: name });
     await row(bought).waitFor();
     check((await row(bought).textContent()).includes('Verified buyer'), 'the admin list marks the buyer');
-    check((await row(stranger).textContent()).includes('No order found'), 'the admin list marks the non-buyer');
+    check((await row(stranger).textContent()).includes('Not proven'), 'the admin list marks the non-buyer');
+  });
+
+  journey("reviews: the delivered e-mail's link fills the form for its drink, without an address, and the review shows verified", async ({ newPage }) => {
+    const [drink] = await api('GET', '/api/product/');
+    const buyer = `delivered.${tag()}@example.com`;
+    const fullname = `Link Writer ${tag()}`;
+    const order = await paidOrder(buyer, drink._id, { fullname });
+    const { token } = await adminSession();
+    await api('PUT', `/api/order/update/${order}`, { status: 'delivered' }, token);
+    const mail = await eventually(
+      async () => (await outbox(buyer)).find((m) => / has been delivered$/.test(m.subject)),
+      Boolean,
+      'the delivered e-mail',
+      10_000,
+    );
+    const line = mail.text.split('\n').find((text) => text.startsWith(`Review ${drink.name}: `));
+    const link = line?.slice(`Review ${drink.name}: `.length).trim();
+    check(Boolean(link), `the delivered e-mail links a review of ${drink.name}: ${mail.text}`);
+    const page = await newPage({ width: 1280, height: 900 });
+    await page.goto(`${BASE_URL}${new URL(link).pathname}${new URL(link).search}`);
+    const form = page.getByTestId('review-form');
+    await form.waitFor();
+    checkEqual(await form.getByLabel('Full name').inputValue(), fullname, 'the name from the order');
+    check((await form.getByTestId('review-drink').textContent()).includes(drink.name), 'the drink is fixed');
+    checkEqual(await form.getByLabel('E-mail').count(), 0, 'no address to type');
+    await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
+    await form.getByLabel('Your review').fill('Exactly what the delivery promised.');
+    await form.getByRole('button', { name: 'Send review' }).click();
+    await page.getByTestId('review-thanks').waitFor();
+    const mine = page.getByTestId('review').filter({ hasText: fullname });
+    await mine.waitFor();
+    check((await mine.textContent()).includes('Verified'), 'the review written from the link is verified');
+  });
+
+  journey('reviews: a shopper reports a review; the admin sees the reason, hides it from the shop and shows it again', async ({ newPage }) => {
+    const name = `Spammy Writer ${tag()}`;
+    await writeReview(name, 1);
+    const before = (await api('GET', '/api/home/uk/review/')).Thecount;
+    const shopper = await newPage({ width: 1280, height: 900 });
+    await shopper.goto(`${BASE_URL}/drinks/review`);
+    const review = shopper.getByTestId('review').filter({ hasText: name });
+    await review.waitFor();
+    await review.getByRole('button', { name: `Report the review by ${name}` }).click();
+    const reason = `Advertises another shop ${tag()}`;
+    await review.getByLabel('What is wrong with this review?').fill(reason);
+    await review.getByRole('button', { name: 'Send report' }).click();
+    await review.getByRole('status').filter({ hasText: 'the shop will look at this review' }).waitFor();
+    await scan(shopper, 'reviews page after a report');
+
+    const page = await adminPage(newPage);
+    await page.goto(`${BASE_URL}/new/uk/reviews`);
+    const reported = page.getByTestId('reported-review').filter({ hasText: name });
+    await reported.waitFor();
+    check((await reported.textContent()).includes(reason), 'the admin reads the reason');
+    await reported.getByRole('button', { name: `Hide: the review by ${name}` }).click();
+    await reported.waitFor({ state: 'detached' });
+    const hidden = page.getByTestId('hidden-review').filter({ hasText: name });
+    await hidden.waitFor();
+    await eventually(async () => (await api('GET', '/api/home/uk/review/')).Thecount, (n) => n === before - 1, 'the count without the hidden review');
+    await shopper.reload();
+    await shopper.getByTestId('review').first().waitFor();
+    checkEqual(await shopper.getByTestId('review').filter({ hasText: name }).count(), 0, 'the shop no longer shows it');
+
+    await hidden.getByRole('button', { name: `Show again: the review by ${name}` }).click();
+    await hidden.waitFor({ state: 'detached' });
+    await eventually(async () => (await api('GET', '/api/home/uk/review/')).Thecount, (n) => n === before, 'the count with it shown again');
   });
 
   journey("reviews: 'View more comments' shows the next page and goes on the last", async ({ newPage }) => {

@@ -41,17 +41,21 @@ export default function registerSubscriptionJourneys({ journey, check, checkEqua
     await form.getByRole('button', { name: 'Sign up' }).click();
     await shopper.getByRole('status').filter({ hasText: 'Thank you for subscribing' }).waitFor();
 
-    // Double opt-in: the confirmation e-mail's link, followed in the browser, puts them on the list.
+    // Double opt-in: the confirmation e-mail's link opens a page, whose button puts them on the list. Opening
+    // the link alone (as a mail scanner would) confirms nothing.
     const confirmation = await eventually(
       async () => (await outbox()).find((m) => m.to.includes(email) && m.subject.startsWith('Confirm your subscription')),
       Boolean,
       'the confirmation e-mail',
       10_000,
     );
-    const confirmLink = /https?:\/\/\S+\/api\/subscription\/confirm\/\?token=[0-9a-f.]+/.exec(confirmation.text)?.[0];
+    const confirmLink = /https?:\/\/\S+\/confirm\/subscription\?token=[0-9a-f.]+/.exec(confirmation.text)?.[0];
     check(Boolean(confirmLink), 'the confirmation has its link');
     await shopper.goto(`${BASE_URL}${new URL(confirmLink).pathname}${new URL(confirmLink).search}`);
-    await shopper.getByText('You are subscribed').waitFor();
+    await shopper.getByRole('heading', { level: 1, name: 'Confirm your subscription' }).waitFor();
+    check(!JSON.stringify(await allSubscribers()).includes(email), 'opening the link subscribed nobody');
+    await shopper.getByRole('button', { name: 'Yes, subscribe me' }).click();
+    await shopper.getByRole('status').filter({ hasText: 'You are subscribed' }).waitFor();
 
     // The admin sees them, with their list.
     const page = await adminPage(newPage);

@@ -131,10 +131,14 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         logical_id: "ReviewsFunction",
         routes: reviews::routes,
         mount: |env| {
-            let config = reviews::Config::from_env(&env.lookup("ReviewsFunction"))?;
+            let lookup = env.lookup("ReviewsFunction");
+            let config = reviews::Config::from_env(&lookup)?;
+            let outbox =
+                shared::outbox::Outbox::from_env(&lookup, env.dynamodb.clone(), env.sqs.clone())?;
             Ok(reviews::router(reviews::AppState::new(
                 config,
                 env.dynamodb.clone(),
+                outbox,
             )))
         },
         handle: None,

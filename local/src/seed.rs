@@ -248,8 +248,15 @@ async fn seed_subscribers(env: &LocalEnv, api: &Router, token: &str) -> Result<(
             .await
             .map_err(|e| e.message().to_owned())?;
         if let Some(confirm) = waiting {
-            let link = format!("/api/subscription/confirm/?token={confirm}");
-            call(api, Method::GET, &link, token, None).await?;
+            let body = serde_json::json!({ "token": confirm });
+            call(
+                api,
+                Method::POST,
+                "/api/subscription/confirm/",
+                token,
+                Some(body),
+            )
+            .await?;
         }
     }
     Ok(())

@@ -24,6 +24,8 @@ def stage(**parameters) -> deploy.Stage:
         "TokenPublicKey": "A" * 43,
         "MailFrom": "orders@drinks-shop.co.uk",
         "AdminEmails": "owner@drinks-shop.co.uk",
+        # The edge stack's web ACL (a stack outside us-east-1 needs it: scripts/tests/test_edge.py).
+        "WebAclArn": "arn:aws:wafv2:us-east-1:123456789012:global/webacl/drinks-shop-dev-edge/abc",
     }
     base.update(parameters)
     return deploy.Stage("dev", "drinks-shop-dev", REGION, {k: v for k, v in base.items() if v is not None})

@@ -377,6 +377,34 @@ where
 #[derive(Debug, Clone)]
 pub struct Customer(pub SignedIn);
 
+/// A signed-in user when the request sends a token, else nobody: for public routes that do more for the
+/// signed-in (a review by a buyer is verified). A token that is sent must be valid (401 otherwise).
+#[derive(Debug, Clone)]
+pub struct MaybeSignedIn(pub Option<SignedIn>);
+
+impl<S> FromRequestParts<S> for MaybeSignedIn
+where
+    S: Send + Sync,
+    Arc<Auth>: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        if !parts.headers.contains_key(header::AUTHORIZATION) {
+            return Ok(MaybeSignedIn(None));
+        }
+        signed_in(parts, state)
+            .await
+            .map(|user| MaybeSignedIn(Some(user)))
+    }
+}
+
+impl crate::openapi::DocumentArg for MaybeSignedIn {
+    fn document(doc: &mut crate::openapi::Doc) {
+        doc.errors.insert(401);
+    }
+}
+
 /// A signed-in admin; anyone else gets 403.
 #[derive(Debug, Clone)]
 pub struct Admin(pub SignedIn);

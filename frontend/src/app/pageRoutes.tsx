@@ -10,6 +10,7 @@ import { paths } from './paths';
 import type { AppDispatch } from './store';
 import { Redirect, ToLogin } from './routes/redirects';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { isConfirmKind } from '../features/confirm/confirm';
 
 const ShopPage = lazyPage(() => import('../features/shop/components/ShopPage'));
 const SearchPage = lazyPage(() => import('../features/search/components/SearchPage'));
@@ -25,6 +26,8 @@ const AccountLayout = lazyPage(() => import('../features/account/components/Acco
 const AccountOrdersPage = lazyPage(() => import('../features/account/components/AccountOrdersPage'));
 const AccountProfilePage = lazyPage(() => import('../features/account/components/AccountProfilePage'));
 const AccountDeletedPage = lazyPage(() => import('../features/account/components/AccountDeletedPage'));
+
+const ConfirmPage = lazyPage(() => import('../features/confirm/components/ConfirmPage'));
 
 const ProductRoute = lazyPage(() => import('./routes/ProductRoute'));
 
@@ -128,11 +131,26 @@ function WhenSlugEndsWith({ suffix, children }: { suffix: string; children: Reac
   return slug.length > suffix.length && slug.endsWith(suffix) ? children : <NotFoundPage />;
 }
 
+/** /confirm/{kind}: the kinds of confirmation links e-mails carry; any other is an unknown path. */
+function WhenConfirmKind({ children }: { children: ReactNode }) {
+  const { kind } = useParams();
+  return isConfirmKind(kind) ? children : <NotFoundPage />;
+}
+
 /**
  * The routes without children, as a table: PageRoutes routes them, and preloadPage matches a path against
  * the same patterns with the router's own ranking.
  */
 const PAGES: { path: string; element: ReactNode }[] = [
+  // Before the reviews page: /confirm/review matches both, equally ranked, and the first defined wins.
+  {
+    path: paths.confirm.pattern,
+    element: (
+      <WhenConfirmKind>
+        <ConfirmPage />
+      </WhenConfirmKind>
+    ),
+  },
   { path: paths.shop.pattern, element: <ShopPage /> },
   { path: paths.search.pattern, element: <SearchPage /> },
   { path: paths.login.pattern, element: <LoginPage /> },

@@ -25,6 +25,11 @@ export const paths = {
   policy: { pattern: '/:product/policies/:id', to: (id: string) => `/${p}/policies/${encodeURIComponent(id)}` },
   reviews: { pattern: '/:product/review', to: () => `/${p}/review` },
   checkout: { pattern: '/checkout', to: () => '/checkout' },
+  /** Where an e-mail's confirmation link leads: its page's button confirms (features/confirm). */
+  confirm: {
+    pattern: '/confirm/:kind',
+    to: (kind: string, token: string) => `/confirm/${kind}?token=${encodeURIComponent(token)}`,
+  },
   order: { pattern: '/myorder/:id', to: (id: string) => `/myorder/${encodeURIComponent(id)}` },
   /** The printable VAT receipt of an order (the confirmation e-mail links here). */
   receipt: { pattern: '/order/:id/receipt', to: (id: string) => `/order/${encodeURIComponent(id)}/receipt` },

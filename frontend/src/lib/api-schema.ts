@@ -1061,6 +1061,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/product/notify/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The confirmation page's button: the address waits for the drink */
+        post: operations["confirm_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product/notify/stop/": {
         parameters: {
             query?: never;
@@ -1088,7 +1105,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail me once when this sold-out drink is back */
+        /** Asks the address to confirm an e-mail once this sold-out drink is back (double opt-in) */
         post: operations["sign_up"];
         delete?: never;
         options?: never;
@@ -1161,7 +1178,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every review, newest first, with the reviewers' e-mails
+         * The shown reviews (or, with hidden=true, the hidden ones), newest first, with the reviewers' e-mails
          * @description Admins only.
          */
         get: operations["list_reviews"];
@@ -1193,6 +1210,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms a review from the link mailed to its address: verified when that address bought the drink */
+        post: operations["confirm_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/create/": {
         parameters: {
             query?: never;
@@ -1202,7 +1236,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Writes a review (a few an hour per e-mail address and per network) */
+        /** Writes a review, shown at once and verified only when proven (a few an hour per e-mail address and per network) */
         post: operations["create_review"];
         delete?: never;
         options?: never;
@@ -1230,6 +1264,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reviews/hide/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hides a review from the shop (its lists and counts) and settles its reports
+         * @description Admins only.
+         */
+        post: operations["hide_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/invitation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The name and drink a delivered e-mail's review link fills the form with */
+        get: operations["show_invitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reports a shown review to the shop, with a reason */
+        post: operations["report_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/reported/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reviews shoppers reported and no admin settled, most recently reported first
+         * @description Admins only.
+         */
+        get: operations["list_reported"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reviews/restore/{id}": {
         parameters: {
             query?: never;
@@ -1244,6 +1352,26 @@ export interface paths {
          * @description Admins only.
          */
         post: operations["restore_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reviews/unhide/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shows a hidden review again, or keeps a shown one, and settles its reports
+         * @description Admins only.
+         */
+        post: operations["unhide_review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1314,10 +1442,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The confirmation link of a sign-up: the address joins its lists */
-        get: operations["confirm_subscription"];
+        /** An older confirmation link: leads to the storefront's confirmation page, confirming nothing */
+        get: operations["open_confirmation"];
         put?: never;
-        post?: never;
+        /** The confirmation page's button: the address joins its lists (double opt-in) */
+        post: operations["confirm_subscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1676,6 +1805,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/passkey/login/finish/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchanges a passkey's signature for a bearer token, as a code would */
+        post: operations["finish_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkey/login/start/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The options to sign in with one of the address's passkeys (400 when it has none) */
+        post: operations["start_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkey/register/finish/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keeps the passkey the browser created
+         * @description Any signed-in user.
+         */
+        post: operations["finish_registration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkey/register/start/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The options to create a passkey for the signed-in user
+         * @description Any signed-in user.
+         */
+        post: operations["start_registration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkeys/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's passkeys
+         * @description Any signed-in user.
+         */
+        get: operations["list_passkeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes one of the signed-in user's passkeys
+         * @description Any signed-in user.
+         */
+        delete: operations["delete_passkey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/profile/": {
         parameters: {
             query?: never;
@@ -1888,6 +2131,8 @@ export interface components {
             createdAt: string;
             email: string;
             fullname: string;
+            /** @description Taken out of the public lists by an admin. */
+            hidden: boolean;
             /** @description An uploaded image's name, or empty. */
             image: string;
             productName: string;
@@ -1896,8 +2141,9 @@ export interface components {
             /** Format: uint8 */
             rating: number;
             /**
-             * @description Whether the reviewer bought the drink: their e-mail had a paid order containing it when the review
-             *     was written. Only then does the storefront show the "Verified" badge.
+             * @description Whether the reviewer is proven to have bought the drink: signed in as its buyer, writing through the
+             *     delivered e-mail's link, or confirming from the mailbox of an address that paid for it. Only then
+             *     does the storefront show the "Verified" badge; a review with a typed address starts unverified.
              */
             verified: boolean;
         };
@@ -1943,6 +2189,18 @@ export interface components {
             image?: components["schemas"]["UploadNameInput"][] | null;
             /** @description Required on create. */
             name?: string | null;
+        };
+        /** @description A ceremony's options for the browser. */
+        Challenge: {
+            /** @description Sent back with the credential. */
+            ceremony: string;
+            /**
+             * @description WebAuthn's options for `navigator.credentials.create()` or `.get()` (`{publicKey: {...}}`), binary
+             *     fields in base64url.
+             */
+            options: {
+                [key: string]: unknown;
+            };
         };
         CheckInput: {
             /** @description The code as the shopper typed it (any text: one that is no code is answered `status: false`). */
@@ -1991,6 +2249,18 @@ export interface components {
             oncePerEmail?: boolean | null;
             /** @description Whether the code can be used now. */
             open?: boolean | null;
+        };
+        ConfirmAlert: {
+            /** @description The token of the confirmation link (`{address}.{drink}.{expires}.{signature}`). */
+            token: string;
+        };
+        ConfirmReview: {
+            /** @description The `token` of the confirmation link (`{review id}.{expires}.{signature}`). */
+            token: string;
+        };
+        ConfirmSubscription: {
+            /** @description The token of the link in the confirmation e-mail (`{id}.{expires}.{signature}`). */
+            token: string;
         };
         /** @description The shop's contact details (part of the site info). */
         Contact: {
@@ -2124,6 +2394,28 @@ export interface components {
             _id: string;
             message: string;
         };
+        FinishRegistration: {
+            /** @description The `ceremony` of the start's answer. */
+            ceremony: string;
+            /** @description What `navigator.credentials.create()` answered, binary fields in base64url. */
+            credential: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description A name to tell this passkey from others ("Laptop"); the date when absent.
+             * @default null
+             */
+            name?: string | null;
+        };
+        FinishSignIn: {
+            /** @description The `ceremony` of the start's answer. */
+            ceremony: string;
+            /** @description What `navigator.credentials.get()` answered, binary fields in base64url. */
+            credential: {
+                [key: string]: unknown;
+            };
+            email: string;
+        };
         /** @description What the webhook did, for Stripe's dashboard and the tests. */
         Handled: {
             /** @description E.g. "paid", "released", "refunded", "ignored", "repeated event", "no such order". */
@@ -2136,6 +2428,14 @@ export interface components {
         };
         /** @description A PNG, JPEG, WebP or GIF image of at most 2 MB, told by its bytes. */
         ImageFile: string;
+        /** @description What the review form is filled in with for a delivered e-mail's link. */
+        Invitation: {
+            /** @description The buyer's name on the order (they may change it). */
+            fullname: string;
+            productName: string;
+            /** @description The drink's `_id`. */
+            products: string;
+        };
         LineInput: {
             /** @description The drink's `_id`. */
             product: string;
@@ -2469,6 +2769,12 @@ export interface components {
             /** Format: uint32 */
             page: number;
         };
+        NextPage2: {
+            /** @description Send as `?cursor=` to read the next page straight away. */
+            cursor: string;
+            /** Format: uint32 */
+            page: number;
+        };
         /** @enum {string} */
         NextStep: "requires_action";
         /** @description The nutrition declaration per 100 ml, in the order the regulations list it. */
@@ -2655,11 +2961,9 @@ export interface components {
         PageResult: {
             next?: components["schemas"]["NextPage"] | null;
         };
-        Page_of_AdminReview: {
-            /** Format: uint32 */
-            pages: number;
-            product: components["schemas"]["AdminReview"][];
-            result: components["schemas"]["PageResult"];
+        PageResult2: {
+            /** @description The next page; absent on the last. */
+            next?: components["schemas"]["NextPage2"] | null;
         };
         Page_of_ListedDrink: {
             /** Format: uint32 */
@@ -2679,12 +2983,6 @@ export interface components {
             product: components["schemas"]["Order"][];
             result: components["schemas"]["PageResult"];
         };
-        Page_of_Review: {
-            /** Format: uint32 */
-            pages: number;
-            product: components["schemas"]["Review"][];
-            result: components["schemas"]["PageResult"];
-        };
         Page_of_Subscriber: {
             /** Format: uint32 */
             pages: number;
@@ -2696,6 +2994,15 @@ export interface components {
             pages: number;
             product: components["schemas"]["UserInfo"][];
             result: components["schemas"]["PageResult"];
+        };
+        /** @description A registered passkey as its owner sees it. */
+        PasskeyInfo: {
+            /** @description The credential's id (base64url): what deleting it names. */
+            _id: string;
+            createdAt: string;
+            /** @description When it last signed in, or empty. */
+            lastUsedAt: string;
+            name: string;
         };
         /** @description What the browser sends about the card: the PaymentMethod Stripe.js made, never the card itself. */
         PaymentInput: {
@@ -2839,6 +3146,22 @@ export interface components {
              */
             recipients: number;
         };
+        ReportInput: {
+            /** @description What is wrong with the review, 5 to 500 characters. */
+            reason?: string | null;
+        };
+        /** @description A reported review as the admin sees it. */
+        Reported: {
+            lastReportedAt: string;
+            /** @description The reasons given (the first 20), each after its time. */
+            reasons: string[];
+            /**
+             * Format: uint64
+             * @description How many reports it had.
+             */
+            reports: number;
+            review: components["schemas"]["AdminReview"];
+        };
         Results: {
             /** @description Every customer's e-mail, sorted. */
             emails: string[];
@@ -2863,8 +3186,9 @@ export interface components {
             /** Format: uint8 */
             rating: number;
             /**
-             * @description Whether the reviewer bought the drink: their e-mail had a paid order containing it when the review
-             *     was written. Only then does the storefront show the "Verified" badge.
+             * @description Whether the reviewer is proven to have bought the drink: signed in as its buyer, writing through the
+             *     delivered e-mail's link, or confirming from the mailbox of an address that paid for it. Only then
+             *     does the storefront show the "Verified" badge; a review with a typed address starts unverified.
              */
             verified: boolean;
         };
@@ -2874,13 +3198,33 @@ export interface components {
             Date?: string | null;
             /** @description 8 to 2000 characters once trimmed. */
             comment: string;
-            email: string;
+            /**
+             * @description The reviewer's address, when they are neither signed in nor holding a `token`: a link to confirm the
+             *     review is mailed there, and until it is followed the review shows unverified.
+             */
+            email?: string | null;
             /** @description 6 to 100 characters once trimmed, on one line. */
             fullname: string;
             /** @description The reviewed drink's `_id`. */
             products: string;
             /** @description Whole stars, 1 to 5. */
             rating: components["schemas"]["Rating"];
+            /** @description The token of a delivered e-mail's "review what you bought" link: the review is the buyer's. */
+            token?: string | null;
+        };
+        /** @description A page of reviews: the spec's envelope, whose `next` also carries the cursor of the page after. */
+        ReviewPage_of_AdminReview: {
+            /** Format: uint32 */
+            pages: number;
+            product: components["schemas"]["AdminReview"][];
+            result: components["schemas"]["PageResult2"];
+        };
+        /** @description A page of reviews: the spec's envelope, whose `next` also carries the cursor of the page after. */
+        ReviewPage_of_Review: {
+            /** Format: uint32 */
+            pages: number;
+            product: components["schemas"]["Review"][];
+            result: components["schemas"]["PageResult2"];
         };
         /** @enum {string} */
         Role: "customer" | "admin";
@@ -3000,6 +3344,10 @@ export interface components {
         };
         /** @description The orders the shop offers. */
         SortOrder: "featured" | "price-asc" | "price-desc" | "newest" | "rating";
+        StartSignIn: {
+            /** @description The address whose passkey signs in. */
+            email: string;
+        };
         /** @description Where an order stands. */
         Status: ("paid" | "shipped" | "delivered") | "pending" | "cancelled" | "expired" | "refunded";
         /** @description One move of an order's status, for the order page's history. */
@@ -3043,7 +3391,7 @@ export interface components {
              */
             Thecount: number;
             /** @description The first page of reviews, as the public list answers it. */
-            comment: components["schemas"]["Page_of_Review"];
+            comment: components["schemas"]["ReviewPage_of_Review"];
             /** @description The site info, or `null` until it is created. */
             connect: components["schemas"]["SiteInfo"] | null;
             ratings: components["schemas"]["Ratings"];
@@ -4769,6 +5117,8 @@ export interface operations {
             query?: {
                 /** @description Only this drink's reviews (its `_id`). */
                 ProductsId?: string;
+                /** @description Where the previous page ended (its `result.next.cursor`): the page after it. */
+                cursor?: string;
                 /** @description The page, from 1 (the first when absent). */
                 pageNumber?: number;
             };
@@ -4784,7 +5134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_of_Review"];
+                    "application/json": components["schemas"]["ReviewPage_of_Review"];
                 };
             };
             /** @description The request is malformed */
@@ -6406,6 +6756,75 @@ export interface operations {
             };
         };
     };
+    confirm_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmAlert"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     stop: {
         parameters: {
             query: {
@@ -6751,6 +7170,10 @@ export interface operations {
     list_reviews: {
         parameters: {
             query?: {
+                /** @description Where the previous page ended (its `result.next.cursor`): the page after it. */
+                cursor?: string;
+                /** @description `true` lists the reviews the admin hid instead of the shown ones. */
+                hidden?: string;
                 /** @description The page, from 1 (the first when absent). */
                 pageNumber?: number;
             };
@@ -6766,7 +7189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_of_AdminReview"];
+                    "application/json": components["schemas"]["ReviewPage_of_AdminReview"];
                 };
             };
             /** @description The request is malformed */
@@ -6836,6 +7259,75 @@ export interface operations {
             };
         };
     };
+    confirm_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmReview"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     create_review: {
         parameters: {
             query?: never;
@@ -6860,6 +7352,15 @@ export interface operations {
             };
             /** @description The request is malformed */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6965,7 +7466,275 @@ export interface operations {
             };
         };
     };
+    hide_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    show_invitation: {
+        parameters: {
+            query: {
+                /** @description The `write` token of the delivered e-mail's link. */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    report_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Too many requests: try again after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a new request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    list_reported: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reported"][];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     restore_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    unhide_review: {
         parameters: {
             query?: never;
             header?: never;
@@ -7047,6 +7816,15 @@ export interface operations {
             };
             /** @description The request is malformed */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7171,11 +7949,11 @@ export interface operations {
             };
         };
     };
-    confirm_subscription: {
+    open_confirmation: {
         parameters: {
-            query: {
+            query?: {
                 /** @description The token of the link in the confirmation e-mail (`{id}.{expires}.{signature}`). */
-                token: string;
+                token?: string | null;
             };
             header?: never;
             path?: never;
@@ -7183,26 +7961,75 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page saying the address is subscribed (`{message}` to a client whose Accept names application/json) */
+            /** @description To the storefront's confirmation page, with the token */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    confirm_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmSubscription"];
+            };
+        };
+        responses: {
+            /** @description OK */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": string;
+                    "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description A page saying the link is forged, expired or used (`{message}` to a client whose Accept names application/json) */
+            /** @description The request is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": string;
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             /** @description In conflict with what is stored */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8212,6 +9039,322 @@ export interface operations {
             };
             /** @description No valid login token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    finish_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishSignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    start_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartSignIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Too many requests: try again after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a new request may succeed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    finish_registration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishRegistration"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyInfo"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    start_registration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Challenge"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    list_passkeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyInfo"][];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    delete_passkey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

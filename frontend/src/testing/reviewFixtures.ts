@@ -18,8 +18,10 @@ export function makeReview(n: number, overrides: Partial<Review> = {}): Review {
 }
 
 /** A page of the public list: `next` is left out on the last page, as the back end does. */
+/** A page of the public list: its next page says where this one ended (its last review's place). */
 export function reviewPage(reviews: Review[], pageNumber: number, pages: number) {
-  return { product: reviews, pages, result: pageNumber < pages ? { next: { page: pageNumber + 1 } } : {} };
+  const cursor = `place-after-${reviews.at(-1)?._id ?? 'none'}`;
+  return { product: reviews, pages, result: pageNumber < pages ? { next: { page: pageNumber + 1, cursor } } : {} };
 }
 
 export const layla = makeReview(1, { fullname: 'Layla Haddad', rating: 4, comment: 'crisp and not too sweet.', Date: '22 November 2026', verified: true });

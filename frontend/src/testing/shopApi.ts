@@ -19,6 +19,7 @@ export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
     'GET /api/link/': [stockistsLink],
     'GET /api/_uk_home/palestine/show/details/website/pol-returns': returnsPolicy,
     'GET /api/product/': [mango, cola, lemon],
+    'GET /api/user/passkeys/': [],
     'GET /api/category/': [sodas],
     'GET /api/uploading/sh/': [],
     'GET /api/home/uk/review/': reviewSummary([layla, sami, noor]),

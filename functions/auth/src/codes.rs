@@ -1,12 +1,17 @@
 //! Login codes. A code is six random digits, stored only as a keyed hash for ten minutes (DynamoDB TTL
-//! removes it later), good for one use and burned after five tries. Each try is counted on the code by one
-//! atomic conditional write before the code is compared, so parallel guesses cannot get round the limit: a
-//! guess that loses the race is refused like a wrong one. An address can ask for at most five codes an hour,
-//! a viewer address for thirty. Wrong codes are also bounded per day, however many codes are asked for: ten
-//! for one e-mail address from one viewer address, and the address itself is locked only once wrong codes
-//! for it came from many viewer addresses, so one attacker cannot lock the admin out. Past a limit even the
-//! right code is refused until the (UTC) day is over. The answer to a request is the same whether or not
-//! the address has an account; the code is in the mail's body only, never its subject (lock screens).
+//! removes it later), good for one use. An address may hold several live codes at once, each its own item:
+//! a new request never replaces or invalidates a code already mailed, so a stranger asking for codes for
+//! someone's address cannot spoil the one in their inbox. Each try is counted on every live code, per viewer
+//! address, by one atomic conditional write before the codes are compared, so parallel guesses cannot get
+//! round the limit, and five wrong tries from one viewer address burn a code for that viewer address only:
+//! a stranger's guesses never burn the owner's code. Requests are limited per viewer address for one e-mail
+//! address (three an hour) before the e-mail address's own cap (ten an hour), and per viewer address in all
+//! (thirty an hour): one network cannot use up an address's codes. Wrong codes are also bounded per day,
+//! however many codes are asked for: ten for one e-mail address from one viewer address, and the address
+//! itself is locked only once wrong codes for it came from many viewer addresses, so one attacker cannot lock
+//! the admin out (who can always sign in with a passkey besides: `passkeys`). Past a limit even the right
+//! code is refused until the (UTC) day is over. The answer to a request is the same whether or not the
+//! address has an account; the code is in the mail's body only, never its subject (lock screens).
 
 use crate::users::{self, UserInfo};
 use crate::AppState;
@@ -22,8 +27,15 @@ use shared::validation::{check, Email};
 use shared::{ApiError, ApiResult, Json};
 
 pub const CODE_TTL_SECONDS: i64 = 10 * 60;
+/// Wrong tries one viewer address may make against one code.
 pub const MAX_TRIES: u32 = 5;
-pub const MAX_CODES_PER_HOUR: usize = 5;
+/// Codes one e-mail address may be sent in an hour, from every viewer address together.
+pub const MAX_CODES_PER_HOUR: usize = 10;
+/// Codes one viewer address may ask for one e-mail address in an hour: below the address's own cap, so one
+/// client alone can never use it up.
+pub const MAX_CODES_PER_ADDRESS_CLIENT_HOUR: usize = 3;
+/// Live codes read for a comparison: more than an hour's requests can make within a code's ten minutes.
+const MAX_LIVE_CODES: i32 = 20;
 /// Code requests per viewer address (one network, many people) an hour.
 pub const MAX_CODES_PER_CLIENT_HOUR: usize = 30;
 /// Wrong codes a day for one e-mail address from one viewer address, across all its codes.
@@ -50,6 +62,18 @@ impl CodeKey {
 
     pub(crate) fn tag(&self, email: &str, code: &str) -> String {
         hex(hmac::sign(&self.0, format!("{email}:{code}").as_bytes()).as_ref())
+    }
+
+    /// An HMAC of `message` with this key (the passkeys' user handles).
+    pub(crate) fn sign(&self, message: &[u8]) -> hmac::Tag {
+        hmac::sign(&self.0, message)
+    }
+
+    /// The name a viewer address's tries are kept under on a code: a keyed hash, so the code's item (which a
+    /// data export shows its owner) holds no stranger's network address.
+    pub(crate) fn client_tag(&self, client: &str) -> String {
+        let tag = hmac::sign(&self.0, format!("client:{client}").as_bytes());
+        hex(&tag.as_ref()[..8])
     }
 
     /// Constant-time comparison of a code against the stored tag.
@@ -90,10 +114,29 @@ pub(crate) fn new_code() -> Result<String, ApiError> {
     }
 }
 
-fn code_key(email: &str) -> Item {
+fn login_pk(email: &str) -> String {
+    format!("LOGIN#{email}")
+}
+
+/// One code of `email`, sorted by when it expires (then its own random id): the live ones are a range of
+/// the sort key, however many expired ones DynamoDB's TTL has yet to remove.
+fn code_key(email: &str, expires: i64, id: &str) -> Item {
     Item::from([
-        ("pk".to_owned(), s(format!("LOGIN#{email}"))),
-        ("sk".to_owned(), s("CODE")),
+        ("pk".to_owned(), s(login_pk(email))),
+        (
+            "sk".to_owned(),
+            s(format!("{CODE_PREFIX}{expires:012}#{id}")),
+        ),
+    ])
+}
+
+const CODE_PREFIX: &str = "CODE#";
+
+/// Requests for `email` from one viewer address.
+fn pair_rate_key(email: &str, client: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(login_pk(email))),
+        ("sk".to_owned(), s(format!("RATE#{client}"))),
     ])
 }
 
@@ -166,41 +209,55 @@ pub async fn request_code(
     let email = email.as_str();
     let now = shared::time::now_unix();
 
-    let rate = shared::rate::reserve(
-        state.db(),
-        state.table(),
-        rate_key(email),
-        &shared::rate::Window {
-            limit: MAX_CODES_PER_HOUR,
-            seconds: HOUR,
-        },
-        now,
-        "Too many codes asked for this address",
-    )
-    .await?;
-    let mut rates = vec![rate];
-    if let Some(ip) = ip {
+    let window = |limit| shared::rate::Window {
+        limit,
+        seconds: HOUR,
+    };
+    // The viewer address's own share of this e-mail address first: a stranger is refused there, before
+    // their requests can count against the address's cap.
+    let mut rates = Vec::new();
+    if let Some(ip) = ip.as_deref() {
         rates.push(
             shared::rate::reserve(
                 state.db(),
                 state.table(),
-                client_rate_key(&ip),
-                &shared::rate::Window {
-                    limit: MAX_CODES_PER_CLIENT_HOUR,
-                    seconds: HOUR,
-                },
+                pair_rate_key(email, ip),
+                &window(MAX_CODES_PER_ADDRESS_CLIENT_HOUR),
+                now,
+                "Several codes were asked for this address from your network",
+            )
+            .await?,
+        );
+        rates.push(
+            shared::rate::reserve(
+                state.db(),
+                state.table(),
+                client_rate_key(ip),
+                &window(MAX_CODES_PER_CLIENT_HOUR),
                 now,
                 "Many login codes were asked from your network",
             )
             .await?,
         );
     }
+    rates.push(
+        shared::rate::reserve(
+            state.db(),
+            state.table(),
+            rate_key(email),
+            &window(MAX_CODES_PER_HOUR),
+            now,
+            "Too many codes asked for this address",
+        )
+        .await?,
+    );
 
     let code = new_code()?;
-    let mut code_item = code_key(email);
+    // A code of its own beside any still live: nothing mailed before stops working.
+    let mut code_item = code_key(email, now + CODE_TTL_SECONDS, &shared::store::new_id());
     code_item.extend([
         ("codeHash".to_owned(), s(state.codes.tag(email, &code))),
-        ("tries".to_owned(), n(0)),
+        ("tries".to_owned(), AttributeValue::M(Item::new())),
         ("expiresAt".to_owned(), n(now + CODE_TTL_SECONDS)),
     ]);
     let code_put = Put::builder()
@@ -217,8 +274,7 @@ pub async fn request_code(
         .await
         .map_err(shared::rate::busy_or_internal)?;
     state
-        .mailer
-        .send(code_mail(&state.shop_name, email, &code))
+        .send_within_budget(code_mail(&state.shop_name, email, &code))
         .await?;
     Ok(Message::new(
         "If this address can log in, a code is on its way. It works for 10 minutes.",
@@ -282,53 +338,80 @@ pub async fn verify_code(
     // across many codes gains nothing.
     refuse_if_locked(&state, email, client, now).await?;
 
-    // The try is counted before the comparison, atomically: of fifty parallel guesses only the first
-    // five reach the comparison, and the rest are refused as wrong.
-    let counted = state
-        .db()
-        .update_item()
-        .table_name(state.table())
-        .set_key(Some(code_key(email)))
-        .update_expression("ADD tries :one")
-        .condition_expression("attribute_exists(codeHash) AND tries < :max AND expiresAt > :now")
-        .expression_attribute_values(":one", n(1))
-        .expression_attribute_values(":max", n(MAX_TRIES))
-        .expression_attribute_values(":now", n(now))
-        .return_values(ReturnValue::AllNew)
-        .send()
-        .await;
-    let item = match counted {
-        Ok(output) => output.attributes.unwrap_or_default(),
-        Err(error) if shared::dynamo::is_condition_failed(&error) => {
-            if live_code_exists(&state, email, now).await? {
-                count_wrong(&state, email, client, now).await?;
+    let live = live_codes(&state, email, now).await?;
+    if live.is_empty() {
+        // Nothing to guess: not counted as a wrong code.
+        return Err(ApiError::bad_request(WRONG_OR_EXPIRED));
+    }
+    // The try is counted on every live code before the comparison, atomically and per viewer address: of
+    // fifty parallel guesses only the first five reach the comparison with a code, and the rest are refused
+    // as wrong. A code whose tries this viewer address used up is left out (for it alone).
+    let tries_of = state.codes.client_tag(client);
+    let mut candidates = Vec::new();
+    for sk in live {
+        let counted = state
+            .db()
+            .update_item()
+            .table_name(state.table())
+            .key("pk", s(login_pk(email)))
+            .key("sk", s(&sk))
+            .update_expression("SET tries.#client = if_not_exists(tries.#client, :zero) + :one")
+            .condition_expression(
+                "attribute_exists(codeHash) AND expiresAt > :now \
+                 AND (attribute_not_exists(tries.#client) OR tries.#client < :max)",
+            )
+            .expression_attribute_names("#client", &tries_of)
+            .expression_attribute_values(":zero", n(0))
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":max", n(MAX_TRIES))
+            .expression_attribute_values(":now", n(now))
+            .return_values(ReturnValue::AllNew)
+            .send()
+            .await;
+        match counted {
+            Ok(output) => {
+                let item = output.attributes.unwrap_or_default();
+                let tries = match item.get("tries") {
+                    Some(AttributeValue::M(tries)) => get_n::<u32>(tries, &tries_of).unwrap_or(0),
+                    _ => 0,
+                };
+                candidates.push((sk, get_s(&item, "codeHash")?, tries));
             }
-            return Err(ApiError::bad_request(WRONG_OR_EXPIRED));
+            Err(error) if shared::dynamo::is_condition_failed(&error) => {}
+            Err(error) => return Err(error.into()),
         }
-        Err(error) => return Err(error.into()),
-    };
-    let stored = get_s(&item, "codeHash")?;
-    let tries: u32 = get_n(&item, "tries")?;
-
-    if !state.codes.matches(email, code, &stored) {
+    }
+    if candidates.is_empty() {
         count_wrong(&state, email, client, now).await?;
-        let left = MAX_TRIES.saturating_sub(tries);
+        return Err(ApiError::bad_request(WRONG_OR_EXPIRED));
+    }
+    let Some((sk, stored, _)) = candidates
+        .iter()
+        .find(|(_, stored, _)| state.codes.matches(email, code, stored))
+    else {
+        count_wrong(&state, email, client, now).await?;
+        let left = candidates
+            .iter()
+            .map(|(_, _, tries)| MAX_TRIES.saturating_sub(*tries))
+            .max()
+            .unwrap_or(0);
         return Err(ApiError::bad_request(if left == 0 {
             "That code is wrong, and now used up: ask for a new one".to_owned()
         } else {
             format!("That code is wrong: {left} tries left")
         }));
-    }
+    };
 
-    // Single use: only one of two racing verifications can delete the code (and a code asked for
-    // meanwhile replaced this one).
+    // Single use: only one of two racing verifications can delete the code. The address's other live
+    // codes stay good until they expire.
     let used = state
         .db()
         .delete_item()
         .table_name(state.table())
-        .set_key(Some(code_key(email)))
+        .key("pk", s(login_pk(email)))
+        .key("sk", s(sk))
         .condition_expression("codeHash = :hash")
-        .expression_attribute_values(":hash", s(&stored))
+        .expression_attribute_values(":hash", s(stored))
         .send()
         .await;
     match used {
@@ -342,17 +425,24 @@ pub async fn verify_code(
 
     let listed_admin = state.admin_emails.iter().any(|a| a == email);
     let user = users::sign_in(&state, email, listed_admin).await?;
-    let keys = &state.auth.keys;
-    let token = keys.issue_at_version(
-        email,
-        user.role,
-        keys.ttl_for(user.role),
-        user.token_version,
-    )?;
-    Ok(Json(Session {
-        token,
-        user_info: user.info(),
-    }))
+    Ok(Json(Session::of(&state, user)?))
+}
+
+impl Session {
+    /// A fresh token for `user`, at their current token version.
+    pub(crate) fn of(state: &AppState, user: users::User) -> Result<Self, ApiError> {
+        let keys = &state.auth.keys;
+        let token = keys.issue_at_version(
+            &user.email,
+            user.role,
+            keys.ttl_for(user.role),
+            user.token_version,
+        )?;
+        Ok(Session {
+            token,
+            user_info: user.info(),
+        })
+    }
 }
 
 /// 429 when this viewer address has had its day's wrong codes for `email`, or the address itself is locked.
@@ -393,21 +483,28 @@ async fn refuse_if_locked(
     Ok(())
 }
 
-/// Whether `email` has an unexpired code (one whose tries are used up included): a guess against it
-/// counts as wrong, a guess with nothing to guess does not.
-async fn live_code_exists(state: &AppState, email: &str, now: i64) -> Result<bool, ApiError> {
+/// The sort keys of `email`'s unexpired codes (those whose tries are used up included: a guess against
+/// them counts as wrong, a guess with nothing to guess does not).
+async fn live_codes(state: &AppState, email: &str, now: i64) -> Result<Vec<String>, ApiError> {
     let found = state
         .db()
-        .get_item()
+        .query()
         .table_name(state.table())
-        .set_key(Some(code_key(email)))
+        .key_condition_expression("pk = :pk AND sk BETWEEN :from AND :to")
+        .expression_attribute_values(":pk", s(login_pk(email)))
+        // Past now, to the end of the codes ('~' sorts after every digit).
+        .expression_attribute_values(":from", s(format!("{CODE_PREFIX}{:012}", now + 1)))
+        .expression_attribute_values(":to", s(format!("{CODE_PREFIX}~")))
         .consistent_read(true)
+        .limit(MAX_LIVE_CODES)
         .send()
         .await?;
     Ok(found
-        .item()
-        .and_then(|item| get_n::<i64>(item, "expiresAt").ok())
-        .is_some_and(|expires| expires > now))
+        .items()
+        .iter()
+        .filter(|item| get_n::<i64>(item, "expiresAt").is_ok_and(|expires| expires > now))
+        .filter_map(|item| item.get("sk")?.as_s().ok().cloned())
+        .collect())
 }
 
 /// One more wrong code today, for the pair (address, viewer address) and for the address. Plain atomic

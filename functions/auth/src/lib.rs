@@ -2,6 +2,7 @@
 //! admins' user list. The users table belongs to this function; others only read it (shared::auth::Users).
 
 mod codes;
+pub mod passkeys;
 pub mod rights;
 mod schema;
 #[cfg(test)]
@@ -12,11 +13,12 @@ use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
 use shared::mail::Mailer;
+use shared::rate::RateStore;
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::validation::Email;
 use std::sync::Arc;
 
-pub use codes::CodeKey;
+pub use codes::{CodeKey, MAX_CODES_PER_ADDRESS_CLIENT_HOUR, MAX_CODES_PER_HOUR, MAX_TRIES};
 
 pub struct Config {
     pub auth: AuthConfig,
@@ -26,6 +28,10 @@ pub struct Config {
     /// comma-separated): they seed the first admin, they never promote anyone once an admin exists.
     pub admin_emails: Vec<String>,
     code_key: Vec<u8>,
+    /// The shop's address (`SITE_URL`): the passkeys' relying party.
+    pub site_url: String,
+    /// The day's mail budget every code mail draws on (shared::mail_budget).
+    pub mail_budget: shared::mail_budget::Budget,
     /// The tables a customer's data rights reach (`ORDERS_TABLE`, `REVIEWS_TABLE`, `SUBSCRIPTION_TABLE`,
     /// `CODES_TABLE`, `CONTENT_TABLE`, `MAIL_TABLE`, `CATALOG_TABLE`).
     pub data_tables: rights::DataTables,
@@ -33,7 +39,8 @@ pub struct Config {
 
 impl Config {
     /// `USERS_TABLE`, the token settings with `TOKEN_SIGNING_KEY` (a secret: only this function signs),
-    /// `LOGIN_CODE_KEY` (a secret), `MAIL_FROM`, `ADMIN_EMAILS` and `SHOP_NAME`.
+    /// `LOGIN_CODE_KEY` (a secret), `MAIL_FROM`, `ADMIN_EMAILS`, `SHOP_NAME` and the mail budget's
+    /// `MAIL_DAILY_BUDGET`, `MAIL_DAILY_BUDGET_PER_ADDRESS` and `METRICS_NAMESPACE`.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         let admin_emails = optional(env, "ADMIN_EMAILS", "")
             .split(',')
@@ -52,12 +59,22 @@ impl Config {
         if !auth.keys.can_sign() {
             return Err(ConfigError::Missing("TOKEN_SIGNING_KEY"));
         }
+        let site_url = shared::config::site_url(env)?;
+        let shop_name = optional(env, "SHOP_NAME", "Palestine Drinks");
+        passkeys::RelyingParty::new(&site_url, &shop_name).map_err(|reason| {
+            ConfigError::Invalid {
+                name: "SITE_URL",
+                reason,
+            }
+        })?;
         Ok(Config {
             auth,
             mail_from: required(env, "MAIL_FROM")?,
-            shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
+            shop_name,
             admin_emails,
             code_key: shared::secrets::symmetric_key(env, "LOGIN_CODE_KEY")?,
+            mail_budget: shared::mail_budget::Budget::from_env(env)?,
+            site_url,
             data_tables: rights::DataTables {
                 orders: required(env, "ORDERS_TABLE")?,
                 reviews: required(env, "REVIEWS_TABLE")?,
@@ -79,22 +96,53 @@ pub struct AppState {
     pub shop_name: Arc<str>,
     pub admin_emails: Arc<[String]>,
     pub data_tables: Arc<rights::DataTables>,
+    pub mail_budget: Arc<shared::mail_budget::Budget>,
+    pub passkeys: Arc<passkeys::RelyingParty>,
+    /// The per-address windows of passkey sign-ins, kept in the users table.
+    rates: RateStore,
 }
 
 impl AppState {
+    /// Panics when `SITE_URL` cannot be a passkey relying party, which `Config::from_env` checks first.
     pub fn new(
         config: Config,
         dynamodb: aws_sdk_dynamodb::Client,
         ses: aws_sdk_sesv2::Client,
     ) -> Self {
         AppState {
+            passkeys: Arc::new(
+                passkeys::RelyingParty::new(&config.site_url, &config.shop_name)
+                    .expect("SITE_URL was checked by Config::from_env"),
+            ),
+            rates: RateStore {
+                client: dynamodb.clone(),
+                table: config.auth.users_table.as_str().into(),
+            },
             codes: Arc::new(CodeKey::new(&config.code_key)),
             auth: config.auth.into_auth(dynamodb),
             mailer: Mailer::new(ses, config.mail_from),
             shop_name: config.shop_name.into(),
             admin_emails: config.admin_emails.into(),
             data_tables: Arc::new(config.data_tables),
+            mail_budget: Arc::new(config.mail_budget),
         }
+    }
+
+    /// Sends a mail the person is waiting for (a code), once the day's mail budget has a unit for its
+    /// address and in all; 429 when it has not, the same for every address.
+    pub(crate) async fn send_within_budget(
+        &self,
+        mail: shared::mail::Mail,
+    ) -> Result<(), shared::ApiError> {
+        let now = shared::time::now_unix();
+        if let Err(refused) = self
+            .mail_budget
+            .take(self.db(), &self.data_tables.mail, &mail.to, now)
+            .await?
+        {
+            return Err(refused.into_error(now));
+        }
+        self.mailer.send(mail).await
     }
 
     fn db(&self) -> &aws_sdk_dynamodb::Client {
@@ -122,6 +170,39 @@ fn api() -> ApiRoutes<AppState> {
         // 400 a wrong, used or expired code; 403 a closed account; 409 a sign-up race; 429 too many wrong
         // codes today.
         .fails(&[400, 403, 409, 429])
+        .post(
+            "/api/user/passkey/login/start/",
+            Public,
+            passkeys::start_sign_in,
+        )
+        .summary("The options to sign in with one of the address's passkeys (400 when it has none)")
+        .limit_per_address(passkeys::SIGN_IN_LIMIT)
+        .post(
+            "/api/user/passkey/login/finish/",
+            Public,
+            passkeys::finish_sign_in,
+        )
+        .summary("Exchanges a passkey's signature for a bearer token, as a code would")
+        // 400 a refused or expired ceremony; 403 a closed account.
+        .fails(&[400, 403])
+        .post(
+            "/api/user/passkey/register/start/",
+            Customer,
+            passkeys::start_registration,
+        )
+        .summary("The options to create a passkey for the signed-in user")
+        .post(
+            "/api/user/passkey/register/finish/",
+            Customer,
+            passkeys::finish_registration,
+        )
+        .summary("Keeps the passkey the browser created")
+        // 400 a refused or expired ceremony; 409 registered already.
+        .fails(&[400, 409])
+        .get("/api/user/passkeys/", Customer, passkeys::list_passkeys)
+        .summary("The signed-in user's passkeys")
+        .delete("/api/user/passkeys/{id}", Customer, passkeys::delete_passkey)
+        .summary("Removes one of the signed-in user's passkeys")
         .get("/api/user/profile/", Customer, users::show_profile)
         .summary("The signed-in user's profile")
         .put("/api/user/profile/", Customer, users::update_profile)
@@ -159,7 +240,11 @@ pub fn routes() -> Vec<RouteSpec> {
 }
 
 pub fn router(state: AppState) -> axum::Router {
-    api().into_router().with_state(state)
+    let rates = state.rates.clone();
+    api()
+        .into_router()
+        .layer(axum::Extension(rates))
+        .with_state(state)
 }
 
 #[cfg(test)]

@@ -270,8 +270,7 @@ pub async fn request_erasure(
         }
     }
     state
-        .mailer
-        .send(erase_mail(&state.shop_name, email, &code))
+        .send_within_budget(erase_mail(&state.shop_name, email, &code))
         .await?;
     Ok(shared::json::Message::new(
         "We have e-mailed you a code: enter it to delete your account.",

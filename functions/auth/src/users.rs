@@ -171,6 +171,12 @@ pub async fn sign_in(state: &AppState, email: &str, listed_admin: bool) -> Resul
     }
 }
 
+/// The account of `email` for a sign-in that does not create one (a passkey's): `None` when there is none,
+/// 403 when it was closed.
+pub async fn account(state: &AppState, email: &str) -> Result<Option<User>, ApiError> {
+    find(state, email).await?.map(existing_login).transpose()
+}
+
 fn existing_login(user: User) -> Result<User, ApiError> {
     if user.blocked {
         return Err(ApiError::forbidden(BLOCKED));

@@ -1,5 +1,9 @@
-//! Back-in-stock alerts. A shopper leaves an address on a sold-out drink (`POST /api/product/notify/{id}`,
-//! limited per address and per network like the other public forms); when the drink has stock again (an
+//! Back-in-stock alerts, double opt-in as the newsletter is. A shopper leaves an address on a sold-out drink
+//! (`POST /api/product/notify/{id}`, limited per address and per network like the other public forms): that
+//! only records a pending alert (`sk = PENDING#{email}`, gone after `PENDING_HOURS`) and mails the address a
+//! confirmation link; the link opens the storefront's page, whose button sends
+//! `POST /api/product/notify/confirm/ {token}`, and only then does the address wait for the drink
+//! (`sk = EMAIL#{email}`). The answer is the same for every address. When the drink has stock again (an
 //! admin's edit, or stock given back by a cancelled or expired order) each waiting address gets one e-mail
 //! through the mail queue and the list is cleared: each alert's delete and its mail's outbox item are one
 //! transaction, so two releases at once mail nobody twice. The mail's stop link (signed, so only the address
@@ -11,7 +15,7 @@ use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
-use shared::dynamo::{s, Item};
+use shared::dynamo::{n, s, Item};
 use shared::extract::{Path, Query};
 use shared::json::{Created, Message};
 use shared::mail::{branded_html, escape_html, Mail};
@@ -40,12 +44,60 @@ const LIMITS: PerSender<'static> = PerSender {
     per_ip_refusal: "Many alerts were asked from your network in the last hour",
 };
 
-/// The stop links in alert mails: an HMAC over the address with a key derived from `MAIL_LINK_KEY`.
-pub struct AlertLinks(LinkKey);
+/// How long an alert's confirmation link works.
+pub const PENDING_HOURS: i64 = 48;
+/// A repeated sign-up for the same drink within this long mails no second confirmation.
+pub const RESEND_AFTER_SECONDS: i64 = 3600;
+/// The storefront's page a confirmation link opens.
+pub const CONFIRM_PAGE: &str = "/confirm/alert";
+pub const ASKED: &str =
+    "Check your inbox: confirm with the link we have e-mailed you, and we will e-mail \
+                         you once when the drink is back in stock.";
+pub const BAD_CONFIRM: &str =
+    "This confirmation link has expired or was used already: ask for the alert again on the drink's page.";
+
+/// The stop links in alert mails: an HMAC over the address with a key derived from `MAIL_LINK_KEY`; and
+/// the confirmation links, with a key of their own.
+pub struct AlertLinks(LinkKey, LinkKey);
 
 impl AlertLinks {
     pub fn new(secret: &[u8]) -> Self {
-        AlertLinks(LinkKey::derive(secret, b"alert-links-v1"))
+        AlertLinks(
+            LinkKey::derive(secret, b"alert-links-v1"),
+            LinkKey::derive(secret, b"alert-confirm-v1"),
+        )
+    }
+
+    fn confirm_message(email: &str, product: &str, expires: i64) -> Vec<u8> {
+        format!("{email}\n{product}\n{expires}").into_bytes()
+    }
+
+    /// `{address as hex}.{drink as hex}.{expires}.{signature}`.
+    pub fn confirm_token(&self, email: &str, product: &str, expires: i64) -> String {
+        format!(
+            "{}.{}.{expires}.{}",
+            hex(email.as_bytes()),
+            hex(product.as_bytes()),
+            self.1.sign(&Self::confirm_message(email, product, expires))
+        )
+    }
+
+    /// The address and drink a genuine, unexpired confirmation token names.
+    pub fn confirmed(&self, token: &str, now: i64) -> Option<(String, String)> {
+        let mut parts = token.trim().split('.');
+        let (email, product, expires, signature) =
+            (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+        if parts.next().is_some() {
+            return None;
+        }
+        let email = String::from_utf8(unhex(email)?).ok()?;
+        let product = String::from_utf8(unhex(product)?).ok()?;
+        let expires: i64 = expires.parse().ok()?;
+        (expires >= now
+            && self
+                .1
+                .verifies(&Self::confirm_message(&email, &product, expires), signature))
+        .then_some((email, product))
     }
 
     /// `{address as hex}.{signature}`.
@@ -74,6 +126,13 @@ fn alert_key(product: &str, email: &str) -> Item {
     ])
 }
 
+fn pending_key(product: &str, email: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("ALERT#{product}"))),
+        ("sk".to_owned(), s(format!("PENDING#{email}"))),
+    ])
+}
+
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct AlertRequest {
     /// Where to send the one e-mail when the drink is back.
@@ -81,7 +140,15 @@ pub struct AlertRequest {
     email: String,
 }
 
-/// `POST /api/product/notify/{id}`: waits for a sold-out drink. 409 while it is in stock.
+fn mail_settings(state: &AppState) -> Result<&crate::Alerts, ApiError> {
+    state
+        .alerts
+        .as_deref()
+        .ok_or_else(|| ApiError::internal("back-in-stock mail is not configured"))
+}
+
+/// `POST /api/product/notify/{id}`: asks the address to confirm waiting for a sold-out drink (201, the same
+/// answer for every address; no second mail within the hour). 409 while the drink is in stock.
 pub async fn sign_up(
     State(state): State<AppState>,
     SourceIp(ip): SourceIp,
@@ -100,93 +167,193 @@ pub async fn sign_up(
             product.name
         )));
     }
+    let settings = mail_settings(&state)?;
     let now = shared::time::now_unix();
     let table = state.store.table();
+    let db = state.store.client();
     let mut writes = LIMITS
-        .reserve(
-            state.store.client(),
-            table,
-            email.as_str(),
-            ip.as_deref(),
-            now,
-        )
+        .reserve(db, table, email.as_str(), ip.as_deref(), now)
         .await?;
-    let mut item = alert_key(&product.id, email.as_str());
+    let asked = Created(Message {
+        message: ASKED.to_owned(),
+    });
+    let (waiting, earlier) = tokio::try_join!(
+        db.get_item()
+            .table_name(table)
+            .set_key(Some(alert_key(&product.id, email.as_str())))
+            .consistent_read(true)
+            .send(),
+        db.get_item()
+            .table_name(table)
+            .set_key(Some(pending_key(&product.id, email.as_str())))
+            .consistent_read(true)
+            .send(),
+    )
+    .map_err(ApiError::internal)?;
+    let recently_sent = earlier.item().is_some_and(|item| {
+        shared::dynamo::get_n::<i64>(item, "sentAt").is_ok_and(|at| now - at < RESEND_AFTER_SECONDS)
+            && shared::dynamo::get_n::<i64>(item, "expiresAt").is_ok_and(|at| at > now)
+    });
+    // Waiting already, or a confirmation is on its way: nothing more is mailed.
+    if waiting.item().is_some() || recently_sent {
+        run(&state, writes).await?;
+        return Ok(asked);
+    }
+    let expires = now + PENDING_HOURS * 3600;
+    let mut item = pending_key(&product.id, email.as_str());
     item.extend([
         ("email".to_owned(), s(email.as_str())),
         (
             "gsi1pk".to_owned(),
             s(format!("ALERTS-OF#{}", email.as_str())),
         ),
-        ("gsi1sk".to_owned(), s(&product.id)),
+        ("gsi1sk".to_owned(), s(format!("PENDING#{}", product.id))),
         ("createdAt".to_owned(), s(shared::time::now_iso())),
+        ("sentAt".to_owned(), n(now)),
+        // The table's TTL: an unconfirmed alert goes by itself.
+        ("expiresAt".to_owned(), n(expires)),
     ]);
-    // An address already waiting for this drink is not mailed again: the put's condition says so.
-    let alert_at = writes.len();
     writes.push(
         TransactWriteItem::builder()
             .put(
                 aws_sdk_dynamodb::types::Put::builder()
                     .table_name(table)
                     .set_item(Some(item))
-                    .condition_expression("attribute_not_exists(pk)")
                     .build()
                     .map_err(ApiError::internal)?,
             )
             .build(),
     );
-    // The confirmation is written with the alert, so it exists exactly when the alert does.
-    let mut confirmation = None;
-    if let Some(alerts) = &state.alerts {
-        let how = AlertMail {
-            shop: &alerts.shop_name,
-            site_url: &alerts.site_url,
-            links: &alerts.links,
-        };
-        let (put, pending) =
-            alerts
-                .outbox
-                .put(&confirmation_mail(&how, &product, email.as_str()))?;
-        writes.push(put);
-        confirmation = Some((alerts, pending));
-    }
-    let written = state
+    let token = settings
+        .links
+        .confirm_token(email.as_str(), &product.id, expires);
+    let (mail_item, mail) = settings.outbox.put(&confirmation_mail(
+        settings,
+        &product,
+        email.as_str(),
+        &token,
+    ))?;
+    writes.push(mail_item);
+    run(&state, writes).await?;
+    settings.outbox.enqueue(mail).await;
+    Ok(asked)
+}
+
+async fn run(state: &AppState, writes: Vec<TransactWriteItem>) -> Result<(), ApiError> {
+    state
         .store
         .client()
         .transact_write_items()
         .set_transact_items(Some(writes))
         .send()
-        .await;
-    if let Err(error) = written {
-        let already_waiting = error
-            .as_service_error()
-            .and_then(|e| match e {
-                aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError::TransactionCanceledException(
-                    cancelled,
-                ) => cancelled.cancellation_reasons().get(alert_at),
-                _ => None,
-            })
-            .is_some_and(|reason| reason.code() == Some("ConditionalCheckFailed"));
-        if already_waiting {
-            return Ok(Created(Message {
-                message: format!(
-                    "This address is already on the list for {}: we will e-mail it once when it is back in stock.",
-                    product.name
-                ),
-            }));
-        }
-        return Err(shared::rate::busy_or_internal(error));
-    }
-    if let Some((alerts, pending)) = confirmation {
-        alerts.outbox.enqueue(pending).await;
-    }
-    Ok(Created(Message {
-        message: format!(
-            "We will e-mail you once when {} is back in stock. A confirmation is on its way to {}.",
-            product.name,
-            email.as_str()
+        .await
+        .map(drop)
+        .map_err(shared::rate::busy_or_internal)
+}
+
+fn confirmation_mail(
+    settings: &crate::Alerts,
+    product: &Product,
+    email: &str,
+    token: &str,
+) -> QueuedMail {
+    let link = format!("{}{CONFIRM_PAGE}?token={token}", settings.site_url);
+    let content = format!(
+        "<p>Please confirm that you want one e-mail from {shop} when <strong>{name}</strong> ({pack}) is \
+         back in stock:</p>\
+         <p><a href=\"{link}\" style=\"font-weight:bold\">Yes, tell me when it is back</a></p>\
+         <p style=\"font-size:13px\">The link works for {hours} hours. If you did not ask, ignore this \
+         e-mail: you will not hear from us about it.</p>",
+        shop = escape_html(&settings.shop_name),
+        name = escape_html(&product.name),
+        pack = escape_html(&product.qty),
+        link = escape_html(&link),
+        hours = PENDING_HOURS,
+    );
+    QueuedMail::new(Mail {
+        to: email.to_owned(),
+        subject: format!("Confirm your alert for {}", product.name),
+        html: branded_html(&settings.shop_name, "Confirm your alert", &content),
+        text: format!(
+            "Please confirm that you want one e-mail from {} when {} ({}) is back in stock: {link}\n\nThe \
+             link works for {PENDING_HOURS} hours. If you did not ask, ignore this e-mail: you will not hear \
+             from us about it.\n",
+            settings.shop_name, product.name, product.qty
         ),
-    }))
+        reply_to: None,
+    })
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct ConfirmAlert {
+    /// The token of the confirmation link (`{address}.{drink}.{expires}.{signature}`).
+    #[schemars(length(max = 1200))]
+    token: String,
+}
+
+/// `POST /api/product/notify/confirm/ {token}`: the confirmation page's button; the address now waits for
+/// the drink (once). 400 for a forged, expired or used link; 409 once the drink is back in stock.
+pub async fn confirm_alert(
+    State(state): State<AppState>,
+    Json(body): Json<ConfirmAlert>,
+) -> ApiResult<Json<Message>> {
+    let settings = mail_settings(&state)?;
+    let now = shared::time::now_unix();
+    let refused = || ApiError::bad_request(BAD_CONFIRM);
+    let (email, id) = settings
+        .links
+        .confirmed(&body.token, now)
+        .ok_or_else(refused)?;
+    let product = state.store.get::<Product>(&id).await?.ok_or_else(refused)?;
+    if product.stock > 0 {
+        return Err(ApiError::conflict(format!(
+            "{} is back in stock already: you can order it now",
+            product.name
+        )));
+    }
+    let table = state.store.table();
+    let mut item = alert_key(&product.id, &email);
+    item.extend([
+        ("email".to_owned(), s(&email)),
+        ("gsi1pk".to_owned(), s(format!("ALERTS-OF#{email}"))),
+        ("gsi1sk".to_owned(), s(&product.id)),
+        ("createdAt".to_owned(), s(shared::time::now_iso())),
+    ]);
+    // The pending alert is used once; confirming an alert already waiting changes nothing.
+    let taken = Delete::builder()
+        .table_name(table)
+        .set_key(Some(pending_key(&product.id, &email)))
+        .condition_expression("attribute_exists(pk) AND expiresAt > :now")
+        .expression_attribute_values(":now", n(now))
+        .build()
+        .map_err(ApiError::internal)?;
+    let put = aws_sdk_dynamodb::types::Put::builder()
+        .table_name(table)
+        .set_item(Some(item))
+        .build()
+        .map_err(ApiError::internal)?;
+    state
+        .store
+        .client()
+        .transact_write_items()
+        .transact_items(TransactWriteItem::builder().delete(taken).build())
+        .transact_items(TransactWriteItem::builder().put(put).build())
+        .send()
+        .await
+        .map_err(|error| {
+            if error
+                .as_service_error()
+                .is_some_and(|e| e.is_transaction_canceled_exception())
+            {
+                refused()
+            } else {
+                ApiError::internal(error)
+            }
+        })?;
+    Ok(Message::new(format!(
+        "Done: we will e-mail you once when {} is back in stock.",
+        product.name
+    )))
 }
 
 /// One alert waiting.
@@ -207,8 +374,9 @@ async fn waiting(
         let page = db
             .query()
             .table_name(table)
-            .key_condition_expression("pk = :pk")
+            .key_condition_expression("pk = :pk AND begins_with(sk, :waiting)")
             .expression_attribute_values(":pk", s(format!("ALERT#{product}")))
+            .expression_attribute_values(":waiting", s("EMAIL#"))
             .consistent_read(true)
             .set_limit(limit)
             .set_exclusive_start_key(start)
@@ -236,51 +404,13 @@ pub struct AlertMail<'a> {
     pub links: &'a AlertLinks,
 }
 
-impl AlertMail<'_> {
-    /// The drink's page and the address's signed stop link, as every alert mail carries them.
-    fn links(&self, product: &Product, email: &str) -> (String, String) {
-        (
-            format!("{}/drinks/{}", self.site_url, product.id),
-            format!(
-                "{}/api/product/notify/stop/?token={}",
-                self.site_url,
-                self.links.token(email)
-            ),
-        )
-    }
-}
-
-/// The answer to "Notify me", in the shopper's inbox: what they asked for and how to take it back.
-fn confirmation_mail(how: &AlertMail, product: &Product, email: &str) -> QueuedMail {
-    let (page, stop) = how.links(product, email);
-    let content = format!(
-        "<p>You asked us to tell you when <strong>{name}</strong> ({pack}) is back in stock. We will send \
-         one e-mail when it is, and then take this address off the drink's list.</p>\
-         <p><a href=\"{page}\">See the drink</a></p>\
-         <p>Changed your mind? <a href=\"{stop}\">Stop my back-in-stock alerts</a>.</p>",
-        name = escape_html(&product.name),
-        pack = escape_html(&product.qty),
-        page = escape_html(&page),
-        stop = escape_html(&stop),
-    );
-    QueuedMail::new(Mail {
-        to: email.to_owned(),
-        subject: format!("We will tell you when {} is back", product.name),
-        html: branded_html(how.shop, "Back-in-stock alert", &content),
-        text: format!(
-            "You asked us to tell you when {} ({}) is back in stock. We will send one e-mail when it is, \
-             and then take this address off the drink's list.\n\nSee the drink: {page}\n\nChanged your \
-             mind? Stop my back-in-stock alerts: {stop}\n",
-            product.name, product.qty
-        ),
-        reply_to: None,
-    })
-    .with_header("List-Unsubscribe", format!("<{stop}>"))
-    .with_header("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")
-}
-
 fn alert_mail(how: &AlertMail, product: &Product, email: &str) -> QueuedMail {
-    let (page, stop) = how.links(product, email);
+    let page = format!("{}/drinks/{}", how.site_url, product.id);
+    let stop = format!(
+        "{}/api/product/notify/stop/?token={}",
+        how.site_url,
+        how.links.token(email)
+    );
     let content = format!(
         "<p>Good news: <strong>{name}</strong> ({pack}) is back in stock.</p>\
          <p><a href=\"{page}\">See it in the shop</a></p>\
@@ -468,5 +598,25 @@ mod tests {
         let forged = format!("{}.{signature}", shared::signed::hex(b"omar@example.com"));
         assert_eq!(links.verify(&forged), None);
         assert_eq!(links.verify("zz.zz"), None);
+    }
+
+    #[test]
+    fn a_confirmation_token_names_its_address_and_drink_until_it_expires() {
+        let links = AlertLinks::new(b"0123456789abcdef0123456789abcdef");
+        let token = links.confirm_token("layla@example.com", "p.1", 1_000);
+        assert_eq!(
+            links.confirmed(&token, 999),
+            Some(("layla@example.com".to_owned(), "p.1".to_owned()))
+        );
+        assert_eq!(links.confirmed(&token, 1_001), None, "expired");
+        // A stop link's signature confirms nothing.
+        let stop = links.token("layla@example.com");
+        assert_eq!(links.confirmed(&stop, 0), None);
+        let moved = token.replacen(
+            &shared::signed::hex(b"p.1"),
+            &shared::signed::hex(b"p.2"),
+            1,
+        );
+        assert_eq!(links.confirmed(&moved, 999), None);
     }
 }

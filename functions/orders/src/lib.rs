@@ -171,6 +171,8 @@ pub struct AppState {
     pub links: Arc<links::OrderLinks>,
     /// Back-in-stock mail's stop links: stock an order gives back can end a drink's wait.
     pub alert_links: Arc<catalog::alerts::AlertLinks>,
+    /// The delivered e-mail's "review what you bought" links, which the reviews function trusts.
+    pub review_links: Arc<shared::review_links::ReviewLinks>,
     pub delivery: Delivery,
     pub stripe: stripe::Stripe,
     pub webhook_secret: Arc<str>,
@@ -209,6 +211,9 @@ impl AppState {
             site_url: config.site_url.into(),
             links: Arc::new(links::OrderLinks::new(&config.mail_link_key)),
             alert_links: Arc::new(catalog::alerts::AlertLinks::new(&config.mail_link_key)),
+            review_links: Arc::new(shared::review_links::ReviewLinks::new(
+                &config.mail_link_key,
+            )),
             shop_address: config.mail_from.into(),
             shop_name: config.shop_name.into(),
             delivery: config.delivery,

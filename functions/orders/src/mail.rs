@@ -24,6 +24,8 @@ pub struct Links {
     pub receipt: String,
     /// The order page with a key that opens it without logging in (see `links`).
     pub order: String,
+    /// One "review what you bought" link per drink of the order: its name and address.
+    pub reviews: Vec<(String, String)>,
 }
 
 impl Links {
@@ -36,6 +38,19 @@ impl Links {
             order: state
                 .links
                 .url(site_url, &order.id, shared::time::now_unix()),
+            reviews: order
+                .lines
+                .iter()
+                .map(|line| {
+                    let url = state.review_links.url(
+                        site_url,
+                        &order.id,
+                        &line.product,
+                        shared::time::now_unix(),
+                    );
+                    (line.name.clone(), url)
+                })
+                .collect(),
         }
     }
 }
@@ -267,8 +282,35 @@ pub fn status_mail(trader: &Trader, links: &Links, order: &Order) -> Option<Mail
         ),
         _ => return None,
     };
+    // Once delivered, one link per drink asks for a review that shows as a verified buyer's.
+    let (reviews_html, reviews_text) = match order.status {
+        Status::Delivered if !links.reviews.is_empty() => (
+            format!(
+                "<p>How did you find them? Reviewing takes a minute, and shows other shoppers a verified \
+                 buyer's view:</p><ul>{}</ul>",
+                links
+                    .reviews
+                    .iter()
+                    .map(|(name, url)| format!(
+                        "<li><a href=\"{}\">Review {}</a></li>",
+                        escape_html(url),
+                        escape_html(name)
+                    ))
+                    .collect::<String>()
+            ),
+            format!(
+                "\nHow did you find them? Review what you bought:\n{}",
+                links
+                    .reviews
+                    .iter()
+                    .map(|(name, url)| format!("Review {name}: {url}\n"))
+                    .collect::<String>()
+            ),
+        ),
+        _ => (String::new(), String::new()),
+    };
     let content = format!(
-        "<p>Hello {name},</p><p>{lead}</p><p><a href=\"{link}\">See your order</a></p>",
+        "<p>Hello {name},</p><p>{lead}</p><p><a href=\"{link}\">See your order</a></p>{reviews_html}",
         name = escape_html(&order.fullname),
         link = escape_html(&links.order),
     );
@@ -276,7 +318,7 @@ pub fn status_mail(trader: &Trader, links: &Links, order: &Order) -> Option<Mail
         to: order.email.clone(),
         html: branded_html(&trader.name, &subject, &content),
         text: format!(
-            "Hello {},\n\n{text_lead}\n\nSee your order: {}\n",
+            "Hello {},\n\n{text_lead}\n\nSee your order: {}\n{reviews_text}",
             order.fullname, links.order
         ),
         subject,

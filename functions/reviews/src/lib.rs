@@ -1,8 +1,12 @@
-//! Customer reviews: shoppers write them (no login), everyone reads them with the rating summary, admins
-//! list them with the reviewer's e-mail and delete them. The summary's counters move in the same
-//! transaction as the review they count, so they can never drift from the reviews themselves.
+//! Customer reviews: shoppers write them (no login needed), everyone reads them with the rating summary,
+//! admins list them with the reviewer's e-mail, hide, show and delete them, and see the ones shoppers
+//! reported. A review is verified only when its writer proved to be a buyer of the drink (`proof`). The
+//! summary's counters move in the same transaction as the review they count, so they can never drift from
+//! the reviews themselves.
 
 pub mod erasure;
+mod moderation;
+pub mod proof;
 mod read;
 mod review;
 mod summary;
@@ -10,7 +14,9 @@ mod write;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
-use shared::config::{required, ConfigError, Lookup};
+use shared::config::{optional, required, ConfigError, Lookup};
+use shared::outbox::Outbox;
+use shared::rate::RateStore;
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
 use std::sync::Arc;
@@ -24,14 +30,22 @@ pub struct Config {
     pub catalog_table: String,
     /// The content table, read for the site info the summary answers as `connect`.
     pub content_table: String,
-    /// The orders, read (the customer's own, through their index) to tell whether a reviewer bought the
-    /// drink: the "verified" badge.
+    /// The orders, read (the customer's own, through their index, or the one a review link names) to
+    /// tell whether a reviewer bought the drink: the "verified" badge.
     pub orders_table: String,
     pub auth: AuthConfig,
+    /// Signs the review links: `MAIL_LINK_KEY`, a secret the orders function shares (it makes the links of
+    /// the delivered e-mail).
+    pub mail_link_key: Vec<u8>,
+    /// The shop's address, for the confirmation link (`SITE_URL`).
+    pub site_url: String,
+    pub shop_name: String,
 }
 
 impl Config {
-    /// `REVIEWS_TABLE`, `CATALOG_TABLE`, `CONTENT_TABLE`, `ORDERS_TABLE` and the auth settings.
+    /// `REVIEWS_TABLE`, `CATALOG_TABLE`, `CONTENT_TABLE`, `ORDERS_TABLE`, the auth settings,
+    /// `MAIL_LINK_KEY` (a secret), `SITE_URL` and `SHOP_NAME`; the outbox's `MAIL_TABLE` and
+    /// `MAIL_QUEUE_URL` are read by `AppState::new`'s caller (`Outbox::from_env`).
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         Ok(Config {
             table: required(env, "REVIEWS_TABLE")?,
@@ -39,6 +53,9 @@ impl Config {
             content_table: required(env, "CONTENT_TABLE")?,
             orders_table: required(env, "ORDERS_TABLE")?,
             auth: AuthConfig::from_env(env)?,
+            mail_link_key: shared::secrets::symmetric_key(env, "MAIL_LINK_KEY")?,
+            site_url: shared::config::site_url(env)?,
+            shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
         })
     }
 }
@@ -51,11 +68,26 @@ pub struct AppState {
     catalog: Store,
     content: Store,
     orders_table: Arc<str>,
+    /// Confirmation mails go through the outbox, in the review's own transaction.
+    outbox: Outbox,
+    links: Arc<proof::Links>,
+    site_url: Arc<str>,
+    shop_name: Arc<str>,
+    /// The per-address windows of reports, kept in the reviews table.
+    rates: RateStore,
 }
 
 impl AppState {
-    pub fn new(config: Config, dynamodb: aws_sdk_dynamodb::Client) -> Self {
+    pub fn new(config: Config, dynamodb: aws_sdk_dynamodb::Client, outbox: Outbox) -> Self {
         AppState {
+            outbox,
+            links: Arc::new(proof::Links::new(&config.mail_link_key)),
+            site_url: config.site_url.into(),
+            shop_name: config.shop_name.into(),
+            rates: RateStore {
+                client: dynamodb.clone(),
+                table: config.table.as_str().into(),
+            },
             auth: config.auth.into_auth(dynamodb.clone()),
             catalog: Store::new(dynamodb.clone(), config.catalog_table),
             content: Store::new(dynamodb.clone(), config.content_table),
@@ -76,11 +108,29 @@ fn api() -> ApiRoutes<AppState> {
     use Access::{Admin, Public};
     ApiRoutes::new()
         .post("/api/reviews/create/", Public, write::create_review)
-        .summary("Writes a review (a few an hour per e-mail address and per network)")
+        .summary("Writes a review, shown at once and verified only when proven (a few an hour per e-mail address and per network)")
         .post("/api/reviews/x/", Public, write::check_review)
         .summary("Checks a review as writing it would, storing nothing")
+        .get("/api/reviews/invitation/", Public, proof::show_invitation)
+        .summary("The name and drink a delivered e-mail's review link fills the form with")
+        .post("/api/reviews/confirm/", Public, proof::confirm_review)
+        .summary("Confirms a review from the link mailed to its address: verified when that address bought the drink")
+        // 409: changed meanwhile.
+        .fails(&[409])
+        .post("/api/reviews/report/{id}", Public, moderation::report_review)
+        .summary("Reports a shown review to the shop, with a reason")
+        .limit_per_address(moderation::REPORT_LIMIT)
+        .fails(&[404])
+        .get("/api/reviews/reported/", Admin, moderation::list_reported)
+        .summary("The reviews shoppers reported and no admin settled, most recently reported first")
+        .post("/api/reviews/hide/{id}", Admin, moderation::hide_review)
+        .summary("Hides a review from the shop (its lists and counts) and settles its reports")
+        .fails(&[404, 409])
+        .post("/api/reviews/unhide/{id}", Admin, moderation::unhide_review)
+        .summary("Shows a hidden review again, or keeps a shown one, and settles its reports")
+        .fails(&[404, 409])
         .get("/api/reviews", Admin, read::list_reviews)
-        .summary("Every review, newest first, with the reviewers' e-mails")
+        .summary("The shown reviews (or, with hidden=true, the hidden ones), newest first, with the reviewers' e-mails")
         .delete("/api/reviews/delete/{id}", Admin, write::delete_review)
         .summary("Deletes a review: it goes to the bin for 30 days")
         .fails(&[409])
@@ -105,7 +155,11 @@ pub fn routes() -> Vec<RouteSpec> {
 }
 
 pub fn router(state: AppState) -> axum::Router {
-    api().into_router().with_state(state)
+    let rates = state.rates.clone();
+    api()
+        .into_router()
+        .layer(axum::Extension(rates))
+        .with_state(state)
 }
 
 #[cfg(test)]
@@ -128,10 +182,13 @@ mod tests {
         let schemas = &document["components"]["schemas"];
         assert!(schemas["Review"]["properties"].get("email").is_none());
         assert!(schemas["AdminReview"]["properties"]["email"].is_object());
+        // The address is asked only of a writer neither signed in nor holding a delivered e-mail's link.
         assert_eq!(
             schemas["ReviewInput"]["required"],
-            json!(["rating", "comment", "fullname", "email", "products"])
+            json!(["rating", "comment", "fullname", "products"])
         );
+        let confirm = &document["paths"]["/api/reviews/confirm/"]["post"];
+        assert!(confirm.get("security").is_none());
     }
 
     #[test]
@@ -148,7 +205,8 @@ mod tests {
         assert_eq!(names("/api/home/uk/review/"), ["ProductsId"]);
         assert_eq!(
             names("/api/home_uk/palestine/comment/reviews"),
-            ["ProductsId", "pageNumber"]
+            ["ProductsId", "cursor", "pageNumber"]
         );
+        assert_eq!(names("/api/reviews"), ["cursor", "hidden", "pageNumber"]);
     }
 }

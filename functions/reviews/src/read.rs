@@ -1,6 +1,9 @@
-//! Reading reviews: the public list (all, or one drink's), the admin's list with e-mails, and the summary
-//! the reviews page opens with. Each page is one Query on a date index read newest first, stopping at the
-//! page's last review; the page count comes from the summary's counter, not from reading every review.
+//! Reading reviews: the public list (all, or one drink's), the admin's lists with e-mails (shown or hidden),
+//! and the summary the reviews page opens with. Each page is one Query on a date index read newest first,
+//! a page at a time: a page's answer carries a `cursor` (its last review's place) in `result.next`, and a
+//! request with `?cursor=` reads on from there without reading what came before. `?pageNumber=n` alone
+//! still answers page n for the spec's clients (reading the pages before it); the page count comes from the
+//! summary's counter, not from reading every review.
 
 use crate::review::{self, AdminView, PublicView, Review, ADMIN_PAGE, PUBLIC_PAGE};
 use crate::summary::{self, Ratings, Scope};
@@ -11,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{s, Item};
 use shared::extract::Query;
-use shared::paging::{NextPage, Page, PageNumber, PageQuery, PageResult};
+use shared::paging::PageNumber;
 use shared::{ApiError, ApiResult, Json};
 
 /// `?pageNumber=n&ProductsId=id`, kept as text so a bad value gets our message.
@@ -35,6 +38,10 @@ pub struct ReviewsQuery {
     )]
     #[schemars(with = "String", length(max = 100))]
     products_id: Option<String>,
+    /// Where the previous page ended (its `result.next.cursor`): the page after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String", regex(pattern = CURSOR_PATTERN))]
+    cursor: Option<String>,
 }
 
 impl ReviewsQuery {
@@ -66,44 +73,138 @@ fn scope_of(products_id: Option<&str>) -> Result<Scope<'_>, ApiError> {
     }
 }
 
-/// Page `page` of `scope`'s reviews, newest first, `per_page` a page.
+/// A review's place in its list (`order`: 20 digits of nanoseconds, `#`, its id).
+const CURSOR_PATTERN: &str = r"^[0-9]{20}#[0-9a-f-]{36}$";
+
+/// A page of reviews: the spec's envelope, whose `next` also carries the cursor of the page after.
+#[derive(Debug, Serialize, JsonSchema)]
+#[schemars(rename = "ReviewPage_of_{T}")]
+pub struct ReviewPage<T> {
+    pub product: Vec<T>,
+    pub pages: u32,
+    pub result: PageResult,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct PageResult {
+    /// The next page; absent on the last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<NextPage>,
+}
+
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct NextPage {
+    pub page: u32,
+    /// Send as `?cursor=` to read the next page straight away.
+    pub cursor: String,
+}
+
+/// Which list a page is read from: one of the public ones, or the hidden reviews.
+#[derive(Debug, Clone, Copy)]
+enum List<'a> {
+    Shown(Scope<'a>),
+    Hidden,
+}
+
+impl List<'_> {
+    fn index(self) -> (&'static str, &'static str, String) {
+        match self {
+            List::Shown(Scope::All) => ("gsi1", "gsi1pk", review::LIST.to_owned()),
+            List::Shown(Scope::Product(id)) => ("gsi2", "gsi2pk", review::product_list(id)),
+            List::Hidden => ("gsi1", "gsi1pk", review::HIDDEN_LIST.to_owned()),
+        }
+    }
+}
+
+/// Where to start a page: after a cursor, or at page n (after the pages before it).
+enum Start {
+    After(String),
+    Page(PageNumber),
+}
+
+fn start_of(page_number: Option<&str>, cursor: Option<&str>) -> Result<(Start, u32), ApiError> {
+    let page = PageNumber::parse(page_number)?;
+    match cursor.map(str::trim).filter(|c| !c.is_empty()) {
+        None => Ok((Start::Page(page), page.get())),
+        Some(cursor) if is_cursor(cursor) => Ok((Start::After(cursor.to_owned()), page.get())),
+        Some(_) => Err(ApiError::bad_request(
+            "cursor must be the result.next.cursor of a page",
+        )),
+    }
+}
+
+fn is_cursor(text: &str) -> bool {
+    match text.split_once('#') {
+        Some((nanos, id)) => {
+            nanos.len() == 20
+                && nanos.bytes().all(|b| b.is_ascii_digit())
+                && review::is_review_id(id)
+        }
+        None => false,
+    }
+}
+
+/// One page of `list`, newest first, `per_page` a page, `total` reviews in all. `number` is the page's
+/// number as the client counts (for `next.page`).
 async fn page_of(
     state: &AppState,
-    scope: Scope<'_>,
-    page: PageNumber,
+    list: List<'_>,
+    start: Start,
+    number: u32,
     per_page: usize,
     total: u64,
-) -> Result<Page<Review>, ApiError> {
+) -> Result<ReviewPage<Review>, ApiError> {
     let total = usize::try_from(total).unwrap_or(usize::MAX);
     let pages = total.div_ceil(per_page).max(1);
-    let skip = (page.get() as usize - 1).saturating_mul(per_page);
-    let product = if skip >= total {
+    let (after, skip) = match start {
+        Start::After(cursor) => (Some(cursor), 0),
+        Start::Page(page) => (None, (page.get() as usize - 1).saturating_mul(per_page)),
+    };
+    let mut product = if after.is_none() && skip >= total {
         Vec::new()
     } else {
-        let mut newest = newest(state, scope, skip + per_page).await?;
-        newest.drain(..skip.min(newest.len()));
-        newest
+        // One more than the page, to know whether a next page exists.
+        let mut read = newest(state, list, after, skip + per_page + 1).await?;
+        read.drain(..skip.min(read.len()));
+        read
     };
-    let next = (page.get() as usize) < pages;
-    Ok(Page {
+    let more = product.len() > per_page;
+    product.truncate(per_page);
+    let next = match product.last() {
+        Some(last) if more => Some(NextPage {
+            page: number.saturating_add(1),
+            cursor: last.order.clone(),
+        }),
+        _ => None,
+    };
+    // The counter gives the pages; a next page read past it (a count lagging a write) still counts.
+    let pages = match &next {
+        Some(next) => pages.max(next.page as usize),
+        None => pages,
+    };
+    Ok(ReviewPage {
         product,
-        pages: pages as u32,
-        result: PageResult {
-            next: next.then(|| NextPage {
-                page: page.get() + 1,
-            }),
-        },
+        pages: u32::try_from(pages).unwrap_or(u32::MAX),
+        result: PageResult { next },
     })
 }
 
-/// The `count` newest reviews of `scope` (fewer if there are fewer).
-async fn newest(state: &AppState, scope: Scope<'_>, count: usize) -> Result<Vec<Review>, ApiError> {
-    let (index, partition, value) = match scope {
-        Scope::All => ("gsi1", "gsi1pk", review::LIST.to_owned()),
-        Scope::Product(id) => ("gsi2", "gsi2pk", review::product_list(id)),
-    };
+/// The `count` newest reviews of `list` after the place `after` (from the newest when `None`).
+async fn newest(
+    state: &AppState,
+    list: List<'_>,
+    after: Option<String>,
+    count: usize,
+) -> Result<Vec<Review>, ApiError> {
+    let (index, partition, value) = list.index();
     let mut found = Vec::with_capacity(count);
-    let mut start: Option<Item> = None;
+    let mut start: Option<Item> = after.map(|order| {
+        let id = order.split_once('#').map_or("", |(_, id)| id).to_owned();
+        let mut key = review::key(&id);
+        key.insert(partition.to_owned(), s(&value));
+        key.insert(format!("{index}sk"), s(&order));
+        key
+    });
     while found.len() < count {
         let wanted = i32::try_from(count - found.len()).unwrap_or(i32::MAX);
         let page = state
@@ -131,37 +232,76 @@ async fn newest(state: &AppState, scope: Scope<'_>, count: usize) -> Result<Vec<
     Ok(found)
 }
 
-fn map_page<T>(page: Page<Review>, view: impl Fn(Review) -> T) -> Page<T> {
-    Page {
+fn map_page<T>(page: ReviewPage<Review>, view: impl Fn(Review) -> T) -> ReviewPage<T> {
+    ReviewPage {
         product: page.product.into_iter().map(view).collect(),
         pages: page.pages,
         result: page.result,
     }
 }
 
-/// GET /api/reviews?pageNumber=n (admin): every review, newest first, with the reviewer's e-mail.
+/// `?pageNumber=n&cursor=c&hidden=true`: the admin's list.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+pub struct AdminQuery {
+    /// The page, from 1 (the first when absent).
+    #[serde(
+        rename = "pageNumber",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    #[schemars(with = "u32", range(min = 1, max = u32::MAX))]
+    page_number: Option<String>,
+    /// Where the previous page ended (its `result.next.cursor`): the page after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String", regex(pattern = CURSOR_PATTERN))]
+    cursor: Option<String>,
+    /// `true` lists the reviews the admin hid instead of the shown ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String", regex(pattern = "^(true|false)$"))]
+    hidden: Option<String>,
+}
+
+/// GET /api/reviews?pageNumber=n&cursor=c&hidden=true (admin): the shown reviews (or the hidden ones),
+/// newest first, with the reviewers' e-mails.
 pub async fn list_reviews(
     _: Admin,
     State(state): State<AppState>,
-    Query(query): Query<PageQuery>,
-) -> ApiResult<Json<Page<AdminView>>> {
-    let page = query.page()?;
-    let total = summary::load(&state.db, &state.table, Scope::All)
-        .await?
-        .total;
-    let reviews = page_of(&state, Scope::All, page, ADMIN_PAGE, total).await?;
+    Query(query): Query<AdminQuery>,
+) -> ApiResult<Json<ReviewPage<AdminView>>> {
+    let (start, number) = start_of(query.page_number.as_deref(), query.cursor.as_deref())?;
+    let hidden = match query.hidden.as_deref().map(str::trim) {
+        None | Some("" | "false") => false,
+        Some("true") => true,
+        Some(_) => return Err(ApiError::bad_request("hidden must be true or false")),
+    };
+    let ratings = summary::load(&state.db, &state.table, Scope::All).await?;
+    let (list, total) = if hidden {
+        (List::Hidden, ratings.hidden)
+    } else {
+        (List::Shown(Scope::All), ratings.total)
+    };
+    let reviews = page_of(&state, list, start, number, ADMIN_PAGE, total).await?;
     Ok(Json(map_page(reviews, AdminView)))
 }
 
-/// GET /api/home_uk/palestine/comment/reviews?pageNumber=n&ProductsId=id: newest first, never an e-mail.
+/// GET /api/home_uk/palestine/comment/reviews?pageNumber=n&ProductsId=id&cursor=c: newest first, never an
+/// e-mail.
 pub async fn list_public_reviews(
     State(state): State<AppState>,
     Query(query): Query<ReviewsQuery>,
-) -> ApiResult<Json<Page<PublicView>>> {
-    let page = PageNumber::parse(query.page_number.as_deref())?;
+) -> ApiResult<Json<ReviewPage<PublicView>>> {
+    let (start, number) = start_of(query.page_number.as_deref(), query.cursor.as_deref())?;
     let scope = query.scope()?;
     let total = summary::load(&state.db, &state.table, scope).await?.total;
-    let reviews = page_of(&state, scope, page, PUBLIC_PAGE, total).await?;
+    let reviews = page_of(
+        &state,
+        List::Shown(scope),
+        start,
+        number,
+        PUBLIC_PAGE,
+        total,
+    )
+    .await?;
     Ok(Json(map_page(reviews, PublicView)))
 }
 
@@ -175,7 +315,7 @@ pub struct Summary {
     #[serde(rename = "Thecount")]
     count: u64,
     /// The first page of reviews, as the public list answers it.
-    comment: Page<PublicView>,
+    comment: ReviewPage<PublicView>,
 }
 
 /// GET /api/home/uk/review/ (`?ProductsId=id` narrows it to one drink): what the reviews page opens with.
@@ -189,7 +329,15 @@ pub async fn show_summary(
         state.content.get::<content::SiteInfo>(content::SITE_ID)
     );
     let ratings = ratings?;
-    let first = page_of(&state, scope, PageNumber::FIRST, PUBLIC_PAGE, ratings.total).await?;
+    let first = page_of(
+        &state,
+        List::Shown(scope),
+        Start::Page(PageNumber::FIRST),
+        1,
+        PUBLIC_PAGE,
+        ratings.total,
+    )
+    .await?;
     Ok(Json(Summary {
         connect: connect?,
         count: ratings.total,

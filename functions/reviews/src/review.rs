@@ -1,9 +1,10 @@
 //! A review: its item in the table (mapped here and nowhere else), its two JSON views (public, without the
 //! reviewer's e-mail; admin, with it), and the checks a submitted review passes before it is stored.
 //!
-//! Keys: `pk = REVIEW#id, sk = REVIEW`; `gsi1` lists every review by date (`gsi1pk = REVIEW-LIST`) and
-//! `gsi2` one drink's reviews by date (`gsi2pk = REVIEW-PRODUCT#drink`), both sorted by `order`, a
-//! nanosecond timestamp and the id, so "newest first" is one Query read backwards.
+//! Keys: `pk = REVIEW#id, sk = REVIEW`; `gsi1` lists every shown review by date (`gsi1pk = REVIEW-LIST`)
+//! and `gsi2` one drink's reviews by date (`gsi2pk = REVIEW-PRODUCT#drink`), both sorted by `order`, a
+//! nanosecond timestamp and the id, so "newest first" is one Query read backwards. A review the admin hid
+//! leaves both lists for `gsi1pk = REVIEW-HIDDEN`, where only the admin reads it.
 
 use crate::AppState;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -23,6 +24,8 @@ pub const PUBLIC_PAGE: usize = 10;
 pub const ADMIN_PAGE: usize = 20;
 
 pub const LIST: &str = "REVIEW-LIST";
+/// The admin's list of hidden reviews (`gsi1pk`).
+pub const HIDDEN_LIST: &str = "REVIEW-HIDDEN";
 pub(crate) const KIND: &str = "REVIEW";
 
 pub const COMMENT_MAX: usize = 2_000;
@@ -64,8 +67,11 @@ pub struct Review {
     /// The drink's name when the review was written, for the admin's list.
     pub product_name: String,
     pub email: String,
-    /// Its e-mail had a paid order containing the drink when it was written (orders::purchases).
+    /// Proven the buyer's: written by the signed-in buyer, through the delivered e-mail's link, or confirmed
+    /// from the address's mailbox, which had a paid order containing the drink (orders::purchases).
     pub verified: bool,
+    /// Taken out of the public lists and counts by an admin.
+    pub hidden: bool,
 }
 
 impl Review {
@@ -83,11 +89,18 @@ impl Review {
             ("productName".to_owned(), s(&self.product_name)),
             ("email".to_owned(), s(&self.email)),
             ("verified".to_owned(), b(self.verified)),
-            ("gsi1pk".to_owned(), s(LIST)),
+            ("hidden".to_owned(), b(self.hidden)),
             ("gsi1sk".to_owned(), s(&self.order)),
-            ("gsi2pk".to_owned(), s(product_list(&self.product))),
-            ("gsi2sk".to_owned(), s(&self.order)),
         ]);
+        if self.hidden {
+            item.insert("gsi1pk".to_owned(), s(HIDDEN_LIST));
+        } else {
+            item.extend([
+                ("gsi1pk".to_owned(), s(LIST)),
+                ("gsi2pk".to_owned(), s(product_list(&self.product))),
+                ("gsi2sk".to_owned(), s(&self.order)),
+            ]);
+        }
         item
     }
 
@@ -110,6 +123,7 @@ impl Review {
             email: get_s(item, "email")?,
             // Reviews written before purchases were checked claim nothing.
             verified: get_bool(item, "verified"),
+            hidden: get_bool(item, "hidden"),
         })
     }
 
@@ -134,6 +148,7 @@ impl Review {
             public: self.public(),
             email: &self.email,
             product_name: &self.product_name,
+            hidden: self.hidden,
         }
     }
 }
@@ -198,8 +213,9 @@ pub struct PublicReview<'a> {
     image: &'a str,
     /// The drink's `_id`.
     products: &'a str,
-    /// Whether the reviewer bought the drink: their e-mail had a paid order containing it when the review
-    /// was written. Only then does the storefront show the "Verified" badge.
+    /// Whether the reviewer is proven to have bought the drink: signed in as its buyer, writing through the
+    /// delivered e-mail's link, or confirming from the mailbox of an address that paid for it. Only then
+    /// does the storefront show the "Verified" badge; a review with a typed address starts unverified.
     verified: bool,
 }
 
@@ -212,10 +228,13 @@ pub struct AdminReview<'a> {
     email: &'a str,
     #[serde(rename = "productName")]
     product_name: &'a str,
+    /// Taken out of the public lists by an admin.
+    hidden: bool,
 }
 
-/// The review form as sent: `{rating, comment, fullname, email, products, Date?}`. Every field is optional
-/// here so that a missing one gets the rule's message (422), not a parse error.
+/// The review form as sent: `{rating, comment, fullname, email, products, Date?, token?}`. Every field is
+/// optional here so that a missing one gets the rule's message (422), not a parse error. The e-mail is
+/// needed only from someone neither signed in nor writing through a delivered e-mail's link.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[schemars(description = "A review as the form sends it.")]
 pub struct ReviewInput {
@@ -228,7 +247,9 @@ pub struct ReviewInput {
     /// 6 to 100 characters once trimmed, on one line.
     #[schemars(required, regex(pattern = text(Lines::One, 6, None)), length(max = 100))]
     fullname: Option<String>,
-    #[schemars(required, regex(pattern = EMAIL_PATTERN))]
+    /// The reviewer's address, when they are neither signed in nor holding a `token`: a link to confirm the
+    /// review is mailed there, and until it is followed the review shows unverified.
+    #[schemars(regex(pattern = EMAIL_PATTERN))]
     email: Option<String>,
     /// The reviewed drink's `_id`.
     #[schemars(required, regex(pattern = r"\S"), length(max = 100))]
@@ -237,6 +258,9 @@ pub struct ReviewInput {
     #[serde(rename = "Date")]
     #[schemars(regex(pattern = text_or_blank(Lines::One, 1, None)), length(max = 40))]
     date: Option<String>,
+    /// The token of a delivered e-mail's "review what you bought" link: the review is the buyer's.
+    #[schemars(length(max = 400))]
+    pub token: Option<String>,
 }
 
 /// `Email::parse_normalised`: letters, digits and `._-`, one `@`, a dot in the domain but not at its ends.
@@ -248,15 +272,17 @@ pub struct Checked {
     pub rating: u8,
     pub comment: String,
     pub fullname: String,
-    pub email: Email,
+    /// The typed address, when the review needs one (`check`'s `with_email`).
+    pub email: Option<Email>,
     pub date: String,
     pub product: catalog::Product,
 }
 
 impl ReviewInput {
     /// The spec's rules (section 5) in the form's order, then the drink. E-mail and comment are trimmed and
-    /// lower-cased, the full name trimmed.
-    pub async fn check(self, state: &AppState) -> Result<Checked, ApiError> {
+    /// lower-cased, the full name trimmed. The e-mail is read only `with_email` (from a reviewer who is
+    /// neither signed in nor writing through a link).
+    pub async fn check(self, state: &AppState, with_email: bool) -> Result<Checked, ApiError> {
         let rating = Rating::parse(self.rating.as_ref().unwrap_or(&Value::Null))?.get();
         // The cap first, so an over-long field is told its limit, not the minimum.
         let comment = self.comment.unwrap_or_default();
@@ -275,7 +301,9 @@ impl ReviewInput {
                 "fullname must be longer than 5 characters",
             ));
         }
-        let email = Email::parse_normalised(&self.email.unwrap_or_default())?;
+        let email = with_email
+            .then(|| Email::parse_normalised(&self.email.unwrap_or_default()))
+            .transpose()?;
         let date = bounded_text("Date", self.date.as_deref().unwrap_or_default(), DATE_MAX)?;
         let product_id = self.products.unwrap_or_default().trim().to_owned();
         if product_id.is_empty() {
@@ -323,6 +351,7 @@ mod tests {
             product_name: "Classic Cola".to_owned(),
             email: "layla@example.com".to_owned(),
             verified: true,
+            hidden: false,
         }
     }
 
@@ -330,6 +359,17 @@ mod tests {
     fn a_review_reads_back_as_written() {
         let review = sample();
         assert_eq!(Review::from_item(&review.to_item()).unwrap(), review);
+        let hidden = Review {
+            hidden: true,
+            ..sample()
+        };
+        let item = hidden.to_item();
+        assert_eq!(Review::from_item(&item).unwrap(), hidden);
+        assert_eq!(item["gsi1pk"], s(HIDDEN_LIST));
+        assert!(
+            !item.contains_key("gsi2pk"),
+            "a hidden review leaves its drink's list"
+        );
     }
 
     #[test]
@@ -358,6 +398,7 @@ mod tests {
         let admin = serde_json::to_value(sample().admin()).unwrap();
         assert_eq!(admin["email"], "layla@example.com");
         assert_eq!(admin["productName"], "Classic Cola");
+        assert_eq!(admin["hidden"], false);
     }
 
     #[test]

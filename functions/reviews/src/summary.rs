@@ -39,26 +39,53 @@ pub fn change(
     rating: u8,
     delta: i64,
 ) -> Result<TransactWriteItem, ApiError> {
+    counted(table, scope, rating, delta, 0)
+}
+
+/// The write that counts a review out of the shown ones and into the hidden (`delta` -1), or back.
+pub fn hiding(table: &str, rating: u8, delta: i64) -> Result<TransactWriteItem, ApiError> {
+    counted(table, Scope::All, rating, delta, -delta)
+}
+
+/// The write that counts a hidden review in (`delta` 1) or out (`delta` -1) of the hidden ones alone.
+pub fn hidden(table: &str, delta: i64) -> Result<TransactWriteItem, ApiError> {
+    counted(table, Scope::All, 1, 0, delta)
+}
+
+fn counted(
+    table: &str,
+    scope: Scope<'_>,
+    rating: u8,
+    delta: i64,
+    hidden: i64,
+) -> Result<TransactWriteItem, ApiError> {
     let update = Update::builder()
         .table_name(table)
         .set_key(Some(scope.key()))
-        .update_expression("ADD #stars :delta, #total :delta, #sum :stars")
+        .update_expression("ADD #stars :delta, #total :delta, #sum :stars, #hidden :hidden")
         .expression_attribute_names("#stars", stars_attribute(rating))
         .expression_attribute_names("#total", shared::ratings::TOTAL)
         .expression_attribute_names("#sum", shared::ratings::STAR_SUM)
+        .expression_attribute_names("#hidden", HIDDEN)
         .expression_attribute_values(":delta", n(delta))
         .expression_attribute_values(":stars", n(delta * i64::from(rating)))
+        .expression_attribute_values(":hidden", n(hidden))
         .build()
         .map_err(ApiError::internal)?;
     Ok(TransactWriteItem::builder().update(update).build())
 }
 
-/// Counts by star (index 0 is one star), the number of reviews and the sum of their stars.
+/// How many reviews the admin hid (on the whole shop's summary only).
+const HIDDEN: &str = "hiddenTotal";
+
+/// Counts by star (index 0 is one star), the number of shown reviews and the sum of their stars, and how
+/// many are hidden (not in the other counts).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Ratings {
     pub stars: [u64; 5],
     pub total: u64,
     pub sum: u64,
+    pub hidden: u64,
 }
 
 impl Ratings {
@@ -69,6 +96,7 @@ impl Ratings {
             stars: [1, 2, 3, 4, 5].map(|r| count(&stars_attribute(r))),
             total,
             sum,
+            hidden: count(HIDDEN),
         }
     }
 
@@ -137,6 +165,7 @@ mod tests {
             stars: [0; 5],
             total,
             sum,
+            hidden: 0,
         };
         assert_eq!(of(0, 0).average(), 0.0);
         assert_eq!(of(17, 4).average(), 4.3); // 4.25
@@ -151,6 +180,7 @@ mod tests {
             stars: [1, 0, 0, 2, 1],
             total: 4,
             sum: 1 + 4 + 4 + 5,
+            hidden: 2,
         };
         assert_eq!(
             serde_json::to_value(ratings).unwrap(),

@@ -1,13 +1,15 @@
 //! Writing reviews: a shopper's new review (checked, rate-limited, stored with its summary counts in one
-//! transaction), the check-only call the form can make first, and the admin's delete (the review and its
-//! counts in one transaction, conditional on the review still being there).
+//! transaction, verified only when proven: `proof`), the check-only call the form can make first, and the
+//! admin's delete (the review and its counts in one transaction, conditional on the review still being
+//! there).
 
+use crate::proof;
 use crate::review::{self, is_review_id, Review, ReviewInput};
 use crate::summary::{self, Scope};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use axum::extract::State;
-use shared::auth::Admin;
+use shared::auth::{Admin, MaybeSignedIn};
 use shared::extract::Path;
 use shared::json::{Created, Message};
 use shared::rate::{PerSender, SourceIp, Window};
@@ -43,29 +45,65 @@ fn order_key(id: &str) -> String {
     format!("{nanos:020}#{id}")
 }
 
-/// POST /api/reviews/create/: 201 with the review as the public sees it.
+/// Who wrote a review, as far as the shop can tell.
+enum Writer {
+    /// Through a delivered e-mail's link: the buyer.
+    Invited(String),
+    /// Signed in: their own address, proven by their login.
+    SignedIn(String),
+    /// A typed address, proven by nothing yet.
+    Typed(String),
+}
+
+fn another_drink() -> ApiError {
+    ApiError::invalid("products: this link is for another drink")
+}
+
+/// POST /api/reviews/create/: 201 with the review as the public sees it. It is shown at once, verified
+/// only when proven (`proof`): a typed address gets the same unverified answer whoever it belongs to.
 pub async fn create_review(
     State(state): State<AppState>,
+    MaybeSignedIn(user): MaybeSignedIn,
     SourceIp(ip): SourceIp,
-    Json(input): Json<ReviewInput>,
+    Json(mut input): Json<ReviewInput>,
 ) -> ApiResult<Created<review::PublicView>> {
-    let checked = input.check(&state).await?;
-    let verified = orders::purchases::has_bought(
-        &state.db,
-        &state.orders_table,
-        checked.email.as_str(),
-        &checked.product.id,
-    )
-    .await?;
+    let token = input.token.take().filter(|t| !t.trim().is_empty());
+    let invited = match token {
+        Some(token) => Some(proof::invitation(&state, &token).await?),
+        None => None,
+    };
+    let checked = input
+        .check(&state, invited.is_none() && user.is_none())
+        .await?;
+    let writer = match (invited, user, checked.email) {
+        (Some((buyer, product)), _, _) => {
+            if product != checked.product.id {
+                return Err(another_drink());
+            }
+            Writer::Invited(buyer.email)
+        }
+        (None, Some(user), _) => Writer::SignedIn(user.email),
+        (None, None, Some(email)) => Writer::Typed(email.into_inner()),
+        (None, None, None) => {
+            return Err(ApiError::invalid("email must be a valid e-mail address"))
+        }
+    };
+    let email = match &writer {
+        Writer::Invited(email) | Writer::SignedIn(email) | Writer::Typed(email) => email.clone(),
+    };
+    let product = checked.product.id.clone();
+    let bought = match writer {
+        Writer::Invited(_) => true,
+        Writer::SignedIn(_) | Writer::Typed(_) => {
+            orders::purchases::has_bought(&state.db, &state.orders_table, &email, &product).await?
+        }
+    };
+    // Proven and bought, and the buyer's first verified review of the drink.
+    let proven = !matches!(writer, Writer::Typed(_));
+    let verified = proven && bought && !proof::has_mark(&state, &email, &product).await?;
     let now = shared::time::now_unix();
     let mut writes = LIMITS
-        .reserve(
-            &state.db,
-            &state.table,
-            checked.email.as_str(),
-            ip.as_deref(),
-            now,
-        )
+        .reserve(&state.db, &state.table, &email, ip.as_deref(), now)
         .await?;
     let id = shared::store::new_id();
     let review = Review {
@@ -77,10 +115,11 @@ pub async fn create_review(
         fullname: checked.fullname,
         comment: checked.comment,
         image: String::new(),
-        product: checked.product.id.clone(),
+        product,
         product_name: checked.product.name.clone(),
-        email: checked.email.into_inner(),
+        email,
         verified,
+        hidden: false,
     };
     let put = Put::builder()
         .table_name(&*state.table)
@@ -96,6 +135,25 @@ pub async fn create_review(
         review.rating,
         1,
     )?);
+    if verified {
+        writes.push(proof::put_mark(
+            &state,
+            &review.email,
+            &review.product,
+            &review.id,
+        )?);
+    }
+    // A typed address is asked to confirm, if confirming could verify it: a buyer's. The answer is the
+    // same either way, so it tells the writer nothing about the address.
+    let mail = if !proven && bought {
+        let (item, handle) = state
+            .outbox
+            .put(&proof::confirmation_mail(&state, &review))?;
+        writes.push(item);
+        Some(handle)
+    } else {
+        None
+    };
     state
         .db
         .transact_write_items()
@@ -103,15 +161,29 @@ pub async fn create_review(
         .send()
         .await
         .map_err(shared::rate::busy_or_internal)?;
+    if let Some(mail) = mail {
+        state.outbox.enqueue(mail).await;
+    }
     Ok(Created(review::PublicView(review)))
 }
 
 /// POST /api/reviews/x/: the same checks as a create, storing nothing: 200 `{message}` or the 422.
 pub async fn check_review(
     State(state): State<AppState>,
-    Json(input): Json<ReviewInput>,
+    MaybeSignedIn(user): MaybeSignedIn,
+    Json(mut input): Json<ReviewInput>,
 ) -> ApiResult<Json<Message>> {
-    input.check(&state).await?;
+    let token = input.token.take().filter(|t| !t.trim().is_empty());
+    let invited = match token {
+        Some(token) => Some(proof::invitation(&state, &token).await?),
+        None => None,
+    };
+    let checked = input
+        .check(&state, invited.is_none() && user.is_none())
+        .await?;
+    if invited.is_some_and(|(_, product)| product != checked.product.id) {
+        return Err(another_drink());
+    }
     Ok(Message::new("ok"))
 }
 
@@ -172,7 +244,13 @@ pub async fn delete_review(
         &label,
         shared::time::now_unix(),
     )?);
-    writes.extend(count_changes(&state, &review, -1)?);
+    // A hidden review is out of the counts already.
+    if review.hidden {
+        writes.push(summary::hidden(&state.table, -1)?);
+    } else {
+        writes.extend(count_changes(&state, &review, -1)?);
+    }
+    writes.push(crate::moderation::reports_gone(&state, &id)?);
     let changed = "The review changed meanwhile: reload and try again";
     match recycle_bin::commit(&state.db, writes, changed).await {
         Ok(()) => Ok(Message::new("The review was deleted")),
@@ -216,7 +294,11 @@ pub async fn restore_review(
         .ok_or_else(not_binned)?;
     let review = Review::from_item(&binned.item)?;
     let mut writes = Vec::from(binned.move_out(&state.table)?);
-    writes.extend(count_changes(&state, &review, 1)?);
+    if review.hidden {
+        writes.push(summary::hidden(&state.table, 1)?);
+    } else {
+        writes.extend(count_changes(&state, &review, 1)?);
+    }
     recycle_bin::commit(
         &state.db,
         writes,

@@ -40,6 +40,8 @@ pub struct Settings {
     /// The mail queue's visibility timeout (`MAIL_QUEUE_VISIBILITY_SECONDS`): a mailing untouched this long
     /// has no sender working on it, so the sweep may recount it and hand back its stranded readers.
     pub quiet_seconds: i64,
+    /// The day's budget every outbox mail draws on (bulk mailings do not): shared::mail_budget.
+    pub budget: shared::mail_budget::Budget,
 }
 
 impl Settings {
@@ -65,6 +67,7 @@ impl Settings {
                 .get("MAIL_CONFIGURATION_SET")
                 .filter(|name| !name.trim().is_empty()),
             quiet_seconds: number("MAIL_QUEUE_VISIBILITY_SECONDS", "360")?.ceil() as i64,
+            budget: shared::mail_budget::Budget::from_env(env)?,
         })
     }
 
@@ -561,6 +564,20 @@ async fn send_outbox(state: &SenderState, id: &str, last_try: bool) -> Result<Ha
         Claim::Busy => return Ok(Handled::Retry),
     };
     let queued = item.mail;
+    // Past the day's budget for its address, or the shop's, the mail is not sent: a route turned into a
+    // mail cannon stops here whatever it queued.
+    let outbox = state.outbox();
+    let now = shared::time::now_unix();
+    if let Err(refused) = state
+        .settings
+        .budget
+        .take(outbox.client(), outbox.table(), &queued.mail.to, now)
+        .await?
+    {
+        tracing::warn!(outbox = %id, ?refused, "a mail over the day's budget was not sent");
+        settle(state, &key, &token, State::Failed).await?;
+        return Ok(Handled::Done);
+    }
     match send_with_retries(state, &queued.mail, &queued.headers, &[], last_try).await {
         Sent::Yes => {
             settle(state, &key, &token, State::Sent).await?;

@@ -177,18 +177,19 @@ fn api() -> ApiRoutes<AppState> {
         .get(
             "/api/subscription/confirm/",
             Public,
+            signup::open_confirmation,
+        )
+        .summary("An older confirmation link: leads to the storefront's confirmation page, confirming nothing")
+        .answers_empty(303, "To the storefront's confirmation page, with the token")
+        .describe(|doc| {
+            doc.errors.remove(&400);
+        })
+        .post(
+            "/api/subscription/confirm/",
+            Public,
             signup::confirm_subscription,
         )
-        .summary("The confirmation link of a sign-up: the address joins its lists")
-        .describe(|doc| {
-            link_page(
-                doc,
-                "A page saying the address is subscribed (`{message}` to a client whose Accept names \
-                 application/json)",
-                "A page saying the link is forged, expired or used (`{message}` to a client whose Accept \
-                 names application/json)",
-            )
-        })
+        .summary("The confirmation page's button: the address joins its lists (double opt-in)")
         // 409: two clicks at once; the other one joined.
         .fails(&[409])
         .delete(

@@ -2,13 +2,15 @@
 //! link; the address joins the lists (and gets the welcome) when the link is followed. Unconfirmed entries
 //! expire after `PENDING_HOURS` (the table's TTL removes them; the link refuses them before that). The link
 //! is `?token={id}.{expires}.{signature}`, an HMAC with a key derived from the unsubscribe secret, so only
-//! the mail's reader can confirm.
+//! the mail's reader can confirm. It opens the storefront's confirmation page, whose button sends
+//! `POST /api/subscription/confirm/ {token}`: a mail scanner that fetches the link confirms nothing (an
+//! older mail's link to the API's own address only leads to that page).
 
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Delete, Put, TransactWriteItem};
 use axum::extract::State;
-use axum::response::Response;
-use http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use http::{header, StatusCode};
 use serde::Deserialize;
 use shared::dynamo::{get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item};
 use shared::extract::Query;
@@ -154,10 +156,13 @@ pub async fn confirmation_token(state: &AppState, email: &str) -> Result<Option<
         .map(|pending| state.confirm.token(&pending.id, pending.expires_at)))
 }
 
+/// The storefront's page a confirmation link opens.
+pub const CONFIRM_PAGE: &str = "/confirm/subscription";
+
 /// The confirmation link of a pending sign-up.
 pub fn link(state: &AppState, pending: &Pending) -> String {
     format!(
-        "{}/api/subscription/confirm/?token={}",
+        "{}{CONFIRM_PAGE}?token={}",
         state.base_url(),
         state.confirm.token(&pending.id, pending.expires_at)
     )
@@ -304,38 +309,59 @@ async fn run(state: &AppState, writes: Vec<TransactWriteItem>) -> Result<(), Api
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct ConfirmQuery {
     /// The token of the link in the confirmation e-mail (`{id}.{expires}.{signature}`).
-    #[schemars(
-        required,
-        regex(pattern = r"^[0-9a-f]{32}\.[0-9]{1,12}\.[0-9a-f]{64}$")
-    )]
+    #[schemars(length(max = 200))]
     token: Option<String>,
 }
 
-/// GET /api/subscription/confirm/?token=...: the confirmation link. The pending sign-up joins its lists
-/// (the counts and, for a new address, the welcome in the same transaction) and is removed; answers a small
-/// page (or `{message}` to a client that asks for JSON); 400 for a forged, expired or used link.
+/// GET /api/subscription/confirm/?token=...: where confirmation mails sent before the confirmation page
+/// existed still lead. It confirms nothing (mail scanners fetch links): 303 to the storefront's page, whose
+/// button confirms.
+pub async fn open_confirmation(
+    State(state): State<AppState>,
+    query: Result<Query<ConfirmQuery>, ApiError>,
+) -> Response {
+    let token = query
+        .ok()
+        .and_then(|Query(query)| query.token)
+        .filter(|token| {
+            token.len() <= 200
+                && token
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'.')
+        })
+        .unwrap_or_default();
+    let page = format!("{}{CONFIRM_PAGE}?token={token}", state.base_url());
+    (
+        StatusCode::SEE_OTHER,
+        [
+            (header::LOCATION, page),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+    )
+        .into_response()
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+pub struct ConfirmSubscription {
+    /// The token of the link in the confirmation e-mail (`{id}.{expires}.{signature}`).
+    #[schemars(regex(pattern = r"^[0-9a-f]{32}\.[0-9]{1,12}\.[0-9a-f]{64}$"))]
+    token: String,
+}
+
+/// POST /api/subscription/confirm/ `{token}`: the confirmation page's button. The pending sign-up joins its
+/// lists (the counts and, for a new address, the welcome in the same transaction) and is removed; 400 for
+/// a forged, expired or used link, 409 for two confirmations at once.
 pub async fn confirm_subscription(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    query: Result<Query<ConfirmQuery>, ApiError>,
-) -> Result<Response, ApiError> {
-    let wants_json = headers
-        .get(header::ACCEPT)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.contains("application/json"));
+    Json(body): Json<ConfirmSubscription>,
+) -> ApiResult<Json<Message>> {
     let now = shared::time::now_unix();
-    let token = query.ok().and_then(|Query(query)| query.token);
-    let pending = match token.as_deref().and_then(|t| state.confirm.verify(t, now)) {
+    let pending = match state.confirm.verify(&body.token, now) {
         Some(id) => load(&state, &id).await?.filter(|p| p.expires_at >= now),
         None => None,
     };
     let Some(pending) = pending else {
-        return Ok(crate::unsubscribe::answer(
-            &state,
-            wants_json,
-            StatusCode::BAD_REQUEST,
-            BAD_CONFIRM,
-        ));
+        return Err(ApiError::bad_request(BAD_CONFIRM));
     };
     let email = Email::parse_normalised(&pending.email)?;
     let (mut writes, welcome) = crate::subscriber::join(
@@ -380,12 +406,7 @@ pub async fn confirm_subscription(
     if let Some(welcome) = welcome {
         state.outbox.enqueue(welcome).await;
     }
-    Ok(crate::unsubscribe::answer(
-        &state,
-        wants_json,
-        StatusCode::OK,
-        CONFIRMED,
-    ))
+    Ok(Message::new(CONFIRMED))
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
-// /new/uk/profile: the admin's own profile (name, phone, address), the same form customers use.
+// /new/uk/profile: the admin's own profile (name, phone, address), the same form customers use, and their
+// passkeys: the way in that no flood of code requests can block.
 import ui from '../../components/ui.module.css';
+import { Passkeys } from '../../features/account/components/Passkeys';
 import { ProfileForm } from '../../features/account/components/ProfileForm';
 
 export default function ProfileScreen() {
@@ -9,6 +11,7 @@ export default function ProfileScreen() {
         Your profile
       </h2>
       <ProfileForm />
+      <Passkeys />
     </section>
   );
 }

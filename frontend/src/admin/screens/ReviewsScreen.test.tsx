@@ -14,18 +14,33 @@ const adminReview = (n: number): AdminReview => ({
   ...makeReview(n, { rating: (n % 5) + 1, verified: n % 2 === 0 }),
   email: `reviewer${n}@example.com`,
   productName: 'Classic Cola',
+  hidden: false,
 });
 
 function reviewsApi(overrides: Parameters<typeof shopApi>[0] = {}) {
   let deleted = false;
+  let hidden = false;
   return shopApi({
     'GET /api/reviews': ({ url }: FakeCall) => {
-      const first = Array.from({ length: 20 }, (_, i) => adminReview(i + 1)).filter((r) => !(deleted && r._id === 'r-1'));
+      if (url.searchParams.get('hidden') === 'true') {
+        return json({ product: hidden ? [{ ...adminReview(1), hidden: true }] : [], pages: 1, result: {} });
+      }
+      const first = Array.from({ length: 20 }, (_, i) => adminReview(i + 1)).filter((r) => !((deleted || hidden) && r._id === 'r-1'));
       return json(
         url.searchParams.get('pageNumber') === '1'
-          ? { product: first, pages: 2, result: { next: { page: 2 } } }
+          ? { product: first, pages: 2, result: { next: { page: 2, cursor: 'after-r-20' } } }
           : { product: [adminReview(21)], pages: 2, result: {} },
       );
+    },
+    'GET /api/reviews/reported/': () =>
+      json(hidden ? [] : [{ review: adminReview(1), reports: 2, reasons: ['2026-11-27T10:00:00Z Advertises another shop'], lastReportedAt: '2026-11-27T10:00:00Z' }]),
+    'POST /api/reviews/hide/r-1': () => {
+      hidden = true;
+      return json({ message: 'The review is hidden' });
+    },
+    'POST /api/reviews/unhide/r-1': () => {
+      hidden = false;
+      return json({ message: 'The review is shown again' });
     },
     'DELETE /api/reviews/delete/r-1': () => {
       deleted = true;
@@ -48,7 +63,7 @@ describe('ReviewsScreen', () => {
     expect(first).toHaveTextContent('Reviewer 1');
     expect(first).toHaveTextContent('reviewer1@example.com');
     expect(first).toHaveTextContent('Classic Cola');
-    expect(first).toHaveTextContent('No order found');
+    expect(first).toHaveTextContent('Not proven');
     expect(rows[1]).toHaveTextContent('Verified buyer');
     expect(first).toHaveTextContent('22/11/2026');
     expect(first).toHaveTextContent('review number 1: a proper fizzy drink.');
@@ -83,7 +98,31 @@ describe('ReviewsScreen', () => {
     await waitFor(() => expect(screen.getByTestId('table-count')).toHaveTextContent('1–20 of 20 reviews'));
     expect(screen.getByText('reviewer2@example.com')).toBeInTheDocument();
     expect(screen.queryByText('reviewer1@example.com')).not.toBeInTheDocument();
-    expect(api.calls.filter((c) => c.url.pathname === '/api/reviews')).toHaveLength(4);
+    expect(api.calls.filter((c) => c.url.pathname === '/api/reviews' && !c.url.searchParams.has('hidden'))).toHaveLength(4);
+  });
+
+  it('reads the next page from where the first ended', async () => {
+    const api = reviewsApi();
+    renderWithProviders(<ReviewsScreen />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    await waitFor(() => expect(screen.getByTestId('table-count')).toHaveTextContent('1–20 of 21 reviews'));
+    const second = api.calls.find((c) => c.url.pathname === '/api/reviews' && c.url.searchParams.get('pageNumber') === '2');
+    expect(second?.url.searchParams.get('cursor')).toBe('after-r-20');
+  });
+
+  it('shows the reported reviews with their reasons; hiding one moves it to the hidden, and it can be shown again', async () => {
+    const api = reviewsApi();
+    const { user } = renderWithProviders(<ReviewsScreen />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    const reported = await screen.findByTestId('reported-review');
+    expect(reported).toHaveTextContent('2 reports');
+    expect(reported).toHaveTextContent('Advertises another shop');
+    await user.click(within(reported).getByRole('button', { name: 'Hide: the review by Reviewer 1' }));
+    const hidden = await screen.findByTestId('hidden-review');
+    expect(hidden).toHaveTextContent('Reviewer 1');
+    expect(screen.queryByTestId('reported-review')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('table-count')).toHaveTextContent('1–20 of 20 reviews'));
+    await user.click(within(hidden).getByRole('button', { name: 'Show again: the review by Reviewer 1' }));
+    await waitFor(() => expect(screen.queryByTestId('hidden-review')).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.url.pathname)).toEqual(['/api/reviews/hide/r-1', '/api/reviews/unhide/r-1']);
   });
 
   it("shows the server's refusal of a delete", async () => {

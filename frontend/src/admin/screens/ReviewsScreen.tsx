@@ -2,7 +2,8 @@
 // stars or purchase and the day written, 20 a page, CSV): the stars,
 // the reviewer's name and e-mail, the drink, whether the reviewer bought it (verified), the date and the
 // comment. An admin deletes a review after a
-// confirm; the list (and with it the shop's rating summary) is then fetched again.
+// confirm, or hides it from the shop (and shows it again); the list (and with it the shop's rating summary)
+// is then fetched again. Below the table: the reported and the hidden reviews (ReviewModeration).
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
@@ -15,6 +16,7 @@ import type { CsvColumn, TableModel } from '../table/tableQuery';
 import { useWholeList } from '../table/wholeList';
 import { deleteQuestion } from '../confirm';
 import { WriteOutcome } from '../WriteOutcome';
+import { HideReview, ReviewModeration } from './ReviewModeration';
 
 const shownDate = (review: AdminReview) => (review.Date && Array.from(review.Date.trim()).length > 3 ? review.Date : formatDate(review.createdAt));
 
@@ -105,14 +107,18 @@ export default function ReviewsScreen({ confirm = (question: string) => window.c
             { key: 'name', label: 'Name', rowHeader: true, cell: (review) => review.fullname },
             { key: 'email', label: 'E-mail', cell: (review) => review.email },
             { key: 'drink', label: 'Drink', cell: (review) => review.productName || review.products },
-            { key: 'verified', label: 'Bought it', cell: (review) => (review.verified ? 'Verified buyer' : 'No order found') },
+            { key: 'verified', label: 'Bought it', cell: (review) => (review.verified ? 'Verified buyer' : 'Not proven') },
             { key: 'date', label: 'Date', cell: (review) => <time dateTime={review.createdAt}>{shownDate(review)}</time> },
             { key: 'comment', label: 'Comment', cell: (review) => review.comment },
             {
               key: 'actions',
               label: 'Actions',
               hiddenLabel: true,
-              cell: (review) => <DeleteReview review={review} busy={busy.includes(review._id)} confirm={confirm} />,
+              cell: (review) => (
+                <>
+                  <HideReview review={review} /> <DeleteReview review={review} busy={busy.includes(review._id)} confirm={confirm} />
+                </>
+              ),
             },
           ]}
           rowKey={(review) => review._id}
@@ -123,7 +129,7 @@ export default function ReviewsScreen({ confirm = (question: string) => window.c
               options: [
                 ...STARS.map((n) => ({ value: n, label: `${n} stars` })),
                 { value: 'verified', label: 'Verified buyer' },
-                { value: 'unverified', label: 'No order found' },
+                { value: 'unverified', label: 'Not proven' },
               ],
             },
             date: 'Written',
@@ -136,6 +142,7 @@ export default function ReviewsScreen({ confirm = (question: string) => window.c
           loadingMore={status === 'loading'}
         />
       </StatusView>
+      <ReviewModeration />
     </section>
   );
 }

@@ -36,11 +36,15 @@ describe('reviewsSlice', () => {
     });
     const store = makeStore(undefined, { fetch });
     await store.dispatch(fetchReviewSummary());
-    await store.dispatch(fetchReviewsPage(2));
+    const { cursor } = selectReviewList(store.getState());
+    expect(cursor).toBe('place-after-r-1');
+    await store.dispatch(fetchReviewsPage({ page: 2, cursor }));
     const list = selectReviewList(store.getState());
     expect(list.products.map((r) => r._id)).toEqual(['r-1', 'r-2']);
-    expect(list.nextPage).toBeNull();
+    expect([list.nextPage, list.cursor]).toEqual([null, null]);
+    // The next page is read from where the first ended, not by skipping it.
     expect(calls.at(-1)?.url.searchParams.get('pageNumber')).toBe('2');
+    expect(calls.at(-1)?.url.searchParams.get('cursor')).toBe('place-after-r-1');
   });
 
   it('keeps what is shown when a later page fails, with the error', async () => {
@@ -50,7 +54,7 @@ describe('reviewsSlice', () => {
     });
     const store = makeStore(undefined, { fetch });
     await store.dispatch(fetchReviewSummary());
-    await store.dispatch(fetchReviewsPage(2));
+    await store.dispatch(fetchReviewsPage({ page: 2, cursor: selectReviewList(store.getState()).cursor }));
     const list = selectReviewList(store.getState());
     expect([list.status, list.error, list.products.length, list.nextPage]).toEqual(['failed', 'Try later', 1, 2]);
   });
@@ -82,6 +86,17 @@ describe('reviewsSlice', () => {
     });
     expect(selectReviewForm(store.getState())).toEqual({ status: 'loaded', error: null, reload: true });
     expect(selectReviewSummary(store.getState()).reload).toBe(true);
+  });
+
+  it("sends a delivered e-mail's link token, or the session, instead of an e-mail", async () => {
+    const { fetch, calls } = fakeFetch({ 'POST /api/reviews/create/': json(layla, 201) });
+    const store = makeStore(undefined, { fetch });
+    const form = { rating: 5, comment: 'Just right', fullname: 'Layla Haddad', email: 'typed@example.com', products: 'p-cola' };
+    await store.dispatch(sendReview(form, { kind: 'link', token: 'o-1.70.99.sig' }));
+    await store.dispatch(sendReview(form, { kind: 'signedIn' }));
+    const created = calls.filter((call) => call.url.pathname === '/api/reviews/create/');
+    expect(created[0]?.body).toEqual({ rating: 5, comment: 'just right', fullname: 'Layla Haddad', products: 'p-cola', token: 'o-1.70.99.sig' });
+    expect(created[1]?.body).toEqual({ rating: 5, comment: 'just right', fullname: 'Layla Haddad', products: 'p-cola' });
   });
 
   it("stores the server's refusal as the form's error", async () => {

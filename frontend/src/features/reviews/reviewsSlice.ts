@@ -5,7 +5,11 @@
 // payload to POST /api/reviews/x/, whose answer is unused), after which the reload flag is set and the
 // summary and list are fetched again. A product page shows one drink's reviews (`drink`): its average and
 // count from GET /api/home/uk/review/?ProductsId=id, and its list, page by page, from
-// GET /api/home_uk/palestine/comment/reviews?pageNumber=n&ProductsId=id. Injected with the reviews page's
+// GET /api/home_uk/palestine/comment/reviews?pageNumber=n&ProductsId=id. Each next page is read from where
+// the last one ended (`cursor`, the answer's result.next.cursor), not by skipping the pages before it. A
+// delivered e-mail's "review what you bought" link (`?write=token`) fills the form from
+// GET /api/reviews/invitation/ and sends the token instead of an e-mail; a signed-in shopper sends no
+// e-mail either (their session says who they are). Injected with the reviews page's
 // chunk (or the product page's reviews, which load below the fold): the home page never carries it.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
@@ -38,6 +42,24 @@ export interface ReviewForm {
   products: string;
 }
 
+/** How the writer is known: a typed e-mail, their session, or a delivered e-mail's link. */
+export type ReviewProof = { kind: 'email' } | { kind: 'signedIn' } | { kind: 'link'; token: string };
+
+/** What a delivered e-mail's link fills the form with. */
+export type ReviewInvitation = Schemas['Invitation'];
+
+/** A list's place: the page's number as the shopper counts, and where the last page ended. */
+export interface PageRequest {
+  page: number;
+  cursor: string | null;
+}
+
+/** The next page's cursor of an answer (none on the last page). */
+function cursorOf(answer: { result?: unknown } | null | undefined): string | null {
+  const next = (answer?.result as { next?: { cursor?: string | null } | null } | null | undefined)?.next;
+  return next?.cursor ?? null;
+}
+
 export interface DrinkOption {
   _id: string;
   name: string;
@@ -48,18 +70,19 @@ export interface DrinkReviews {
   /** The drink they belong to; another drink's page starts afresh. */
   productId: string | null;
   summary: Loadable & { ratings: RatingSummary | null; count: number };
-  list: Loadable & PagedList<Review>;
+  list: Loadable & PagedList<Review> & { cursor: string | null };
 }
 
 export interface DrinkPageRequest {
   productId: string;
   page: number;
+  cursor: string | null;
 }
 
 export interface ReviewsState {
   summary: Loadable & { ratings: RatingSummary | null; count: number; connect: SiteInfo | null };
   /** The reviews shown, page 1 from the summary and the next pages appended; `status` is the pages'. */
-  list: Loadable & PagedList<Review>;
+  list: Loadable & PagedList<Review> & { cursor: string | null };
   drinks: Loadable & { items: DrinkOption[] };
   /** The form's sending: the spec sets the reload flag when a review was stored. */
   form: Loadable;
@@ -71,13 +94,13 @@ function emptyDrinkReviews(productId: string | null): DrinkReviews {
   return {
     productId,
     summary: { ...initialLoadable, ratings: null, count: 0 },
-    list: { ...initialLoadable, ...initialPagedList<Review>() },
+    list: { ...initialLoadable, ...initialPagedList<Review>(), cursor: null },
   };
 }
 
 export const initialReviewsState: ReviewsState = {
   summary: { ...initialLoadable, ratings: null, count: 0, connect: null },
-  list: { ...initialLoadable, ...initialPagedList<Review>() },
+  list: { ...initialLoadable, ...initialPagedList<Review>(), cursor: null },
   drinks: { ...initialLoadable, items: [] },
   form: initialLoadable,
   drink: emptyDrinkReviews(null),
@@ -108,6 +131,7 @@ const reviewsSlice = createSlice({
       state.list.status = 'loaded';
       state.list.error = null;
       receivePage(state.list, FIRST_PAGE, comment);
+      state.list.cursor = cursorOf(comment);
     },
     reviewSummaryFailed(state, action: PayloadAction<Failed<void>>) {
       state.summary.status = 'failed';
@@ -117,16 +141,17 @@ const reviewsSlice = createSlice({
     reviewSummaryReloadRequested(state) {
       state.summary.reload = true;
     },
-    reviewsPageRequested(state, action: PayloadAction<number>) {
+    reviewsPageRequested(state, action: PayloadAction<PageRequest>) {
       state.list.status = 'loading';
       state.list.error = null;
-      startPage(state.list, action.payload, true);
+      startPage(state.list, action.payload.page, true);
     },
-    reviewsPageReceived(state, action: PayloadAction<Received<number, Paged<Review>>>) {
+    reviewsPageReceived(state, action: PayloadAction<Received<PageRequest, Paged<Review>>>) {
       state.list.status = 'loaded';
-      receivePage(state.list, action.payload.arg, action.payload.result);
+      receivePage(state.list, action.payload.arg.page, action.payload.result);
+      state.list.cursor = cursorOf(action.payload.result);
     },
-    reviewsPageFailed(state, action: PayloadAction<Failed<number>>) {
+    reviewsPageFailed(state, action: PayloadAction<Failed<PageRequest>>) {
       state.list.status = 'failed';
       state.list.error = action.payload.message;
     },
@@ -180,6 +205,7 @@ const reviewsSlice = createSlice({
       if (state.drink.productId !== action.payload.arg.productId) return;
       state.drink.list.status = 'loaded';
       receivePage(state.drink.list, action.payload.arg.page, action.payload.result);
+      state.drink.list.cursor = cursorOf(action.payload.result);
     },
     drinkPageFailed(state, action: PayloadAction<Failed<DrinkPageRequest>>) {
       if (state.drink.productId !== action.payload.arg.productId) return;
@@ -249,7 +275,8 @@ export const fetchReviewSummary = createLoader(
 
 export const fetchReviewsPage = createLoader(
   { requested: reviewsPageRequested, received: reviewsPageReceived, failed: reviewsPageFailed },
-  (api, page: number) => api.get('/home_uk/palestine/comment/reviews', { query: { pageNumber: page } }),
+  (api, { page, cursor }: PageRequest) =>
+    api.get('/home_uk/palestine/comment/reviews', { query: { pageNumber: page, cursor: cursor ?? undefined } }),
 );
 
 /** One drink's average and count (the summary narrowed by `ProductsId`). */
@@ -261,8 +288,10 @@ export const fetchDrinkSummary = createLoader(
 /** A page of one drink's reviews: page 1 replaces the list, later pages ('View more comments') append. */
 export const fetchDrinkReviewsPage = createLoader(
   { requested: drinkPageRequested, received: drinkPageReceived, failed: drinkPageFailed },
-  (api, { productId, page }: DrinkPageRequest) =>
-    api.get('/home_uk/palestine/comment/reviews', { query: { pageNumber: page, ProductsId: productId } }),
+  (api, { productId, page, cursor }: DrinkPageRequest) =>
+    api.get('/home_uk/palestine/comment/reviews', {
+      query: { pageNumber: page, ProductsId: productId, cursor: cursor ?? undefined },
+    }),
 );
 
 /** The drinks for the form's select, once: skipped while held or on the way. */
@@ -273,17 +302,21 @@ export const fetchReviewDrinks = createLoader(
     ['loading', 'loaded'].includes(((state as { reviews?: ReviewsState }).reviews ?? initialReviewsState).drinks.status),
 );
 
-/** Sends a review checked by the form; e-mail and comment go trimmed and lower-cased, the name trimmed. */
+/**
+ * Sends a review checked by the form; e-mail and comment go trimmed and lower-cased, the name trimmed. The
+ * e-mail goes only from a writer known by nothing else; a delivered e-mail's link sends its token.
+ */
 export const sendReview =
-  (form: ReviewForm): AppThunk<Promise<void>> =>
+  (form: ReviewForm, proof: ReviewProof = { kind: 'email' }): AppThunk<Promise<void>> =>
   async (dispatch, _getState, { api }) => {
     dispatch(reviewSent());
     const payload = {
       rating: form.rating,
       comment: form.comment.trim().toLowerCase(),
       fullname: form.fullname.trim(),
-      email: form.email.trim().toLowerCase(),
       products: form.products,
+      ...(proof.kind === 'email' ? { email: form.email.trim().toLowerCase() } : {}),
+      ...(proof.kind === 'link' ? { token: proof.token } : {}),
     };
     // The spec's flow also sends the payload to /api/reviews/x/ and leaves its answer unused: the back end
     // checks it as a create would and records nothing (docs/api.md). Not awaited, so it costs no time, and
@@ -294,6 +327,29 @@ export const sendReview =
       dispatch(reviewStored());
     } catch (error) {
       dispatch(reviewRefused(errorMessage(error)));
+    }
+  };
+
+/** What a delivered e-mail's link (`?write=token`) fills the form with, or the reason it cannot. */
+export const fetchInvitation =
+  (token: string): AppThunk<Promise<ReviewInvitation | string>> =>
+  async (_dispatch, _getState, { api }) => {
+    try {
+      return await api.get('/reviews/invitation/', { query: { token } });
+    } catch (error) {
+      return errorMessage(error);
+    }
+  };
+
+/** A shopper's report of a review, with their reason: the server's thanks, or its refusal. */
+export const reportReview =
+  (id: string, reason: string): AppThunk<Promise<{ ok: boolean; message: string }>> =>
+  async (_dispatch, _getState, { api }) => {
+    try {
+      const { message } = await api.post('/reviews/report/{id}', { reason: reason.trim() }, { params: { id } });
+      return { ok: true, message };
+    } catch (error) {
+      return { ok: false, message: errorMessage(error) };
     }
   };
 

@@ -3,7 +3,8 @@
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 use shared::auth::AuthKeys;
-use shared::testing::{mails_to, Client, Harness, Reply};
+pub use shared::testing::Reply;
+use shared::testing::{mails_to, Client, Harness};
 
 pub use shared::testing::new_email;
 
@@ -35,6 +36,11 @@ pub async fn verify_from(client: &Client, ip: Option<&str>, email: &str, code: &
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+/// `spawn_app` with more settings in the function's environment.
+pub async fn spawn_app_with(settings: &[(&str, &str)]) -> TestApp {
     // Fresh admin addresses per test: the emulator's outbox is shared, and two tests logging in as the
     // same address could read each other's codes.
     let admin_email = new_email("boss");
@@ -42,7 +48,7 @@ pub async fn spawn_app() -> TestApp {
     let admins = format!("{admin_email}, {}", other_admin.to_uppercase());
     let harness = Harness::new(
         "AuthFunction",
-        &[("ADMIN_EMAILS", &admins)],
+        &[&[("ADMIN_EMAILS", admins.as_str())], settings].concat(),
         &[
             "UsersTable",
             // The tables a customer's data rights reach.
@@ -102,6 +108,37 @@ impl TestApp {
             Some(json!({ "email": email, "code": code })),
         )
         .await
+    }
+
+    /// The live login codes' items of `email`.
+    pub async fn code_items(&self, email: &str) -> Vec<shared::dynamo::Item> {
+        self.state
+            .auth
+            .users
+            .client()
+            .query()
+            .table_name(&self.table)
+            .key_condition_expression("pk = :pk AND begins_with(sk, :code)")
+            .expression_attribute_values(":pk", shared::dynamo::s(format!("LOGIN#{email}")))
+            .expression_attribute_values(":code", shared::dynamo::s("CODE#"))
+            .consistent_read(true)
+            .send()
+            .await
+            .unwrap()
+            .items
+            .unwrap_or_default()
+    }
+
+    /// Asks for a code from viewer address `ip`.
+    pub async fn ask_code_from(&self, ip: &str, email: &str) -> Reply {
+        self.client
+            .call_from(
+                ip,
+                Method::POST,
+                "/api/user/login/",
+                Some(json!({ "email": email })),
+            )
+            .await
     }
 
     /// Asks for a code, reads it from the outbox, and logs in: the token.

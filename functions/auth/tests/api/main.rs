@@ -5,6 +5,8 @@ mod controls;
 mod events;
 mod helpers;
 mod login;
+mod passkeys;
 mod rights;
 mod security;
+mod strangers;
 mod users;

@@ -1,5 +1,6 @@
-//! Back-in-stock alerts (issue 21, item 5): an address waits for a sold-out drink; the restock mails each
-//! address once through the outbox and clears the list; the mail's stop link ends the address's other waits.
+//! Back-in-stock alerts: an address confirms (double opt-in) and then waits for a sold-out drink; the
+//! restock mails each address once through the outbox and clears the list; the mail's stop link ends the
+//! address's other waits.
 
 use crate::helpers::{drink, spawn_app, TestApp};
 use http::{Method, StatusCode};
@@ -7,11 +8,6 @@ use serde_json::json;
 
 /// The back-in-stock mails waiting in the outbox, as (to, subject, text).
 async fn alert_mails(app: &TestApp) -> Vec<(String, String, String)> {
-    outbox_mails(app, "is back in stock").await
-}
-
-/// The mails waiting in the outbox whose subject ends with `ending`, as (to, subject, text).
-async fn outbox_mails(app: &TestApp, ending: &str) -> Vec<(String, String, String)> {
     let outbox = &app.state.alerts.as_ref().unwrap().outbox;
     shared::testing::outbox_pending(outbox)
         .await
@@ -23,7 +19,7 @@ async fn outbox_mails(app: &TestApp, ending: &str) -> Vec<(String, String, Strin
                 item.mail.mail.text,
             )
         })
-        .filter(|(_, subject, _)| subject.ends_with(ending))
+        .filter(|(_, subject, _)| subject.ends_with("is back in stock"))
         .collect()
 }
 
@@ -35,6 +31,47 @@ async fn notify(app: &TestApp, id: &str, email: &str) -> shared::testing::Reply 
         Some(json!({ "email": email })),
     )
     .await
+}
+
+/// The confirmation mails waiting in the outbox for `email`: their text.
+async fn confirmations(app: &TestApp, email: &str) -> Vec<String> {
+    let outbox = &app.state.alerts.as_ref().unwrap().outbox;
+    shared::testing::outbox_pending(outbox)
+        .await
+        .into_iter()
+        .filter(|item| item.mail.mail.to == email && item.mail.mail.subject.starts_with("Confirm"))
+        .map(|item| item.mail.mail.text)
+        .collect()
+}
+
+/// The token of the newest confirmation link mailed to `email`.
+async fn confirmation_token(app: &TestApp, email: &str) -> String {
+    let text = confirmations(app, email)
+        .await
+        .pop()
+        .expect("a confirmation");
+    let start = text.find("/confirm/alert?token=").unwrap() + "/confirm/alert?token=".len();
+    text[start..].split_whitespace().next().unwrap().to_owned()
+}
+
+async fn confirm(app: &TestApp, token: &str) -> shared::testing::Reply {
+    app.call(
+        Method::POST,
+        "/api/product/notify/confirm/",
+        None,
+        Some(json!({ "token": token })),
+    )
+    .await
+}
+
+/// Asks for the alert and confirms it from the mail, as its reader would.
+async fn wait_for(app: &TestApp, id: &str, email: &str) {
+    let asked = notify(app, id, email).await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    let normalised = email.trim().to_lowercase();
+    let token = confirmation_token(app, &normalised).await;
+    let confirmed = confirm(app, &token).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
 }
 
 #[tokio::test]
@@ -50,29 +87,13 @@ async fn a_restock_mails_each_waiting_address_once_and_clears_the_list() {
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
     let bad = notify(&app, id, "not-an-address").await;
     assert!(bad.status.is_client_error());
-    let mut answers = Vec::new();
-    for email in ["a@example.com", " B@Example.com ", "a@example.com"] {
-        let reply = notify(&app, id, email).await;
-        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
-        answers.push(reply.body["message"].as_str().unwrap().to_owned());
+    for email in ["a@example.com", " B@Example.com "] {
+        wait_for(&app, id, email).await;
     }
-    assert_eq!(
-        answers[0],
-        "We will e-mail you once when Ginger Fizz is back in stock. A confirmation is on its way to a@example.com."
-    );
-    assert_eq!(
-        answers[2],
-        "This address is already on the list for Ginger Fizz: we will e-mail it once when it is back in stock."
-    );
-    // Each address is told once that it waits, with a link to stop; asking again mails nothing more.
-    let mut confirmations = outbox_mails(&app, "is back").await;
-    confirmations.retain(|(_, subject, _)| subject == "We will tell you when Ginger Fizz is back");
-    confirmations.sort();
-    let to: Vec<&str> = confirmations.iter().map(|(to, _, _)| to.as_str()).collect();
-    assert_eq!(to, ["a@example.com", "b@example.com"]);
-    assert!(confirmations[0]
-        .2
-        .contains("/api/product/notify/stop/?token="));
+    // Asking again while waiting mails nothing more and waits once.
+    let again = notify(&app, id, "a@example.com").await;
+    assert_eq!(again.status, StatusCode::CREATED);
+    assert_eq!(confirmations(&app, "a@example.com").await.len(), 1);
     let counts = app
         .call(Method::GET, "/api/product/alerts/", Some(&app.admin), None)
         .await;
@@ -127,7 +148,7 @@ async fn the_stop_link_ends_only_its_own_address_waits() {
         (&second, "a@example.com"),
         (&second, "c@example.com"),
     ] {
-        notify(&app, drink["_id"].as_str().unwrap(), email).await;
+        wait_for(&app, drink["_id"].as_str().unwrap(), email).await;
     }
     app.call(
         Method::PUT,
@@ -157,4 +178,69 @@ async fn the_stop_link_ends_only_its_own_address_waits() {
         json!([{"_id": second["_id"], "waiting": 1}]),
         "c@example.com still waits"
     );
+}
+
+#[tokio::test]
+async fn an_alert_waits_only_once_its_address_confirms_and_a_fetched_link_confirms_nothing() {
+    let app = spawn_app().await;
+    let mut body = drink("Ginger Fizz", 2.0);
+    body["TheNumber"] = json!(0);
+    let sold_out = app.create_drink(body).await;
+    let id = sold_out["_id"].as_str().unwrap();
+    let asked = notify(&app, id, "reader@example.com").await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
+    assert_eq!(asked.body["message"], catalog::alerts::ASKED);
+    // A stranger's address gets the very same answer, and nobody waits until a mailbox confirms.
+    let other = notify(&app, id, "someone.else@example.com").await;
+    assert_eq!(other.body, asked.body);
+    let counts = app
+        .call(Method::GET, "/api/product/alerts/", Some(&app.admin), None)
+        .await;
+    assert_eq!(counts.body, json!([]));
+    let mails = confirmations(&app, "reader@example.com").await;
+    assert_eq!(mails.len(), 1);
+    assert!(mails[0].contains(&format!(
+        "{}/confirm/alert?token=",
+        shared::testing::SITE_URL
+    )));
+    // Asking again within the hour mails no second confirmation.
+    notify(&app, id, "reader@example.com").await;
+    assert_eq!(confirmations(&app, "reader@example.com").await.len(), 1);
+
+    let token = confirmation_token(&app, "reader@example.com").await;
+    // A mail scanner's GET reaches no confirming route.
+    let fetched = app
+        .get(&format!("/api/product/notify/confirm/?token={token}"))
+        .await;
+    assert_ne!(fetched.status, StatusCode::OK);
+    for forged in [format!("{token}0"), "x.y.1.z".to_owned(), String::new()] {
+        let reply = confirm(&app, &forged).await;
+        assert_eq!(reply.status, StatusCode::BAD_REQUEST, "{forged}");
+        assert_eq!(reply.body["message"], catalog::alerts::BAD_CONFIRM);
+    }
+    let confirmed = confirm(&app, &token).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
+    let counts = app
+        .call(Method::GET, "/api/product/alerts/", Some(&app.admin), None)
+        .await;
+    assert_eq!(counts.body, json!([{"_id": id, "waiting": 1}]));
+    let twice = confirm(&app, &token).await;
+    assert_eq!(twice.status, StatusCode::BAD_REQUEST, "a link works once");
+
+    // Once the drink is back, a late confirmation has nothing to wait for.
+    let late = notify(&app, id, "late@example.com").await;
+    assert_eq!(late.status, StatusCode::CREATED);
+    let late_token = confirmation_token(&app, "late@example.com").await;
+    app.call(
+        Method::PUT,
+        &format!("/api/product/update/{id}"),
+        Some(&app.admin),
+        Some(json!({"TheNumber": 5})),
+    )
+    .await;
+    let refused = confirm(&app, &late_token).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    let restocked = alert_mails(&app).await;
+    assert_eq!(restocked.len(), 1, "only the confirmed address is mailed");
+    assert_eq!(restocked[0].0, "reader@example.com");
 }

@@ -41,6 +41,21 @@ async fn every_catalog_event_fixture_is_served() {
         .unwrap()
         .links
         .token("fixture@example.com");
+    // The confirmation link of an alert asked for the sold-out drink (as notify-when-back's mail carries).
+    let confirm_token = app.state.alerts.as_ref().unwrap().links.confirm_token(
+        "confirmer@example.com",
+        &sold_out,
+        shared::time::now_unix() + 3600,
+    );
+    let asked = app
+        .call(
+            Method::POST,
+            &format!("/api/product/notify/{sold_out}"),
+            None,
+            Some(serde_json::json!({"email": "confirmer@example.com"})),
+        )
+        .await;
+    assert_eq!(asked.status, StatusCode::CREATED, "{}", asked.body);
 
     let mut files: Vec<_> = std::fs::read_dir(events_dir())
         .unwrap()
@@ -65,6 +80,7 @@ async fn every_catalog_event_fixture_is_served() {
             .replace("PRODUCT_ID", &product)
             .replace("SOLD_OUT_ID", &sold_out)
             .replace("STOP_TOKEN", &stop_token)
+            .replace("CONFIRM_TOKEN", &confirm_token)
             .replace("CATEGORY_ID", &category);
         let reply = app.client.send_event(&text).await;
         assert!(

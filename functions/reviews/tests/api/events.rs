@@ -7,6 +7,24 @@ use crate::helpers::{review_of, spawn_app};
 async fn every_reviews_event_fixture_is_served() {
     let app = spawn_app().await;
     let review = app.write(review_of(&app.cola, 5, "Layla Haddad")).await;
+    // A buyer's typed review waits for its confirmation; a delivered order's link invites another.
+    app.order("fixture.buyer@example.com", &app.cola, orders::Status::Paid)
+        .await;
+    let mut typed = review_of(&app.cola, 4, "Fixture Buyer");
+    typed["email"] = serde_json::json!("fixture.buyer@example.com");
+    app.write(typed).await;
+    let confirm_token = app
+        .confirmation_token("fixture.buyer@example.com")
+        .await
+        .unwrap();
+    let delivered = app
+        .order(
+            "fixture.link@example.com",
+            &app.cola,
+            orders::Status::Delivered,
+        )
+        .await;
+    let invitation = app.invitation(&delivered, &app.cola);
     let dir = shared::emulator::repo_root().join("events/reviews");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -17,16 +35,14 @@ async fn every_reviews_event_fixture_is_served() {
         reviews::routes().len(),
         "one event per reviews route"
     );
-    // The delete goes last but for the restore, so every other fixture has a review to show.
+    // Hiding after the report (a hidden review cannot be reported), showing after the hide, and the delete
+    // last but for the restore, so every other fixture has a review to show.
     files.sort_by_key(|p| {
         let name = p.file_name().unwrap().to_string_lossy().to_string();
-        let stage = if name.starts_with("restore") {
-            2
-        } else if name.starts_with("delete") {
-            1
-        } else {
-            0
-        };
+        let stage = ["hide", "unhide", "delete", "restore"]
+            .iter()
+            .position(|first| name.starts_with(first))
+            .map_or(0, |at| at + 1);
         (stage, name)
     });
     for path in files {
@@ -35,6 +51,8 @@ async fn every_reviews_event_fixture_is_served() {
             .replace("EMAIL", &shared::testing::new_email("fixture"))
             .replace("PRODUCT_ID", &app.cola)
             .replace("REVIEW_ID", review["_id"].as_str().unwrap())
+            .replace("CONFIRM_TOKEN", &confirm_token)
+            .replace("INVITATION", &invitation)
             .replace("ADMIN_TOKEN", &app.admin);
         let reply = app.client.send_event(&text).await;
         assert!(
@@ -47,7 +65,7 @@ async fn every_reviews_event_fixture_is_served() {
     }
     assert_eq!(
         app.summary().await["Thecount"],
-        2,
-        "two created, one deleted and restored"
+        3,
+        "three created (one by its fixture), one deleted and restored"
     );
 }

@@ -8,6 +8,10 @@ use shared::testing::{put_user, Client, Harness, Reply};
 
 pub struct TestApp {
     pub client: Client,
+    /// Where confirmation mails wait for the sender (read by the tests as a reader's mailbox).
+    pub outbox: shared::outbox::Outbox,
+    /// The review links' keys, as the orders function signs them.
+    pub links: reviews::proof::Links,
     pub content: Client,
     pub keys: AuthKeys,
     pub admin: String,
@@ -29,6 +33,7 @@ pub async fn spawn_app() -> TestApp {
             "ContentTable",
             "UsersTable",
             "OrdersTable",
+            "MailTable",
         ],
     )
     .await;
@@ -37,7 +42,11 @@ pub async fn spawn_app() -> TestApp {
     let keys = harness.keys();
     let db = shared::aws::dynamodb(&harness.sdk);
     let orders_table = config.orders_table.clone();
-    let state = reviews::AppState::new(config, db.clone());
+    let outbox =
+        shared::outbox::Outbox::from_env(&lookup, db.clone(), shared::aws::sqs(&harness.sdk))
+            .expect("the outbox's settings");
+    let links = reviews::proof::Links::new(&config.mail_link_key);
+    let state = reviews::AppState::new(config, db.clone(), outbox.clone());
     put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
     put_user(&state.auth.users, "shopper@example.com", Role::Customer).await;
     let admin = keys.issue("admin@example.com", Role::Admin, 600).unwrap();
@@ -71,6 +80,8 @@ pub async fn spawn_app() -> TestApp {
         ids.push(created.body["_id"].as_str().unwrap().to_owned());
     }
     TestApp {
+        outbox,
+        links,
         client: Client::new(reviews::router(state)),
         content,
         customer: keys
@@ -109,13 +120,14 @@ impl TestApp {
         self.client.call(Method::POST, uri, None, Some(body)).await
     }
 
-    /// An order by `email` for one of `product`, in `status`, stored as the orders function stores it.
-    pub async fn order(&self, email: &str, product: &str, status: orders::Status) {
+    /// An order by `email` for one of `product`, in `status`, stored as the orders function stores it: its
+    /// id.
+    pub async fn order(&self, email: &str, product: &str, status: orders::Status) -> String {
         use shared::money::{Pence, Percent};
         let id = shared::store::new_id();
         let now = shared::time::now_iso();
         let order = orders::Order {
-            id,
+            id: id.clone(),
             lines: vec![orders::Line {
                 product: product.to_owned(),
                 name: "A drink".to_owned(),
@@ -161,6 +173,31 @@ impl TestApp {
             .send()
             .await
             .expect("the order is stored");
+        id
+    }
+
+    /// The link token of the delivered e-mail of order `order` for drink `product`.
+    pub fn invitation(&self, order: &str, product: &str) -> String {
+        self.links
+            .invitations
+            .token(order, product, shared::time::now_unix() + 3600)
+    }
+
+    /// The confirmation mails waiting in the outbox for `email`: their text.
+    pub async fn confirmations_to(&self, email: &str) -> Vec<String> {
+        shared::testing::outbox_pending(&self.outbox)
+            .await
+            .into_iter()
+            .filter(|item| item.mail.mail.to == email)
+            .map(|item| item.mail.mail.text)
+            .collect()
+    }
+
+    /// The token of the newest confirmation link mailed to `email`.
+    pub async fn confirmation_token(&self, email: &str) -> Option<String> {
+        let text = self.confirmations_to(email).await.pop()?;
+        let start = text.find("/confirm/review?token=")? + "/confirm/review?token=".len();
+        Some(text[start..].split_whitespace().next()?.to_owned())
     }
 
     /// Writes a review and answers the stored one; it must succeed.

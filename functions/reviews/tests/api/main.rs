@@ -4,4 +4,6 @@ mod controls;
 mod events;
 mod helpers;
 mod limits;
+mod moderation;
+mod proof;
 mod reviews;

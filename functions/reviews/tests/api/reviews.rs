@@ -313,10 +313,9 @@ async fn lists_are_newest_first_and_paged() {
             .map(|n| format!("Reviewer {n:02}"))
             .collect::<Vec<_>>()
     );
-    assert_eq!(
-        (first["pages"].as_u64(), first["result"].clone()),
-        (Some(2), json!({"next": {"page": 2}}))
-    );
+    assert_eq!(first["pages"], 2);
+    assert_eq!(first["result"]["next"]["page"], 2);
+    assert!(first["result"]["next"]["cursor"].is_string());
     let second = app
         .get("/api/home_uk/palestine/comment/reviews?pageNumber=2")
         .await
@@ -460,64 +459,4 @@ async fn the_summary_carries_the_site_info_once_it_exists() {
     let after = app.summary().await;
     assert_eq!(after["connect"]["name"], "Palestine Drinks");
     assert_eq!(after["connect"]["_id"], "main");
-}
-
-#[tokio::test]
-async fn only_a_paid_buyer_of_that_drink_is_verified() {
-    let app = spawn_app().await;
-    let verified = |body: &Value| body["verified"].as_bool().expect("every review says");
-    let review = |email: &str, product: &str| {
-        let mut body = review_of(product, 5, "Sami Haddad");
-        body["email"] = json!(email);
-        body
-    };
-    // Paid for cola (the address as typed differs only in case and spaces): verified for cola...
-    app.order("buyer@example.com", &app.cola, orders::Status::Paid)
-        .await;
-    let buyer = app.write(review(" Buyer@Example.com ", &app.cola)).await;
-    assert!(verified(&buyer), "{buyer}");
-    // ... but not for mango, which they never bought.
-    let other = app.write(review("buyer@example.com", &app.mango)).await;
-    assert!(!verified(&other), "{other}");
-    // An order that was never paid, or was refunded, is no purchase; a shipped one is.
-    for (email, status, expected) in [
-        ("pending@example.com", orders::Status::Pending, false),
-        ("expired@example.com", orders::Status::Expired, false),
-        ("refunded@example.com", orders::Status::Refunded, false),
-        ("shipped@example.com", orders::Status::Shipped, true),
-    ] {
-        app.order(email, &app.cola, status).await;
-        let written = app.write(review(email, &app.cola)).await;
-        assert_eq!(verified(&written), expected, "{email}: {written}");
-    }
-    // A made-up address with no order at all.
-    let stranger = app.write(review("made.up@example.com", &app.cola)).await;
-    assert!(!verified(&stranger), "{stranger}");
-    // An order placed after the review does not make it verified later.
-    app.order("made.up@example.com", &app.cola, orders::Status::Paid)
-        .await;
-
-    // The public list and the admin's list say the same.
-    let public = app
-        .get(&format!(
-            "/api/home_uk/palestine/comment/reviews?ProductsId={}",
-            app.cola
-        ))
-        .await;
-    let by_id = |list: &Value, id: &Value| {
-        list.as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["_id"] == *id)
-            .cloned()
-            .unwrap()
-    };
-    assert!(verified(&by_id(&public.body["product"], &buyer["_id"])));
-    assert!(!verified(&by_id(&public.body["product"], &stranger["_id"])));
-    let admin = app
-        .admin(Method::GET, "/api/reviews?pageNumber=1", None)
-        .await;
-    assert!(verified(&by_id(&admin.body["product"], &buyer["_id"])));
-    assert!(!verified(&by_id(&admin.body["product"], &other["_id"])));
-    assert!(!verified(&by_id(&admin.body["product"], &stranger["_id"])));
 }

@@ -47,6 +47,11 @@ impl TestApp {
     /// A sender as the Lambda builds it, with `faults` percent of SES calls failing transiently.
     pub fn sender(&self, faults: u8) -> sender::SenderState {
         let settings = sender::Settings::from_env(&self.harness.lookup()).expect("sender settings");
+        self.sender_with(settings, faults)
+    }
+
+    /// A sender with `settings` of the test's own (a small mail budget, say).
+    pub fn sender_with(&self, settings: sender::Settings, faults: u8) -> sender::SenderState {
         let mailer = shared::mail::Mailer::new(
             shared::aws::ses(&self.harness.sdk),
             self.harness.env["MAIL_FROM"].clone(),
@@ -198,10 +203,10 @@ impl TestApp {
             let confirmed = self
                 .client
                 .call(
-                    Method::GET,
-                    &format!("/api/subscription/confirm/?token={token}"),
+                    Method::POST,
+                    "/api/subscription/confirm/",
                     None,
-                    None,
+                    Some(json!({ "token": token })),
                 )
                 .await;
             assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);

@@ -151,3 +151,51 @@ async fn a_welcome_is_sent_once_through_the_outbox() {
     app.drain(&app.sender(0)).await;
     assert_eq!(sent(&reader, "Welcome to Palestine Drinks"), 1);
 }
+
+#[tokio::test]
+async fn outbox_mail_past_the_days_budget_for_its_address_is_not_sent() {
+    let app = spawn_app().await;
+    let outbox = &app.app.outbox;
+    let flooded = new_email("flooded");
+    let calm = new_email("calm");
+    // The shop's own address (the new-order notices) has no budget of its own.
+    let shop = app.harness.env["MAIL_FROM"].clone();
+    let mut writes = Vec::new();
+    let mut queued = Vec::new();
+    for (n, to) in [&flooded, &flooded, &flooded, &calm, &shop, &shop, &shop]
+        .into_iter()
+        .enumerate()
+    {
+        let (item, pending) = outbox
+            .put(&confirmation(to, &format!("Confirm {n} {to}")))
+            .unwrap();
+        writes.push(item);
+        queued.push(pending);
+    }
+    outbox
+        .client()
+        .transact_write_items()
+        .set_transact_items(Some(writes))
+        .send()
+        .await
+        .unwrap();
+    for pending in queued {
+        outbox.enqueue(pending).await;
+    }
+    let mut settings = sender::Settings::from_env(&app.harness.lookup()).expect("sender settings");
+    settings.budget.per_address = 2;
+    app.drain(&app.sender_with(settings, 0)).await;
+    assert_eq!(mails_to(&flooded).len(), 2, "two a day for one address");
+    assert_eq!(
+        mails_to(&calm).len(),
+        1,
+        "another address has its own budget"
+    );
+    let to_shop = mails_to(&shop)
+        .into_iter()
+        .filter(|(subject, _)| subject.starts_with("Confirm ") && subject.ends_with(&shop))
+        .count();
+    assert_eq!(to_shop, 3, "every notice to the shop itself");
+    // The third is settled as failed, not left for the sweep to try again and again.
+    assert_eq!(outbox.sweep(-1).await.unwrap(), 0);
+}

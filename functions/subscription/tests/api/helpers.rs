@@ -59,21 +59,39 @@ impl TestApp {
         self.confirm(email).await;
     }
 
-    /// The path of the newest confirmation link mailed to `email`.
+    /// The path of the newest confirmation link mailed to `email`: the storefront's confirmation page.
     pub async fn confirm_path(&self, email: &str) -> String {
         let mails = self
             .queued(email, "Confirm your subscription to Palestine Drinks")
             .await;
         let html = &mails.last().expect("a confirmation was queued").0;
-        let start = html.find("/api/subscription/confirm/?token=").unwrap();
+        let start = html.find("/confirm/subscription?token=").unwrap();
         let end = start + html[start..].find('"').unwrap();
         html[start..end].to_owned()
     }
 
+    /// The token of the newest confirmation link mailed to `email`.
+    pub async fn confirm_token(&self, email: &str) -> String {
+        let path = self.confirm_path(email).await;
+        path.rsplit('=').next().unwrap().to_owned()
+    }
+
+    /// Presses the confirmation page's button for `token`.
+    pub async fn confirm_with(&self, token: &str) -> Reply {
+        self.client
+            .call(
+                Method::POST,
+                "/api/subscription/confirm/",
+                None,
+                Some(json!({ "token": token })),
+            )
+            .await
+    }
+
     /// Follows the newest confirmation link mailed to `email` and expects the 200.
     pub async fn confirm(&self, email: &str) {
-        let path = self.confirm_path(email).await;
-        let reply = self.client.call(Method::GET, &path, None, None).await;
+        let token = self.confirm_token(email).await;
+        let reply = self.confirm_with(&token).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     }
 

@@ -1,8 +1,9 @@
-// /account/profile: view and edit your name, phone and delivery address; download your data or delete the
-// account.
+// /account/profile: view and edit your name, phone and delivery address; your passkeys; download your data
+// or delete the account.
 import ui from '../../../components/ui.module.css';
 import { usePageMeta } from '../../../lib/meta';
 import { DataRights } from './DataRights';
+import { Passkeys } from './Passkeys';
 import { ProfileForm } from './ProfileForm';
 
 export default function AccountProfilePage() {
@@ -13,6 +14,7 @@ export default function AccountProfilePage() {
         Your profile
       </h2>
       <ProfileForm />
+      <Passkeys />
       <DataRights />
     </section>
   );

@@ -1,6 +1,7 @@
 // /{product}/login: log in with a code sent by e-mail. Step 1 asks for the e-mail (the spec: longer than 7
 // and valid), step 2 for the 6-digit code (longer than 5), with a resend that waits out a visible cooldown.
 // The server's messages (bad e-mail, wrong code with the tries left, too many codes) show as they come.
+// Beside the code, "Sign in with a passkey" uses a passkey registered on the profile page instead.
 // Once in, the shopper goes back where they came from (see redirect.ts).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -65,6 +66,18 @@ function EmailStep({ initialEmail }: { initialEmail: string }) {
     if (!loading) void dispatch(requestLoginCode(address));
   };
 
+  const withPasskey = () => {
+    const address = email.trim();
+    if (!check('login_email', address)) {
+      setRuleError(EMAIL_RULE_MESSAGE);
+      return;
+    }
+    setRuleError(null);
+    if (loading) return;
+    // Loaded when asked for: most shoppers sign in with a code. On success the page sends them on.
+    void import('../passkeys').then(({ signInWithPasskey }) => dispatch(signInWithPasskey(address)));
+  };
+
   return (
     <form className={styles.card} onSubmit={submit} noValidate aria-labelledby="login-email-title">
       <h2 id="login-email-title" className={styles.stepTitle}>
@@ -90,6 +103,11 @@ function EmailStep({ initialEmail }: { initialEmail: string }) {
         <button type="submit" className={ui.primary} aria-disabled={loading}>
           {loading ? 'Sending…' : 'Send me a code'}
         </button>
+        {typeof window.PublicKeyCredential === 'function' && (
+          <button type="button" className={ui.secondary} aria-disabled={loading} onClick={withPasskey}>
+            Sign in with a passkey
+          </button>
+        )}
       </div>
     </form>
   );

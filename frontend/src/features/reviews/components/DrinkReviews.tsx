@@ -34,13 +34,13 @@ export default function DrinkReviews({ drink }: { drink: DrinkOption }) {
   // Each visit to a drink fetches afresh; the reload flag (a retry, a stored review) fetches again.
   useEffect(() => {
     void dispatch(fetchDrinkSummary(productId));
-    void dispatch(fetchDrinkReviewsPage({ productId, page: FIRST_PAGE }));
+    void dispatch(fetchDrinkReviewsPage({ productId, page: FIRST_PAGE, cursor: null }));
     return () => void dispatch(reviewFormReset());
   }, [dispatch, productId]);
   useEffect(() => {
     if (mine && summary.reload) {
       void dispatch(fetchDrinkSummary(productId));
-      void dispatch(fetchDrinkReviewsPage({ productId, page: FIRST_PAGE }));
+      void dispatch(fetchDrinkReviewsPage({ productId, page: FIRST_PAGE, cursor: null }));
     }
   }, [dispatch, mine, summary.reload, productId]);
 
@@ -99,7 +99,7 @@ export default function DrinkReviews({ drink }: { drink: DrinkOption }) {
             <ErrorView
               title="We could not load more reviews"
               message={list.error ?? 'Try later'}
-              onRetry={() => list.nextPage !== null && void dispatch(fetchDrinkReviewsPage({ productId, page: list.nextPage }))}
+              onRetry={() => list.nextPage !== null && void dispatch(fetchDrinkReviewsPage({ productId, page: list.nextPage, cursor: list.cursor }))}
             />
           )}
           <LoadMore
@@ -107,7 +107,7 @@ export default function DrinkReviews({ drink }: { drink: DrinkOption }) {
             loading={loadingMore}
             failed={list.status === 'failed'}
             label="View more comments"
-            onLoad={(page) => void dispatch(fetchDrinkReviewsPage({ productId, page }))}
+            onLoad={(page) => void dispatch(fetchDrinkReviewsPage({ productId, page, cursor: list.cursor }))}
           />
         </>
       )}

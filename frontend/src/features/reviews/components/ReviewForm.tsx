@@ -6,8 +6,11 @@
 // scrolls to the thanks 1100 ms after a stored review and to the form's top 1000 ms after a failed submit
 // (a failed check or a refusal); a shopper who prefers reduced motion gets the jump without the animation,
 // at the same moment. On a product page the drink is fixed (`drink`): no select, and no drinks list fetched.
+// The e-mail is asked only of a writer known by nothing else: a signed-in shopper is known by their session,
+// and a delivered e-mail's link (`invitation`) fixes the drink, fills in the name and vouches for the buyer.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectIsLoggedIn, selectUserInfo } from '../../auth/authSlice';
 import { Field, fieldStyles } from '../../../components/Field';
 import ui from '../../../components/ui.module.css';
 import { check } from '../../../lib/validation';
@@ -19,6 +22,8 @@ import {
   sendReview,
   type DrinkOption,
   type ReviewForm as ReviewFormValues,
+  type ReviewInvitation,
+  type ReviewProof,
 } from '../reviewsSlice';
 import styles from './Reviews.module.css';
 
@@ -64,9 +69,14 @@ const RULES: Record<FieldName, (form: ReviewFormValues) => boolean> = {
 /** In the form's order, so the first one is the one to fix first. */
 const FIELDS = Object.keys(RULES) as FieldName[];
 
-export function invalidFields(form: ReviewFormValues): FieldName[] {
-  return FIELDS.filter((field) => !RULES[field](form));
+/** The fields that break a rule; the e-mail counts only when the writer has to type one. */
+export function invalidFields(form: ReviewFormValues, withEmail = true): FieldName[] {
+  return FIELDS.filter((field) => (withEmail || field !== 'email') && !RULES[field](form));
 }
+
+/** After a review with a typed address: what happens next, the same words whoever the address is. */
+export const CONFIRM_NOTE =
+  'It shows now, unverified. If that address bought the drink from us, we have e-mailed it a link: confirming there makes it a verified buyer’s review.';
 
 /** The field a server refusal names ('fullname must be …', 'products: no drink has this id'). */
 function fieldOf(message: string | null): FieldName | undefined {
@@ -100,16 +110,24 @@ interface ReviewFormProps {
   initialProduct?: string;
   /** Reviews this drink only (its product page): the select is left out. */
   drink?: DrinkOption;
+  /** A delivered e-mail's link: its token, and the name and drink it fills in. */
+  invitation?: ReviewInvitation & { token: string };
 }
 
-export function ReviewForm({ initialProduct = '', drink }: ReviewFormProps) {
+export function ReviewForm({ initialProduct = '', drink: fixedDrink, invitation }: ReviewFormProps) {
   const dispatch = useAppDispatch();
   const drinks = useAppSelector(selectReviewDrinks);
   const sending = useAppSelector(selectReviewForm);
+  const signedIn = useAppSelector(selectIsLoggedIn);
+  const user = useAppSelector(selectUserInfo);
+  const drink = invitation ? { _id: invitation.products, name: invitation.productName } : fixedDrink;
+  const proof: ReviewProof = invitation ? { kind: 'link', token: invitation.token } : signedIn ? { kind: 'signedIn' } : { kind: 'email' };
+  const withEmail = proof.kind === 'email';
+  const [sentWithEmail, setSentWithEmail] = useState(false);
   const [form, setForm] = useState<ReviewFormValues>({
     rating: 0,
     comment: '',
-    fullname: '',
+    fullname: invitation?.fullname ?? '',
     email: '',
     products: drink?._id ?? initialProduct,
   });
@@ -119,7 +137,7 @@ export function ReviewForm({ initialProduct = '', drink }: ReviewFormProps) {
   const top = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLDivElement>(null);
   const alert = useRef<HTMLParagraphElement>(null);
-  const invalid = errorMode ? invalidFields(form) : [];
+  const invalid = errorMode ? invalidFields(form, withEmail) : [];
   const serverField = sending.status === 'failed' ? fieldOf(sending.error) : undefined;
   const errorFor = (field: FieldName): string | null => {
     if (invalid.includes(field)) return MESSAGES[field];
@@ -152,7 +170,7 @@ export function ReviewForm({ initialProduct = '', drink }: ReviewFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (sending.status === 'loading') return;
-    const failing = invalidFields(form);
+    const failing = invalidFields(form, withEmail);
     if (failing.length > 0) {
       setErrorMode(true);
       scrollLater(() => top.current, ERROR_SCROLL_MS, 'start');
@@ -161,13 +179,15 @@ export function ReviewForm({ initialProduct = '', drink }: ReviewFormProps) {
       control?.focus({ preventScroll: true });
       return;
     }
-    void dispatch(sendReview(form));
+    setSentWithEmail(withEmail);
+    void dispatch(sendReview(form, proof));
   };
 
   if (sending.status === 'loaded' && sending.reload) {
     return (
       <div className={styles.thanks} role="status" tabIndex={-1} ref={thanks} data-testid="review-thanks">
         <p>{thanksFor(form.rating)}</p>
+        {sentWithEmail && <p>{CONFIRM_NOTE}</p>}
         <button
           type="button"
           className={ui.secondary}
@@ -243,17 +263,25 @@ export function ReviewForm({ initialProduct = '', drink }: ReviewFormProps) {
         onChange={(v) => set('fullname', v)}
         error={errorFor('fullname')}
       />
-      <Field
-        id={controlId('email')}
-        name="email"
-        type="email"
-        label="E-mail"
-        autoComplete="email"
-        hint="Never shown with your review."
-        value={form.email}
-        onChange={(v) => set('email', v)}
-        error={errorFor('email')}
-      />
+      {withEmail ? (
+        <Field
+          id={controlId('email')}
+          name="email"
+          type="email"
+          label="E-mail"
+          autoComplete="email"
+          hint="Never shown with your review. If you bought the drink with it, we e-mail you a link that makes your review a verified buyer’s."
+          value={form.email}
+          onChange={(v) => set('email', v)}
+          error={errorFor('email')}
+        />
+      ) : (
+        <p className={fieldStyles.field} data-testid="review-proof">
+          {proof.kind === 'link'
+            ? 'You are reviewing from your delivery e-mail: your review shows as a verified buyer’s.'
+            : `Signed in as ${user?.email ?? ''}: your review shows as a verified buyer’s if you bought this drink.`}
+        </p>
+      )}
       {drink ? (
         <p className={fieldStyles.field} data-testid="review-drink">
           Reviewing <strong>{drink.name}</strong>

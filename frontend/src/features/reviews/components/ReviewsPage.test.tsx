@@ -4,7 +4,7 @@ import { json, type FakeCall } from '../../../testing/fakeFetch';
 import { layla, makeReview, noor, reviewPage, reviewSummary, sami } from '../../../testing/reviewFixtures';
 import { renderWithProviders } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
-import { ERROR_SCROLL_MS, invalidFields, SUCCESS_SCROLL_MS, THANK_YOU, THANK_YOU_MIXED, THANK_YOU_UNHAPPY, thanksFor } from './ReviewForm';
+import { CONFIRM_NOTE, ERROR_SCROLL_MS, invalidFields, SUCCESS_SCROLL_MS, THANK_YOU, THANK_YOU_MIXED, THANK_YOU_UNHAPPY, thanksFor } from './ReviewForm';
 import ReviewsPage from './ReviewsPage';
 
 const SUMMARY = 'GET /api/home/uk/review/';
@@ -28,6 +28,15 @@ async function openForm(user: ReturnType<typeof renderPage>['user']) {
   await user.click(write);
   expect(write).toHaveAttribute('aria-expanded', 'true');
   return screen.findByTestId('review-form');
+}
+
+async function fillValid(user: ReturnType<typeof renderPage>['user'], form: HTMLElement) {
+  await screen.findByRole('option', { name: 'Mango Fizz' });
+  await user.click(screen.getByRole('radio', { name: '5 stars' }));
+  await user.type(within(form).getByLabelText('Your review'), 'Lovely and fizzy drink');
+  await user.type(within(form).getByLabelText('Full name'), 'Omar Saleh');
+  await user.type(within(form).getByLabelText(/E-mail/), 'omar@example.com');
+  await user.selectOptions(within(form).getByLabelText('Drink'), 'p-mango');
 }
 
 describe('ReviewsPage', () => {
@@ -285,15 +294,6 @@ describe("the review form's scroll timings (section 9)", () => {
     delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
   });
 
-  async function fillValid(user: ReturnType<typeof renderPage>['user'], form: HTMLElement) {
-    await screen.findByRole('option', { name: 'Mango Fizz' });
-    await user.click(screen.getByRole('radio', { name: '5 stars' }));
-    await user.type(within(form).getByLabelText('Your review'), 'Lovely and fizzy drink');
-    await user.type(within(form).getByLabelText('Full name'), 'Omar Saleh');
-    await user.type(within(form).getByLabelText(/E-mail/), 'omar@example.com');
-    await user.selectOptions(within(form).getByLabelText('Drink'), 'p-mango');
-  }
-
   it('scrolls to the thanks 1100 ms after a stored review, smoothly', async () => {
     watchScrolls();
     const { user } = renderPage({ [CREATE]: ({ body }: FakeCall) => json({ ...layla, ...(body as object), _id: 'r-new' }, 201) });
@@ -341,5 +341,62 @@ describe("the review form's scroll timings (section 9)", () => {
     await vi.waitFor(() => expect(scrolls).toHaveLength(1), { timeout: 3000 });
     expect(scrolls[0]?.target).toHaveAttribute('data-testid', 'review-form');
     expect((scrolls[0]?.at ?? 0) - sentAt).toBeGreaterThanOrEqual(ERROR_SCROLL_MS);
+  });
+});
+
+describe('proof and reports on the reviews page', () => {
+  it("opens a delivered e-mail's link filled in for its drink, without an address, and sends its token", async () => {
+    const { api, user } = renderPage(
+      {
+        'GET /api/reviews/invitation/': json({ fullname: 'Amira Haddad', products: 'p-cola', productName: 'Classic Cola' }),
+        [CREATE]: json(layla, 201),
+      },
+      '/drinks/review?write=order-1.70.99.sig',
+    );
+    const form = await screen.findByTestId('review-form');
+    expect(within(form).getByLabelText('Full name')).toHaveValue('Amira Haddad');
+    expect(within(form).getByTestId('review-drink')).toHaveTextContent('Classic Cola');
+    expect(within(form).queryByLabelText('E-mail')).not.toBeInTheDocument();
+    expect(within(form).getByTestId('review-proof')).toHaveTextContent('verified buyer');
+    await user.click(within(form).getByRole('radio', { name: '5 stars' }));
+    await user.type(within(form).getByLabelText('Your review'), 'Just what the delivery promised.');
+    await user.click(within(form).getByRole('button', { name: 'Send review' }));
+    await screen.findByTestId('review-thanks');
+    const created = api.calls.find((call: FakeCall) => call.url.pathname === '/api/reviews/create/');
+    expect(created?.body).toEqual({
+      rating: 5,
+      comment: 'just what the delivery promised.',
+      fullname: 'Amira Haddad',
+      products: 'p-cola',
+      token: 'order-1.70.99.sig',
+    });
+    expect(api.calls.find((call: FakeCall) => call.url.pathname === '/api/reviews/invitation/')?.url.searchParams.get('token')).toBe(
+      'order-1.70.99.sig',
+    );
+  });
+
+  it('says in two lines how reviews are checked, and after a typed address that only its mailbox can verify it', async () => {
+    const { user } = renderPage({ [CREATE]: json(layla, 201) });
+    const lines = await screen.findByTestId('how-checked');
+    expect(lines.querySelectorAll('p')).toHaveLength(2);
+    expect(lines).toHaveTextContent('“Verified” marks a review proven to come from a buyer of the drink');
+    const form = await openForm(user);
+    await fillValid(user, form);
+    await user.click(within(form).getByRole('button', { name: 'Send review' }));
+    expect(await screen.findByTestId('review-thanks')).toHaveTextContent(CONFIRM_NOTE);
+  });
+
+  it('reports a review with a reason, and refuses a reason that says nothing', async () => {
+    const { api, user } = renderPage({ 'POST /api/reviews/report/r-2': json({ message: 'Thank you: the shop will look at this review.' }, 201) });
+    await screen.findAllByTestId('review');
+    await user.click(screen.getByRole('button', { name: 'Report the review by Sami Khalil' }));
+    const report = screen.getByRole('form', { name: 'Report the review by Sami Khalil' });
+    await user.click(within(report).getByRole('button', { name: 'Send report' }));
+    expect(within(report).getByText('Say in a few words what is wrong with this review.')).toBeInTheDocument();
+    await user.type(within(report).getByLabelText('What is wrong with this review?'), '  Not about the drink  ');
+    await user.click(within(report).getByRole('button', { name: 'Send report' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('the shop will look at this review');
+    const sent = api.calls.find((call: FakeCall) => call.url.pathname === '/api/reviews/report/r-2');
+    expect(sent?.body).toEqual({ reason: 'Not about the drink' });
   });
 });

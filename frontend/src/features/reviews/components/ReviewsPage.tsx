@@ -1,6 +1,8 @@
 // /{product}/review, 'Customer Reviews': the average out of 5, 'Based on N reviews', a bar per star count,
 // 'Write a review' (the form opens below it; `?product=` preselects the drink), the reviews newest first
-// with 'View more comments' while there are more, and the FAQ. Structured search data: the organisation,
+// with 'View more comments' while there are more, and the FAQ. Two lines say how reviews are checked. A
+// delivered e-mail's link (`?write=token`) opens the form filled in for the drink it names. Structured
+// search data: the organisation,
 // the shop as a business with its opening hours and average rating, breadcrumbs, the FAQ and the reviews.
 import { useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -16,12 +18,14 @@ import { selectSiteInfo } from '../../site/siteSlice';
 import { basedOn } from '../display';
 import { reviewFaq } from '../faq';
 import {
+  fetchInvitation,
   fetchReviewsPage,
   fetchReviewSummary,
   reviewFormReset,
   reviewSummaryReloadRequested,
   selectReviewList,
   selectReviewSummary,
+  type ReviewInvitation,
 } from '../reviewsSlice';
 import { RatingOverview } from './RatingOverview';
 import { ReviewForm } from './ReviewForm';
@@ -32,6 +36,32 @@ import { LoadMore } from '../../../components/LoadMore';
 const TITLE = 'Customer Reviews';
 const FORM_ID = 'write-review';
 
+/** How reviews are checked, in two lines under the summary. */
+export const HOW_CHECKED = [
+  'Every review shows as it was written; we hide only those that break the law or our rules, and you can report one.',
+  '“Verified” marks a review proven to come from a buyer of the drink: written signed in, from the link in the delivery e-mail, or confirmed from the buyer’s mailbox.',
+];
+
+/** A delivered e-mail's link: the form it fills in, or why it cannot. */
+function useInvitation(token: string) {
+  const dispatch = useAppDispatch();
+  const [invitation, setInvitation] = useState<(ReviewInvitation & { token: string }) | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    void dispatch(fetchInvitation(token)).then((answer) => {
+      if (!current) return;
+      if (typeof answer === 'string') setRefusal(answer);
+      else setInvitation({ ...answer, token });
+    });
+    return () => {
+      current = false;
+    };
+  }, [dispatch, token]);
+  return { invitation, refusal };
+}
+
 export default function ReviewsPage() {
   const dispatch = useAppDispatch();
   const summary = useAppSelector(selectReviewSummary);
@@ -39,8 +69,13 @@ export default function ReviewsPage() {
   const heldInfo = useAppSelector(selectSiteInfo);
   const info = summary.connect ?? heldInfo;
   const shopName = info?.name || SITE_NAME;
-  const product = useQuery().get('product') ?? '';
+  const query = useQuery();
+  const product = query.get('product') ?? '';
+  const { invitation, refusal } = useInvitation(query.get('write') ?? '');
   const [formOpen, setFormOpen] = useState(false);
+  useEffect(() => {
+    if (invitation) setFormOpen(true);
+  }, [invitation]);
 
   usePageMeta(
     TITLE,
@@ -116,9 +151,19 @@ export default function ReviewsPage() {
           </p>
         </div>
       </section>
+      <div className={styles.note} data-testid="how-checked">
+        {HOW_CHECKED.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+      {refusal && (
+        <p className={styles.note} role="alert">
+          {refusal}: you can still write a review with your e-mail below.
+        </p>
+      )}
 
       <div id={FORM_ID} hidden={!formOpen}>
-        {formOpen && <ReviewForm initialProduct={product} />}
+        {formOpen && (invitation ? <ReviewForm key={invitation.token} invitation={invitation} /> : <ReviewForm initialProduct={product} />)}
       </div>
 
       <section className={styles.reviews} aria-labelledby="reviews-title">
@@ -140,10 +185,10 @@ export default function ReviewsPage() {
               <ErrorView
                 title="We could not load more reviews"
                 message={list.error ?? 'Try later'}
-                onRetry={() => list.nextPage !== null && void dispatch(fetchReviewsPage(list.nextPage))}
+                onRetry={() => list.nextPage !== null && void dispatch(fetchReviewsPage({ page: list.nextPage, cursor: list.cursor }))}
               />
             )}
-            <LoadMore nextPage={list.nextPage} loading={loadingMore} failed={list.status === 'failed'} label="View more comments" onLoad={(page) => void dispatch(fetchReviewsPage(page))} />
+            <LoadMore nextPage={list.nextPage} loading={loadingMore} failed={list.status === 'failed'} label="View more comments" onLoad={(page) => void dispatch(fetchReviewsPage({ page, cursor: list.cursor }))} />
           </>
         )}
       </section>
