@@ -209,6 +209,9 @@ pub struct Order {
     pub tracking_number: Option<String>,
     /// Every status it has had, oldest first (orders placed before this was kept start empty).
     pub history: Vec<StatusChange>,
+    /// The version of the terms of sale it was sold under (content's policy versions); `None` on orders
+    /// placed before versions were kept.
+    pub terms_version: Option<u32>,
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
@@ -304,6 +307,10 @@ struct OrderJson<'a> {
     tracking_url: Option<String>,
     /// Every status the order has had, oldest first.
     history: &'a [StatusChange],
+    /// The version of the terms of sale it was sold under (`GET /api/policy/versions/terms/{n}`); `null` on
+    /// orders placed before versions were kept.
+    #[serde(rename = "termsVersion")]
+    terms_version: Option<u32>,
     #[serde(rename = "createdAt")]
     created_at: &'a str,
     #[serde(rename = "updatedAt")]
@@ -350,6 +357,7 @@ impl Serialize for Order {
             tracking_number: self.tracking_number.as_deref(),
             tracking_url: self.tracking_url(),
             history: &self.history,
+            terms_version: self.terms_version,
             created_at: &self.created_at,
             updated_at: &self.updated_at,
         }
@@ -466,6 +474,9 @@ impl Order {
                     .collect(),
             ),
         );
+        if let Some(terms) = self.terms_version {
+            item.insert("termsVersion".to_owned(), n(terms));
+        }
         if let (Some(rate), Some(vat)) = (self.vat_rate, self.vat) {
             item.insert("vatRate".to_owned(), n(rate));
             item.insert("vatPence".to_owned(), n(vat.pence()));
@@ -510,6 +521,7 @@ impl Order {
             carrier: get_s(item, "carrier").ok().and_then(|c| Carrier::parse(&c)),
             tracking_number: get_s(item, "trackingNumber").ok(),
             history: history(item),
+            terms_version: get_n(item, "termsVersion").ok(),
             created_at: get_s(item, "createdAt")?,
             updated_at: get_s(item, "updatedAt")?,
             version: get_n(item, "version")?,
