@@ -32,6 +32,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     email: 'layla@example.com',
     message: '',
     card: { brand: 'visa', last4: '4242' },
+    termsVersion: 1,
     createdAt: '2026-11-22T10:00:00Z',
     updatedAt: '2026-11-22T10:00:00Z',
     ...overrides,

@@ -22,6 +22,8 @@ export function shopApi(overrides: Parameters<typeof fakeFetch>[0] = {}) {
     'GET /api/uploading/sh/': [],
     'GET /api/home/uk/review/': reviewSummary([layla, sami, noor]),
     'GET /api/home_uk/palestine/comment/reviews': reviewPage([layla, sami, noor], 1, 1),
+    // The delivery terms every page names (the frame fetches them once per visit).
+    'GET /api/order/payment-settings/': { publishableKey: 'pk_test_shop', jsUrl: '/_local/stripe.js', deliveryFee: 4.99, freeDeliveryFrom: 40 },
     ...overrides,
   });
 }

@@ -21,7 +21,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
 pub use category::Category;
-pub use product::{return_stock, take_stock, Product};
+pub use product::{drink_exists, return_stock, take_stock, Product};
 pub use shared::store::{Entity, Store};
 
 /// The function's settings.

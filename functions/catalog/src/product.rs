@@ -248,6 +248,25 @@ impl Entity for Product {
     }
 }
 
+/// Whether a drink with this id is in the catalogue (read consistently, only its key): the storefront's
+/// server answers an unknown drink's page with 404.
+pub async fn drink_exists(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    id: &str,
+) -> Result<bool, ApiError> {
+    let found = db
+        .get_item()
+        .table_name(table)
+        .key("pk", s(format!("{}#{id}", Product::KIND)))
+        .key("sk", s(Product::KIND))
+        .projection_expression("pk")
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(found.item.is_some())
+}
+
 /// A stored `YYYY-MM-DD` day, absent on drinks saved before promotions had days.
 fn date(item: &Item, key: &str) -> Result<Option<time::Date>, ItemError> {
     match item.get(key) {

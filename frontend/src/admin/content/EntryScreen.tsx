@@ -24,6 +24,7 @@ import { fieldOfMessage } from './forms';
 import { PictureRemoval } from '../images/PictureRemoval';
 import { ImagePicker } from '../images/ImagePicker';
 import { UPLOAD_MODE } from '../images/upload';
+import { PolicyPreview, PolicyVersions } from './PolicyVersions';
 
 type FormField = 'name' | 'des' | 'link' | 'image' | 'sort';
 
@@ -196,6 +197,8 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
         )}
         <Field label={label('name', 'Name')} name="name" value={form.name} onChange={set('name')} error={errorFor('name')} />
         <Field label={label('des', 'Description')} name="des" value={form.des} onChange={set('des')} error={errorFor('des')} multiline />
+        {kind === 'policy' && <PolicyPreview name={form.name} text={form.des} />}
+        {kind === 'policy' && form._id && <PolicyVersions key={form._id} id={form._id} />}
         {fields.includes('link') && (
           <Field
             label={label('link', 'Link')}
