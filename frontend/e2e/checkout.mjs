@@ -259,7 +259,9 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await table.getByRole('columnheader', { name: 'Per 100 ml' }).waitFor();
     await table.getByRole('columnheader', { name: /^Per can/ }).waitFor();
     check(!(await food.textContent()).includes('High caffeine content'), 'no caffeine warning on a drink without much');
-    // The footer comes with the app (the drink page itself may already be there, prerendered).
+    // The footer comes with the app (the drink page itself may already be there, prerendered), as the
+    // shopper scrolls towards it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator('footer').getByRole('link', { name: 'Terms of sale' }).waitFor();
     check(await page.locator('footer').getByRole('link', { name: 'Terms of sale' }).count() === 1, 'the footer links the terms');
     await axe(page, 'drink page with food information');
@@ -352,6 +354,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await page.getByTestId('policy-version').waitFor();
     check((await page.getByTestId('policy-version').textContent()).includes(`Version ${order.termsVersion}`), 'the kept version of the terms');
     if (site.companyName) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.getByTestId('footer-legal').waitFor();
       check((await page.getByTestId('footer-legal').textContent()).includes(site.companyName), 'the footer names the company');
     }
