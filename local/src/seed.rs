@@ -399,7 +399,10 @@ async fn seed_price_history(env: &LocalEnv, drink_ids: &[String]) -> Result<(), 
         let mut map = Item::from([
             ("at".to_owned(), AttributeValue::N(at.to_string())),
             ("pricePence".to_owned(), pence.clone()),
-            ("discount".to_owned(), AttributeValue::N(discount.to_string())),
+            (
+                "discount".to_owned(),
+                AttributeValue::N(discount.to_string()),
+            ),
         ]);
         if let Some(start) = start {
             map.insert("promotionStart".to_owned(), s(start));

@@ -286,8 +286,13 @@ async fn paths_without_a_page_get_the_404_page_with_status_404() {
 
 /// The id of one of the demo shop's drinks.
 async fn a_drink(gateway: &local::Gateway) -> String {
-    let drinks = send(&gateway.router, Method::GET, "/api/product/").await.json();
-    drinks[0]["_id"].as_str().expect("a seeded drink").to_owned()
+    let drinks = send(&gateway.router, Method::GET, "/api/product/")
+        .await
+        .json();
+    drinks[0]["_id"]
+        .as_str()
+        .expect("a seeded drink")
+        .to_owned()
 }
 
 #[tokio::test]
@@ -308,12 +313,27 @@ async fn a_drink_page_is_the_app_with_status_404_when_the_drink_is_not_in_the_ca
     }
     // Not even a copy left from before the drink was deleted is served for it.
     std::fs::create_dir_all(dist.path().join("drinks/gone")).unwrap();
-    std::fs::write(dist.path().join("drinks/gone/index.html"), "<title>Gone</title>").unwrap();
+    std::fs::write(
+        dist.path().join("drinks/gone/index.html"),
+        "<title>Gone</title>",
+    )
+    .unwrap();
     let stale = send(&gateway.router, Method::GET, "/drinks/gone").await;
-    assert_eq!((stale.status, stale.bytes.as_slice()), (StatusCode::NOT_FOUND, b"<!doctype html><title>shop</title>".as_slice()));
+    assert_eq!(
+        (stale.status, stale.bytes.as_slice()),
+        (
+            StatusCode::NOT_FOUND,
+            b"<!doctype html><title>shop</title>".as_slice()
+        )
+    );
     // The build's copy of the app for that answer is served with 404 too, as CloudFront serves it.
     std::fs::write(dist.path().join("app-404.html"), "<title>app</title>").unwrap();
-    assert_eq!(send(&gateway.router, Method::GET, "/app-404.html").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        send(&gateway.router, Method::GET, "/app-404.html")
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
 }
 
 #[tokio::test]
@@ -335,7 +355,10 @@ async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert_eq!(reply.bytes, app, "{path}");
     }
-    write(&format!("drinks/{mango}/index.html"), "<title>Mango</title>");
+    write(
+        &format!("drinks/{mango}/index.html"),
+        "<title>Mango</title>",
+    );
     write("shop/drinks/index.html", "<title>All drinks</title>");
     write(
         "shop/drinks/category/Soft_20_drinks/index.html",
@@ -363,7 +386,10 @@ async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
             "/shop/drinks/?category=Soft+drinks".to_owned(),
             "<title>Soft drinks</title>",
         ),
-        ("/about/drinks-about-us".to_owned(), "<title>About us</title>"),
+        (
+            "/about/drinks-about-us".to_owned(),
+            "<title>About us</title>",
+        ),
     ] {
         let reply = send(&gateway.router, Method::GET, &path).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
@@ -393,8 +419,15 @@ async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
         assert_eq!(reply.bytes, app, "{path}");
     }
     // Unknown paths keep the 404 page, whatever is written under them.
-    write(&format!("drinks/{mango}/extra/index.html"), "<title>stray</title>");
-    for path in [format!("/drinks/{mango}/extra"), "/nowhere".to_owned(), "/shop".to_owned()] {
+    write(
+        &format!("drinks/{mango}/extra/index.html"),
+        "<title>stray</title>",
+    );
+    for path in [
+        format!("/drinks/{mango}/extra"),
+        "/nowhere".to_owned(),
+        "/shop".to_owned(),
+    ] {
         let reply = send(&gateway.router, Method::GET, &path).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
         assert_eq!(
