@@ -18,6 +18,17 @@ async fn update(app: &TestApp, id: &str, body: Value) -> crate::helpers::Reply {
     .await
 }
 
+/// `GET /api/product/prices/{id}` with `token`.
+async fn price_record(app: &TestApp, id: &str, token: Option<&str>) -> crate::helpers::Reply {
+    app.call(
+        Method::GET,
+        &format!("/api/product/prices/{id}"),
+        token,
+        None,
+    )
+    .await
+}
+
 /// Moves each recorded price change of a drink back in time by the days given (oldest first), as if
 /// they had been saved then.
 async fn backdate(app: &TestApp, id: &str, ages_in_days: &[i64]) {
@@ -81,14 +92,7 @@ async fn a_reduction_shows_a_was_price_only_after_28_days_at_the_old_price() {
     // Reduced at once: £10 was never charged long enough.
     let reduced = update(&app, &id, json!({"price": 8})).await;
     assert_eq!(reduced.body["wasPrice"], Value::Null);
-    let record = app
-        .call(
-            Method::GET,
-            &format!("/api/product/prices/{id}"),
-            Some(&app.admin),
-            None,
-        )
-        .await;
+    let record = price_record(&app, &id, Some(&app.admin)).await;
     assert_eq!(record.status, StatusCode::OK, "{}", record.body);
     assert_eq!(record.body["wasPrice"], Value::Null);
     let reason = record.body["reason"].as_str().unwrap();
@@ -105,14 +109,7 @@ async fn a_reduction_shows_a_was_price_only_after_28_days_at_the_old_price() {
     assert_eq!(history, [8.0, 10.0], "newest first");
     // An edit that leaves the price alone records nothing.
     update(&app, &id, json!({"TheNumber": 3})).await;
-    let record = app
-        .call(
-            Method::GET,
-            &format!("/api/product/prices/{id}"),
-            Some(&app.admin),
-            None,
-        )
-        .await;
+    let record = price_record(&app, &id, Some(&app.admin)).await;
     assert_eq!(record.body["history"].as_array().unwrap().len(), 2);
 
     // Had £10 been charged for 40 days before the reduction ten days ago, it is the was price.
@@ -120,32 +117,18 @@ async fn a_reduction_shows_a_was_price_only_after_28_days_at_the_old_price() {
     let shown = app.get(&format!("/api/product/{id}")).await;
     assert_eq!(shown.body["wasPrice"], 10.0);
     assert_eq!(shown.body["Discountprice"], 8.0);
-    let record = app
-        .call(
-            Method::GET,
-            &format!("/api/product/prices/{id}"),
-            Some(&app.admin),
-            None,
-        )
-        .await;
+    let record = price_record(&app, &id, Some(&app.admin)).await;
     assert!(record.body["reason"]
         .as_str()
         .unwrap()
         .starts_with("Shown: £10.00 was charged from"));
     // Only an admin reads the record.
     assert_eq!(
-        app.get(&format!("/api/product/prices/{id}")).await.status,
+        price_record(&app, &id, None).await.status,
         StatusCode::UNAUTHORIZED
     );
     assert_eq!(
-        app.call(
-            Method::GET,
-            &format!("/api/product/prices/{id}"),
-            Some(&app.customer),
-            None
-        )
-        .await
-        .status,
+        price_record(&app, &id, Some(&app.customer)).await.status,
         StatusCode::FORBIDDEN
     );
     // The price back up ends the reduction, and with it the was price.

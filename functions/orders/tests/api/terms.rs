@@ -3,29 +3,22 @@
 //! sold under.
 
 use crate::helpers::{spawn_app, TestApp};
-use shared::dynamo::{n, s};
+use shared::dynamo::s;
 
-/// The site info as an admin saved it, with the company's details.
+/// The site info as an admin saved it (vat.rs's, trading as `name`), with the company's details.
 async fn company_site_info(app: &TestApp, name: &str) {
-    let mut item = shared::trader::site_key();
-    item.extend([
-        ("id".to_owned(), s("main")),
-        ("name".to_owned(), s(name)),
-        ("address".to_owned(), s("1 Mill Yard, Leeds LS1 1AA")),
-        ("email".to_owned(), s("hello@fizz.example")),
-        ("companyName".to_owned(), s("Fizz Drinks Ltd")),
-        ("companyNumber".to_owned(), s("01234567")),
-        (
-            "registeredOffice".to_owned(),
-            s("2 Park Row, Leeds LS1 5AB"),
-        ),
-        ("version".to_owned(), n(1)),
-    ]);
+    crate::vat::site_info(app, 20, "").await;
     app.state
         .db
-        .put_item()
+        .update_item()
         .table_name(&app.state.tables.content)
-        .set_item(Some(item))
+        .set_key(Some(shared::trader::site_key()))
+        .update_expression("SET #name = :name, companyName = :company, companyNumber = :number, registeredOffice = :office")
+        .expression_attribute_names("#name", "name")
+        .expression_attribute_values(":name", s(name))
+        .expression_attribute_values(":company", s("Fizz Drinks Ltd"))
+        .expression_attribute_values(":number", s("01234567"))
+        .expression_attribute_values(":office", s("2 Park Row, Leeds LS1 5AB"))
         .send()
         .await
         .unwrap();
