@@ -239,8 +239,12 @@ pub async fn list_versions(
 /// GET /api/policy/versions/{id}/{version}: the words of one kept version.
 pub async fn show_version(
     State(state): State<AppState>,
-    Path((id, version)): Path<(String, u32)>,
+    Path((id, version)): Path<(String, String)>,
 ) -> ApiResult<Json<Version>> {
+    // A number that is no version's (letters, a sign, too many digits) names no version: 404, like one
+    // not kept yet.
+    let missing = || ApiError::not_found("No version of this policy has this number");
+    let version: u32 = version.parse().map_err(|_| missing())?;
     let found = state
         .store
         .client()

@@ -165,7 +165,7 @@ async fn every_save_of_a_policy_is_kept_as_a_version_and_old_versions_stay_reada
     );
     assert_eq!(
         app.get("/api/policy/versions/privacy/first").await.status,
-        StatusCode::BAD_REQUEST
+        StatusCode::NOT_FOUND
     );
 }
 
