@@ -259,11 +259,29 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await table.getByRole('columnheader', { name: 'Per 100 ml' }).waitFor();
     await table.getByRole('columnheader', { name: /^Per can/ }).waitFor();
     check(!(await food.textContent()).includes('High caffeine content'), 'no caffeine warning on a drink without much');
-    // The footer comes with the app (the drink page itself may already be there, prerendered).
+    // The footer comes with the app (the drink page itself may already be there, prerendered), as the
+    // shopper scrolls towards it.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator('footer').getByRole('link', { name: 'Terms of sale' }).waitFor();
     check(await page.locator('footer').getByRole('link', { name: 'Terms of sale' }).count() === 1, 'the footer links the terms');
     await axe(page, 'drink page with food information');
 
+    // Every invitation to purchase names the price of a litre and the delivery charge the checkout uses.
+    const { body: settings } = await api('GET', '/api/order/payment-settings/');
+    const terms = `+ £${settings.deliveryFee.toFixed(2)} delivery, free from £${Number.isInteger(settings.freeDeliveryFrom) ? settings.freeDeliveryFrom : settings.freeDeliveryFrom.toFixed(2)}`;
+    await page.getByTestId('delivery-line').waitFor();
+    checkEqual(await page.getByTestId('delivery-line').textContent(), terms, 'the drink page names the delivery terms');
+    check((await page.locator('main').textContent()).includes(`£${withAllergen.pricePerLitre.toFixed(2)} per litre`), 'the drink page shows the price of a litre');
+    await page.goto(`${BASE_URL}/shop/drinks/`);
+    await page.getByTestId('drinks-list').getByTestId('delivery-line').first().waitFor();
+    checkEqual(await page.getByTestId('drinks-list').getByTestId('delivery-line').first().textContent(), terms, 'the shop cards name them too');
+
+    // The sweetener statement with the name; the high-caffeine one by the price and the Add button.
+    const sweetened = drinks.find((d) => d.statements.includes('with-sweeteners'));
+    if (sweetened) {
+      await page.goto(`${BASE_URL}/drinks/${encodeURIComponent(sweetened._id)}`);
+      check((await page.getByTestId('name-statements').textContent()).includes('With sweeteners'), 'the sweetener statement beside the name');
+    }
     await page.goto(`${BASE_URL}/drinks/${encodeURIComponent(caffeinated._id)}`);
     const warning = await page.getByRole('note').textContent();
     check(
@@ -271,6 +289,8 @@ export default function register({ journey, check, checkEqual, eventually, pound
         warning.includes(`${caffeinated.caffeineMgPerLitre / 10} mg/100 ml`),
       `the caffeine warning (${warning})`,
     );
+    const [noteBox, addBox] = await Promise.all([page.getByRole('note').boundingBox(), page.getByRole('button', { name: 'Add to basket' }).boundingBox()]);
+    check(noteBox && addBox && noteBox.y < addBox.y && addBox.y - noteBox.y < 400, 'the caffeine warning stands just above the Add button');
 
     // Checkout: before the Pay button, the trader and its address, the VAT in the total, terms and cancellation.
     const { body: site } = await api('GET', '/api/connect/uk/palestine/connect/');
@@ -280,6 +300,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await before.waitFor();
     const beforeText = await before.textContent();
     check(beforeText.includes(site.name) && beforeText.includes(site.address), `the trader and address before paying (${beforeText})`);
+    check(beforeText.includes('you pay the cost of sending the drinks back'), 'who pays to send drinks back, before paying');
     const total = pence(pounds(await page.getByTestId('total').textContent()));
     const vat = Math.floor((2 * total * site.vatRate + 100 + site.vatRate) / (2 * (100 + site.vatRate)));
     checkEqual(pence(pounds(await before.getByTestId('checkout-vat').textContent())), vat, 'the VAT the total includes');
@@ -298,21 +319,45 @@ export default function register({ journey, check, checkEqual, eventually, pound
 
     // The confirmation: the VAT line, the trader, the cancellation form and terms, the receipt.
     const mail = await mailTo(email, (m) => m.text.includes(id), 'the order confirmation');
-    for (const part of ['VAT included', site.address, '/drinks/policies/returns#model-cancellation-form', '/drinks/policies/terms', `/order/${id}/receipt`]) {
+    for (const part of [
+      'VAT included',
+      site.address,
+      '/drinks/policies/returns#model-cancellation-form',
+      `/drinks/policies/terms?version=${order.termsVersion}`,
+      `/order/${id}/receipt`,
+      'The key points of our terms',
+      'How to complain',
+      'I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale',
+      'you pay the cost of sending the drinks back',
+    ]) {
       check(mail.html.includes(part.replace(/&/g, '&amp;')) && mail.text.includes(part), `the confirmation carries ${part}`);
     }
+    if (site.companyName) check(mail.text.includes(site.companyName), 'the confirmation names the company');
+
+    // The order page links the terms the order was sold under; the page shows that version.
+    checkEqual(await page.getByTestId('order-terms').getAttribute('href'), `/drinks/policies/terms?version=${order.termsVersion}`, 'the order links its terms');
 
     // The receipt, from the order page.
     await page.getByRole('link', { name: 'Your VAT receipt' }).click();
     await page.getByRole('heading', { name: 'VAT receipt' }).waitFor();
     checkEqual(pence(pounds(await page.getByTestId('receipt-vat').textContent())), vat, 'the receipt shows the VAT');
     if (site.vatNumber) check((await page.getByTestId('receipt-seller').textContent()).includes(site.vatNumber), 'the receipt shows the VAT number');
+    if (site.companyNumber) check((await page.getByTestId('receipt-seller').textContent()).includes(site.companyNumber), 'the receipt shows the company number');
     await axe(page, 'VAT receipt');
     await shot(page, 'vat-receipt');
 
     // The cancellation link lands on the model form.
     await page.goto(`${BASE_URL}/drinks/policies/returns#model-cancellation-form`);
     await page.getByRole('heading', { name: 'Model cancellation form' }).waitFor();
+    // The terms as the order was sold under them, and the company in the footer.
+    await page.goto(`${BASE_URL}/drinks/policies/terms?version=${order.termsVersion}`);
+    await page.getByTestId('policy-version').waitFor();
+    check((await page.getByTestId('policy-version').textContent()).includes(`Version ${order.termsVersion}`), 'the kept version of the terms');
+    if (site.companyName) {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.getByTestId('footer-legal').waitFor();
+      check((await page.getByTestId('footer-legal').textContent()).includes(site.companyName), 'the footer names the company');
+    }
   });
 
   journey('after the purchase: the order number, the admin ships with a tracking number, the mail links the order, the link opens it with its tracking', async ({ newPage }) => {

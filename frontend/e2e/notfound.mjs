@@ -1,6 +1,6 @@
 // Browser journeys for issue 22's real 404 (item 2), at 1280 and 375 px under the gateway's CSP: an unknown
 // path answers 404 with the 'Page not found' page (checked with a plain fetch too), the pages the app knows
-// answer 200, and an unknown drink says so with a link to the shop and noindex, without 'Try again'.
+// answer 200, and an unknown drink says so, with status 404, a link to the shop and noindex, without 'Try again'.
 
 export default function register({ journey, check, checkEqual, BASE_URL, DESKTOP, MOBILE }) {
   const sizes = [
@@ -42,10 +42,11 @@ export default function register({ journey, check, checkEqual, BASE_URL, DESKTOP
     }
   });
 
-  journey('unknown drink: "Drink not found" with a link to the shop and noindex, no "Try again", at 1280 and 375 px', async ({ newPage }) => {
+  journey('unknown drink: "Drink not found" with status 404, a link to the shop and noindex, no "Try again", at 1280 and 375 px', async ({ newPage }) => {
     for (const [label, viewport] of sizes) {
       const page = await newPage(viewport);
-      await page.goto(`${BASE_URL}/drinks/no-such-drink-${label}`);
+      const response = await page.goto(`${BASE_URL}/drinks/no-such-drink-${label}`);
+      checkEqual(response.status(), 404, `an unknown drink answers 404 at ${label} px`);
       await page.getByRole('heading', { level: 1, name: 'Drink not found' }).waitFor();
       checkEqual(await page.getByRole('link', { name: 'Browse all drinks' }).getAttribute('href'), '/shop/drinks/', 'the link to the shop');
       checkEqual(await page.getByRole('button', { name: 'Try again' }).count(), 0, 'no Try again');
@@ -56,6 +57,7 @@ export default function register({ journey, check, checkEqual, BASE_URL, DESKTOP
       await page.getByTestId('drinks-list').getByRole('link').first().click();
       await page.getByRole('button', { name: 'Add to basket' }).waitFor();
       checkEqual(await page.locator('meta[name="robots"]').count(), 0, 'no noindex on a real drink');
+      checkEqual((await fetch(page.url())).status, 200, 'a real drink answers 200');
     }
   });
 }

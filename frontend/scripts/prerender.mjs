@@ -1,7 +1,8 @@
 // After `vite build` and the SSR build of src/prerender.tsx: writes the first screen's static HTML into
 // dist/index.html, plus a small boot script that keeps only the frame (banner and header) on paths other
-// than '/', so a deep link never flashes the home page's hero; and dist/404.html, the page for unknown paths
-// (served with status 404 by the gateway and CloudFront), with the 404 page prerendered. The boot script is a file of its own, named
+// than '/', so a deep link never flashes the home page's hero (and dist/app-404.html, the same app for the
+// drink pages CloudFront answers with 404); and dist/404.html, the page for unknown paths (served with
+// status 404 by the gateway and CloudFront), with the 404 page prerendered. The boot script is a file of its own, named
 // by its content's hash, never inline: the Content-Security-Policy (template.yaml) allows no inline script.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -46,13 +47,14 @@ const index = readFileSync(indexPath, 'utf8');
 if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root to fill');
 const entry = /<script type="module" crossorigin src=/;
 if (!entry.test(index)) throw new Error('dist/index.html has no entry script');
-writeFileSync(
-  indexPath,
-  index
-    .replace('<div id="root"></div>', `<div id="root">${html}</div>${bootTag}`)
-    // The first paint needs only the HTML and CSS now: the script may queue behind them.
-    .replace(entry, '<script type="module" fetchpriority="low" crossorigin src='),
-);
+const app = index
+  .replace('<div id="root"></div>', `<div id="root">${html}</div>${bootTag}`)
+  // The first paint needs only the HTML and CSS now: the script may queue behind them.
+  .replace(entry, '<script type="module" fetchpriority="low" crossorigin src=');
+writeFileSync(indexPath, app);
+// The same app under another name, which CloudFront serves with status 404 for a drink page whose drink the
+// last publish did not list (the app then says "Drink not found", or shows a drink added since).
+writeFileSync(join(dist, 'app-404.html'), app);
 // The 404 page: its own prerender and title, kept out of search results, without the boot script (which
 // would empty <main> off '/'); the route table's chunk, which holds the page, starts loading at once.
 const notFound = renderNotFound();

@@ -16,6 +16,10 @@ pub struct Rule {
     /// Its pages may have a prerendered copy in the build (frontend/scripts/prerender-pages.mjs).
     #[serde(default)]
     pub prerendered: bool,
+    /// Its pages name a drink by id (the second segment): a page only while that drink exists, else the
+    /// app with status 404 (it says "Drink not found").
+    #[serde(default)]
+    pub drink: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -84,6 +88,18 @@ fn first_rule(path: &str) -> Option<&'static Rule> {
 /// True when the storefront has a page at `path`: the first rule that matches decides; no rule, no page.
 pub fn is_known(path: &str) -> bool {
     first_rule(path).is_some_and(|rule| rule.page)
+}
+
+/// The drink a path's page names, when its rule names drinks: the second segment, percent-decoded.
+pub fn drink_id(path: &str) -> Option<String> {
+    if !first_rule(path).is_some_and(|rule| rule.page && rule.drink) {
+        return None;
+    }
+    let segment = *segments(path).get(1)?;
+    percent_encoding::percent_decode_str(segment)
+        .decode_utf8()
+        .ok()
+        .map(|id| id.into_owned())
 }
 
 /// Where the prerendered copy of the page at `path_and_query` would be, relative to the build, with `/`

@@ -134,6 +134,7 @@ pub async fn build_with_mail(
         dist,
         emulator: emulator.clone(),
         security_headers: template.security_headers()?,
+        catalog: (env.dynamodb.clone(), env.names.table("CatalogTable")),
     };
     let host_env = Arc::new(env.sam_env(&emulator.endpoint));
     let api = api.merge(stripe::routes(stripe)).merge(openapi::routes());

@@ -39,6 +39,8 @@ struct Food {
     nutrition: [f64; 8],
     caffeine: Option<u32>,
     storage: &'static str,
+    /// The Annex III statements its label carries (catalog's `statements`).
+    statements: &'static [&'static str],
 }
 
 const CANS: &str = "Store in a cool, dry place away from direct sunlight. Once opened, keep refrigerated and drink within 2 days.";
@@ -64,7 +66,7 @@ const DRINKS: &[Demo] = &[
         featured: true,
         category: 0,
         colours: [[178, 34, 34], [250, 235, 215]],
-        food: Food { ingredients: COLA, allergens: &[], nutrition: [180.0, 42.0, 0.0, 0.0, 10.6, 10.6, 0.0, 0.0], caffeine: Some(100), storage: CANS },
+        food: Food { ingredients: COLA, allergens: &[], nutrition: [180.0, 42.0, 0.0, 0.0, 10.6, 10.6, 0.0, 0.0], caffeine: Some(100), storage: CANS, statements: &[] },
     },
     Demo {
         name: "Zero Sugar Cola",
@@ -77,8 +79,9 @@ const DRINKS: &[Demo] = &[
         category: 0,
         colours: [[25, 25, 25], [220, 20, 60]],
         food: Food {
-            ingredients: "Carbonated water, colour (caramel E150d), acids (phosphoric acid, citric acid), sweeteners (aspartame, acesulfame K), natural flavourings, caffeine. Contains a source of phenylalanine.",
+            ingredients: "Carbonated water, colour (caramel E150d), acids (phosphoric acid, citric acid), sweeteners (aspartame, acesulfame K), natural flavourings, caffeine.",
             allergens: &[], nutrition: [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0], caffeine: Some(120), storage: CANS,
+            statements: &["with-sweeteners", "phenylalanine"],
         },
     },
     Demo {
@@ -94,6 +97,7 @@ const DRINKS: &[Demo] = &[
         food: Food {
             ingredients: "Sparkling spring water, orange juice from concentrate (20%), cane sugar, citric acid, natural orange flavouring, antioxidant (ascorbic acid).",
             allergens: &[], nutrition: [150.0, 35.0, 0.0, 0.0, 8.4, 8.4, 0.1, 0.0], caffeine: None, storage: CANS,
+            statements: &[],
         },
     },
     Demo {
@@ -109,6 +113,7 @@ const DRINKS: &[Demo] = &[
         food: Food {
             ingredients: "Carbonated water, sugar, lemon juice from concentrate (5%), lime juice from concentrate (2%), citric acid, natural lemon and lime flavourings, preservative (*potassium metabisulphite*).",
             allergens: &["sulphites"], nutrition: [120.0, 28.0, 0.0, 0.0, 6.9, 6.9, 0.0, 0.0], caffeine: None, storage: CANS,
+            statements: &[],
         },
     },
     Demo {
@@ -124,6 +129,7 @@ const DRINKS: &[Demo] = &[
         food: Food {
             ingredients: "Carbonated water, mango purée (15%), cane sugar, passion fruit juice from concentrate (4%), citric acid, natural flavourings.",
             allergens: &[], nutrition: [170.0, 40.0, 0.0, 0.0, 9.6, 9.2, 0.1, 0.0], caffeine: None, storage: CANS,
+            statements: &[],
         },
     },
     Demo {
@@ -140,6 +146,7 @@ const DRINKS: &[Demo] = &[
             ingredients: "Sparkling natural spring water.",
             allergens: &[], nutrition: [0.0; 8], caffeine: None,
             storage: "Store in a cool, dry place away from direct sunlight and strong smells.",
+            statements: &[],
         },
     },
     Demo {
@@ -155,6 +162,7 @@ const DRINKS: &[Demo] = &[
         food: Food {
             ingredients: "Carbonated water, cane sugar, cherry juice from concentrate (3%), colour (caramel E150d), acid (phosphoric acid), natural flavourings, caffeine (from guarana).",
             allergens: &[], nutrition: [190.0, 45.0, 0.0, 0.0, 11.2, 11.0, 0.0, 0.0], caffeine: Some(160), storage: CANS,
+            statements: &[],
         },
     },
 ];
@@ -352,6 +360,7 @@ pub async fn seed_demo_shop(env: &LocalEnv, api: &Router) -> Result<(), BoxError
             "ingredients": drink.food.ingredients, "allergens": drink.food.allergens,
             "nutrition": nutrition(&drink.food.nutrition),
             "caffeineMgPerLitre": drink.food.caffeine, "storage": drink.food.storage,
+            "statements": drink.food.statements,
         });
         let created = call(
             api,
@@ -363,6 +372,7 @@ pub async fn seed_demo_shop(env: &LocalEnv, api: &Router) -> Result<(), BoxError
         .await?;
         drink_ids.push(created["_id"].as_str().unwrap_or_default().to_owned());
     }
+    seed_price_history(env, &drink_ids).await?;
     seed_site_info(env).await?;
     seed_reviews(api, &token, &drink_ids).await?;
     seed_subscribers(env, api, &token).await?;
@@ -372,6 +382,56 @@ pub async fn seed_demo_shop(env: &LocalEnv, api: &Router) -> Result<(), BoxError
         subscribers = SUBSCRIBERS.len(),
         "seeded the demo shop"
     );
+    Ok(())
+}
+
+/// Backdates the price history of the demo drinks on promotion, so the demo shows both sides of the "was"
+/// price rule (catalog's `pricing`): Mango Passion sold at its full price for 60 days before its promotion
+/// began 10 days ago (a genuine was price), while Zero Sugar Cola's promotion began when it was added (no
+/// earlier price to show, and the admin's price history says why). An admin cannot backdate a price, so
+/// this one write goes to the table itself.
+async fn seed_price_history(env: &LocalEnv, drink_ids: &[String]) -> Result<(), BoxError> {
+    use catalog::pricing::{days, format_date, uk_day};
+    let Some((index, drink)) = DRINKS
+        .iter()
+        .enumerate()
+        .find(|(_, drink)| drink.name == "Mango Passion")
+    else {
+        return Ok(());
+    };
+    let now = shared::time::now_unix();
+    let start = format_date(uk_day(now - days(10)));
+    let pence = AttributeValue::N(format!("{}", (drink.price * 100.0).round() as i64));
+    let change = |at: i64, discount: u8, start: Option<&str>| {
+        let mut map = Item::from([
+            ("at".to_owned(), AttributeValue::N(at.to_string())),
+            ("pricePence".to_owned(), pence.clone()),
+            (
+                "discount".to_owned(),
+                AttributeValue::N(discount.to_string()),
+            ),
+        ]);
+        if let Some(start) = start {
+            map.insert("promotionStart".to_owned(), s(start));
+        }
+        AttributeValue::M(map)
+    };
+    env.dynamodb
+        .update_item()
+        .table_name(env.names.table("CatalogTable"))
+        .key("pk", s(format!("PRODUCT#{}", drink_ids[index])))
+        .key("sk", s("PRODUCT"))
+        .update_expression("SET priceHistory = :history, promotionStart = :start")
+        .expression_attribute_values(
+            ":history",
+            AttributeValue::L(vec![
+                change(now - days(70), 0, None),
+                change(now - days(10), drink.discount, Some(&start)),
+            ]),
+        )
+        .expression_attribute_values(":start", s(&start))
+        .send()
+        .await?;
     Ok(())
 }
 
@@ -425,6 +485,12 @@ async fn seed_site_info(env: &LocalEnv) -> Result<(), BoxError> {
         ("vatRate".to_owned(), AttributeValue::N("20".into())),
         ("vatNumber".to_owned(), s("GB123456789")),
         ("deliveryEstimate".to_owned(), s("2 to 4 working days")),
+        ("companyName".to_owned(), s("Palestine Drinks Ltd")),
+        ("companyNumber".to_owned(), s("12345678")),
+        (
+            "registeredOffice".to_owned(),
+            s("1 Mill Yard, Leeds LS1 1AA"),
+        ),
         ("Social".to_owned(), social),
         ("createdAt".to_owned(), s(&now)),
         ("updatedAt".to_owned(), s(&now)),

@@ -21,6 +21,8 @@ pub struct SiteState {
     pub emulator: Emulator,
     /// What CloudFront's response headers policy adds (template.yaml), added here to every response.
     pub security_headers: Vec<(String, String)>,
+    /// The catalogue, asked whether a drink page's drink exists.
+    pub catalog: (aws_sdk_dynamodb::Client, String),
 }
 
 #[derive(Clone)]
@@ -130,8 +132,9 @@ fn content_type_for(path: &str) -> &'static str {
 
 /// Files of the built app; a path the storefront has a page for (app/knownPaths.json) gets its prerendered
 /// copy when its rule is prerendered and the copy exists (frontend/scripts/prerender-pages.mjs writes them),
-/// else index.html, so client-side routes work on reload; any other path gets the 404 page with status 404,
-/// as CloudFront answers (template.yaml). A missing file with an extension (an old script chunk) is a plain
+/// else index.html, so client-side routes work on reload; a drink page whose drink is not in the catalogue
+/// gets the app with status 404; any other path gets the 404 page with status 404, as CloudFront answers
+/// (template.yaml). A missing file with an extension (an old script chunk) is a plain
 /// 404.
 async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
     let path = uri.path();
@@ -153,7 +156,7 @@ async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
             } else {
                 "no-cache"
             };
-            let status = if relative == NOT_FOUND_PAGE {
+            let status = if relative == NOT_FOUND_PAGE || relative == APP_NOT_FOUND {
                 StatusCode::NOT_FOUND
             } else {
                 StatusCode::OK
@@ -170,6 +173,14 @@ async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
         }
     }
     if crate::known_paths::is_known(path) {
+        if let Some(id) = crate::known_paths::drink_id(path) {
+            // A drink that is not in the catalogue: the app says "Drink not found", with status 404. A
+            // catalogue that cannot answer serves the page (the app then asks it again).
+            let (db, table) = &state.site.catalog;
+            if let Ok(false) = catalog::drink_exists(db, table, &id).await {
+                return page(&state, "index.html", StatusCode::NOT_FOUND).await;
+            }
+        }
         let path_and_query = uri.path_and_query().map_or(path, |whole| whole.as_str());
         if let Some(file) = crate::known_paths::prerendered_file(path_and_query) {
             if let Ok(bytes) = tokio::fs::read(state.site.dist.join(file)).await {
@@ -187,6 +198,8 @@ async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
 
 /// The page the build writes for unknown paths (frontend/scripts/prerender.mjs).
 const NOT_FOUND_PAGE: &str = "404.html";
+/// The app under the name CloudFront serves with status 404 for unknown drinks (the same file does here).
+const APP_NOT_FOUND: &str = "app-404.html";
 
 /// One of the build's HTML pages; a build without a 404 page answers unknown paths with the app itself
 /// (which shows its own 404 page), still with status 404.

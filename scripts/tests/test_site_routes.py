@@ -157,8 +157,9 @@ class SiteRoutesFunction(unittest.TestCase):
             "/shop/drinks/?category=a&category=b": "/index.html",
             "/shop/drinks/?category=%E0%A4%A": "/index.html",
             "/shop/drinks/?category=": "/index.html",
-            "/drinks/%2e%2e": "/index.html",
-            "/drinks/a%2Fb": "/index.html",
+            # A drink page whose id cannot be a page: the app, served with 404 (it says "Drink not found").
+            "/drinks/%2e%2e": "/app-404.html",
+            "/drinks/a%2Fb": "/app-404.html",
             "/account/order": "/index.html",
             "/account/profile?tab=1": "/index.html",
             "/myorder/0f9a7c2e": "/index.html",
@@ -177,7 +178,7 @@ class SiteRoutesFunction(unittest.TestCase):
         store = ["drinks/p-mango/index.html", "shop/drinks/category/Soft_20_drinks/index.html"]
         cases = {
             "/drinks/p-mango": "/drinks/p-mango/index.html",
-            "/drinks/p-new": "/index.html",
+            "/drinks/p-new": "/app-404.html",
             "/shop/drinks/?category=Soft+drinks": "/shop/drinks/category/Soft_20_drinks/index.html",
             "/shop/drinks/?category=Soft%20drinks": "/shop/drinks/category/Soft_20_drinks/index.html",
             "/shop/drinks/?category=Fizz%2BPop": "/index.html",
@@ -204,7 +205,7 @@ class SiteRoutesFunction(unittest.TestCase):
         store = ["drinks/p mango/index.html", "shop/drinks/category/Caf_e9_/index.html", "shop/drinks/category/_d83c__df4b_/index.html"]
         cases = {
             "/drinks/p%20mango": "/drinks/p%20mango/index.html",
-            "/drinks/p+mango": "/index.html",
+            "/drinks/p+mango": "/app-404.html",
             "/shop/drinks/?category=Caf%C3%A9": "/shop/drinks/category/Caf_e9_/index.html",
             "/shop/drinks/?category=%F0%9F%8D%8B": "/shop/drinks/category/_d83c__df4b_/index.html",
         }
@@ -219,7 +220,7 @@ class SiteRoutesFunction(unittest.TestCase):
         self.assertEqual(asked, [])
         self.assertEqual(
             [r["uri"] for r in answers],
-            ["/index.html"] * 6 + ["/404.html", "/404.html", "/assets/index-1a2b.js"],
+            ["/index.html"] * 5 + ["/app-404.html", "/404.html", "/404.html", "/assets/index-1a2b.js"],
         )
 
     def test_a_store_that_fails_or_answers_oddly_gives_the_app_never_an_error(self):
@@ -260,8 +261,34 @@ class SiteRoutesFunction(unittest.TestCase):
             viewer_response("/drinks/p-mango/index.html"),
             viewer_response("/shop/drinks/category/Soft_20_drinks/index.html"),
             viewer_response("/drinks/p-mango?qty=3"),
+            # The app for a drink make publish did not list goes out with 404, by either uri.
+            viewer_response("/app-404.html"),
+            viewer_response("/drinks/p-gone"),
         ]
-        self.assertEqual([r["statusCode"] for r in run(events)], [404, 404, 404, 200, 200, 200, 200, 304, 200, 200, 200])
+        store = ["drinks/p-1/index.html", "drinks/p-mango/index.html"]
+        self.assertEqual(
+            [r["statusCode"] for r in run(events, store)], [404, 404, 404, 200, 200, 200, 200, 304, 200, 200, 200, 404, 404]
+        )
+
+    def test_a_drink_page_without_a_listed_copy_is_the_app_with_status_404_unless_the_store_fails(self):
+        store = ["drinks/p-mango/index.html", "shop/drinks/index.html"]
+        cases = {
+            "/drinks/p-mango": "/drinks/p-mango/index.html",
+            "/drinks/no-such-drink": "/app-404.html",
+            "/anything/no-such-drink?qty=2": "/app-404.html",
+            # The shop's list is no drink: without a copy it is the app, with 200.
+            "/shop/drinks/?sort=price-asc": "/index.html",
+            "/shop/juices": "/index.html",
+        }
+        answers = run([viewer_request(path) for path in cases], store)
+        self.assertEqual(dict(zip(cases, (r["uri"] for r in answers))), cases)
+        responses = run([viewer_response(path) for path in ["/drinks/no-such-drink", "/shop/juices", "/drinks/p-mango"]], store)
+        self.assertEqual([r["statusCode"] for r in responses], [404, 200, 200])
+        # A store that cannot answer never turns a drink into a 404.
+        for failing in ("throws", "rejects", "odd"):
+            with self.subTest(store=failing):
+                self.assertEqual(run([viewer_request("/drinks/p-mango")], failing)[0]["uri"], "/index.html")
+                self.assertEqual(run([viewer_response("/drinks/p-mango")], failing)[0]["statusCode"], 200)
 
     def test_no_error_response_turns_the_apis_403_into_the_app(self):
         # CustomErrorResponses apply to every behaviour: a 403 rule would send the API's JSON 403s (an

@@ -5,6 +5,8 @@ pub mod auth;
 pub mod aws;
 pub mod aws_http;
 pub mod config;
+pub mod consumer;
+pub mod delivery;
 pub mod dynamo;
 pub mod edge;
 pub mod erasure;

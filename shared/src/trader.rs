@@ -31,6 +31,11 @@ pub struct Trader {
     /// Blank when the shop has not set one.
     pub vat_number: String,
     pub delivery_estimate: String,
+    /// The company's registered name, number and registered office (Companies (Trading Disclosures)
+    /// Regulations 2015; E-Commerce Regulations 2002 reg. 6), each blank until the admin sets it.
+    pub company_name: String,
+    pub company_number: String,
+    pub registered_office: String,
 }
 
 impl Trader {
@@ -54,7 +59,29 @@ impl Trader {
             } else {
                 estimate
             },
+            company_name: get_s_or_default(item, "companyName"),
+            company_number: get_s_or_default(item, "companyNumber"),
+            registered_office: get_s_or_default(item, "registeredOffice"),
         }
+    }
+
+    /// The company as the law asks it be named, "Fizz Ltd, registered in England and Wales, company number
+    /// 01234567, registered office 1 Mill Yard, Leeds"; `None` until the admin has set the company's name.
+    pub fn company_line(&self) -> Option<String> {
+        if self.company_name.trim().is_empty() {
+            return None;
+        }
+        let mut line = self.company_name.trim().to_owned();
+        if !self.company_number.is_empty() {
+            line.push_str(&format!(", company number {}", self.company_number));
+        }
+        if !self.registered_office.trim().is_empty() {
+            line.push_str(&format!(
+                ", registered office {}",
+                one_line(&self.registered_office)
+            ));
+        }
+        Some(line)
     }
 
     /// Reads the site info from the content table (`fallback_name` until an admin has created it).
@@ -80,6 +107,15 @@ impl Trader {
     pub fn vat_in(&self, gross: Pence) -> Pence {
         vat_in(gross, self.vat_rate)
     }
+}
+
+/// An address kept on several lines, written on one ("1 Mill Yard, Leeds LS1 1AA").
+pub fn one_line(text: &str) -> String {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The VAT inside a VAT-inclusive `gross` at `rate` percent: gross × rate / (100 + rate), rounded half-up to
@@ -132,6 +168,19 @@ mod tests {
                 trader.vat_number.as_str()
             ),
             ("Fizz Ltd", 5, "GB123456789")
+        );
+        assert_eq!(trader.company_line(), None);
+        let item = Item::from([
+            ("companyName".to_owned(), s("Fizz Drinks Ltd")),
+            ("companyNumber".to_owned(), s("01234567")),
+            (
+                "registeredOffice".to_owned(),
+                s("1 Mill Yard\nLeeds LS1 1AA"),
+            ),
+        ]);
+        assert_eq!(
+            Trader::from_item(&item, "x").company_line().as_deref(),
+            Some("Fizz Drinks Ltd, company number 01234567, registered office 1 Mill Yard, Leeds LS1 1AA")
         );
     }
 }

@@ -28,6 +28,9 @@ const Footer = lazyPage(() => import('../features/site/components/Footer'));
 // The site info and about texts show only below the fold (footer, home's lower part): their slice loads
 // after the first render, outside the first page's script.
 const loadSite = () => import('../features/site/siteSlice');
+// The delivery terms every invitation to purchase names (drink cards and pages, the FAQ): fetched once per
+// visit beside the site info, read where shown without loading their slice (lib/delivery.ts).
+const loadDelivery = () => import('../features/site/deliverySlice');
 
 export function Layout() {
   const dispatch = useAppDispatch();
@@ -48,6 +51,9 @@ export function Layout() {
     // parts that show the info to report it (they import the same chunk and fail visibly).
     loadSite()
       .then(({ fetchSitePart }) => Promise.all([dispatch(fetchSitePart('info')), dispatch(fetchSitePart('about'))]))
+      .catch(() => undefined);
+    loadDelivery()
+      .then(({ fetchDeliveryTerms }) => dispatch(fetchDeliveryTerms()))
       .catch(() => undefined);
     dispatch(menuClosed());
     dispatch(cartPanelClosed());

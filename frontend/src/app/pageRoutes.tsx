@@ -60,9 +60,11 @@ const PRERENDERED: {
   },
   {
     pattern: paths.policy.pattern,
-    load: async (dispatch, { id = '' }) => {
-      const [, { fetchPolicy }] = await Promise.all([PolicyPage.preload(), import('../features/content/contentSlice')]);
-      await dispatch(fetchPolicy(id));
+    load: async (dispatch, { id = '' }, query) => {
+      const [, { fetchPolicy, fetchPolicyVersion }] = await Promise.all([PolicyPage.preload(), import('../features/content/contentSlice')]);
+      // An order's link to the words it was sold under (?version=3): that version, not today's.
+      const version = Number(query.get('version'));
+      await (Number.isInteger(version) && version > 0 ? dispatch(fetchPolicyVersion({ id, version })) : dispatch(fetchPolicy(id)));
     },
   },
   {

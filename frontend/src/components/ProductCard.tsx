@@ -1,6 +1,7 @@
 // A drink in a grid: image, name (cut at 30 characters), pack label, rating (where the list carries one) and
-// price, linking to its page.
+// price with its unit price and the delivery terms (when held), linking to its page.
 import { paths } from '../app/paths';
+import type { DeliveryTerms } from '../lib/delivery';
 import { truncate } from '../lib/format';
 import { isPrerendering } from '../lib/prerendering';
 import type { ListedDrink } from '../types/catalog';
@@ -10,7 +11,14 @@ import { Price } from './Price';
 import styles from './ProductCard.module.css';
 import { Link } from './Link';
 
-export function ProductCard({ product, eager = false }: { product: ListedDrink; eager?: boolean }) {
+interface ProductCardProps {
+  product: ListedDrink;
+  eager?: boolean;
+  /** The delivery terms every order is priced by, named under the price once held. */
+  delivery?: DeliveryTerms | null;
+}
+
+export function ProductCard({ product, eager = false, delivery = null }: ProductCardProps) {
   // Ratings and stock are live values: the build's copy of a list leaves them out (lib/prerendering.ts).
   const live = !isPrerendering();
   return (
@@ -26,7 +34,7 @@ export function ProductCard({ product, eager = false }: { product: ListedDrink; 
         </h3>
         <p className={styles.pack}>{product.qty}</p>
         {product.totalComments !== undefined && (live ? <CardRating average={product.avgRating ?? 0} count={product.totalComments} /> : <CardRatingPending />)}
-        <Price product={product} />
+        <Price product={product} delivery={delivery} />
       </div>
       {live && product.TheNumber <= 0 && <span className={styles.soldOut}>Sold out</span>}
     </article>

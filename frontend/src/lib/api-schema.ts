@@ -964,6 +964,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A policy's kept versions, newest first: every text it has been served with */
+        get: operations["list_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policy/versions/{id}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The words of one kept version of a policy (an order's terms link here) */
+        get: operations["show_version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/product/": {
         parameters: {
             query?: never;
@@ -1107,6 +1141,26 @@ export interface paths {
         put?: never;
         /** Asks the address to confirm an e-mail once this sold-out drink is back (double opt-in) */
         post: operations["sign_up"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/product/prices/{_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A drink's recorded prices, and whether it may show a "was" price and why
+         * @description Admins only.
+         */
+        get: operations["show_price_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2486,14 +2540,33 @@ export interface components {
             /** @description Per 100 ml; `null` until the admin enters it. */
             nutrition: components["schemas"]["Nutrition"] | null;
             price: components["schemas"]["Pounds"];
+            /**
+             * @description The price of a litre at the price paid now, in pounds, from the pack label's size; `null` when the
+             *     label names no size.
+             */
+            pricePerLitre: components["schemas"]["Pounds"] | null;
+            /** @description Its last day, or `null` while it runs until changed. */
+            promotionEnd: string | null;
+            /** @description The first day of the discount's promotion (`YYYY-MM-DD`, UK days), or `null`. */
+            promotionStart: string | null;
             qty: string;
             /** Format: uint32 */
             sort: number;
+            /**
+             * @description The Annex III statements the label carries (`with-sweeteners`, `with-sugar-and-sweeteners`,
+             *     `phenylalanine`, `polyols`, `liquorice`, `liquorice-hypertension`, `high-caffeine`), in that order.
+             */
+            statements: components["schemas"]["StatementId"][];
             /** @description How to keep it, e.g. "Store in a cool, dry place. Once opened, keep refrigerated." */
             storage: string;
             /** Format: uint64 */
             totalComments?: number;
             updatedAt: string;
+            /**
+             * @description The price the drink genuinely sold at before its current reduction (28 days or more, within the last
+             *     six months), in pounds; `null` when there is none.
+             */
+            wasPrice: components["schemas"]["Pounds"] | null;
         };
         LoginRequest: {
             /** @description A valid e-mail address longer than 7 characters (trimmed, compared lower-cased). */
@@ -2723,9 +2796,25 @@ export interface components {
             nutrition?: components["schemas"]["NutritionInput"] | null;
             /** @description Pounds, above 0, at most two decimals. Required on create. */
             price: number | string;
+            /**
+             * @description The discount's last day, `YYYY-MM-DD`, not before the first; `null` runs it until changed.
+             * @default null
+             */
+            promotionEnd?: string | null;
+            /**
+             * @description The discount's first day, `YYYY-MM-DD` (UK days); the day it is saved when a discount is given
+             *     without one; `null` clears it.
+             * @default null
+             */
+            promotionStart?: string | null;
             /** @description The pack label, e.g. "24 x 330ml". Required on create. */
             qty: string;
             sort?: (number | string) | null;
+            /**
+             * @description The Annex III statements the label carries; `high-caffeine` follows `caffeineMgPerLitre` whatever
+             *     is sent.
+             */
+            statements?: components["schemas"]["StatementId"][] | null;
             storage?: string | null;
         };
         /** @description The site info as an admin first sends it: `name` is required, any other field optional. */
@@ -2734,6 +2823,10 @@ export interface components {
             /** @description The shop's postal address, on as many lines as it needs. */
             address?: string | null;
             close?: string | null;
+            /** @description The company's registered name, or empty. */
+            companyName?: string | null;
+            /** @description Companies House number: 8 characters, two letters or digits then six digits, or empty. */
+            companyNumber?: string | null;
             cover_des?: string | null;
             deliveryEstimate?: string | null;
             des?: string | null;
@@ -2744,6 +2837,8 @@ export interface components {
             name: string;
             open?: string | null;
             phone?: string | null;
+            /** @description The registered office's address, on as many lines as it needs, or empty. */
+            registeredOffice?: string | null;
             /** @description GB and 9 or 12 digits, or empty. */
             vatNumber?: string | null;
             /**
@@ -2855,6 +2950,12 @@ export interface components {
             shipping: components["schemas"]["Pounds"];
             status: components["schemas"]["Status"];
             subtotal: components["schemas"]["Pounds"];
+            /**
+             * Format: uint32
+             * @description The version of the terms of sale it was sold under (`GET /api/policy/versions/terms/{n}`); `null` on
+             *     orders placed before versions were kept.
+             */
+            termsVersion: number | null;
             total: components["schemas"]["Pounds"];
             trackingNumber: string | null;
             /** @description The carrier's tracking page for the parcel, when there is one. */
@@ -2943,6 +3044,12 @@ export interface components {
             shipping: components["schemas"]["Pounds"];
             status: components["schemas"]["Status"];
             subtotal: components["schemas"]["Pounds"];
+            /**
+             * Format: uint32
+             * @description The version of the terms of sale it was sold under (`GET /api/policy/versions/terms/{n}`); `null` on
+             *     orders placed before versions were kept.
+             */
+            termsVersion: number | null;
             total: components["schemas"]["Pounds"];
             trackingNumber: string | null;
             /** @description The carrier's tracking page for the parcel, when there is one. */
@@ -3042,10 +3149,51 @@ export interface components {
              */
             sort?: number | null;
         };
+        /** @description One kept version of a policy, as the API answers it. */
+        PolicyVersion: {
+            /** @description The policy's id (`terms`). */
+            _id: string;
+            des: string;
+            name: string;
+            /** @description When it was kept (ISO 8601 UTC): the day its words were first served. */
+            savedAt: string;
+            source: components["schemas"]["Source"];
+            /**
+             * Format: uint32
+             * @description 1 for the first kept, counting up.
+             */
+            version: number;
+        };
+        /** @description A version in the list, without its text. */
+        PolicyVersionSummary: {
+            name: string;
+            savedAt: string;
+            source: components["schemas"]["Source"];
+            /** Format: uint32 */
+            version: number;
+        };
         /** @description An amount in pounds sterling, at most two decimals (4.99). */
         Pounds: number;
+        /** @description One recorded state of a drink's pricing. */
+        PriceChangeJson: {
+            /** @description When it took effect (ISO 8601 UTC). */
+            at: string;
+            discount: components["schemas"]["Percent"];
+            price: components["schemas"]["Pounds"];
+            promotionEnd: string | null;
+            promotionStart: string | null;
+        };
         /** @description A price in the query: pounds, up to 2 decimals (`4`, `4.5`, `4.99`); blank is no bound (a form's empty box). */
         PriceParam: string;
+        /** @description A drink's recorded prices, newest first, and whether a "was" price shows, with the reason in words. */
+        PriceRecord: {
+            _id: string;
+            history: components["schemas"]["PriceChangeJson"][];
+            /** @description Why it is shown, or why not. */
+            reason: string;
+            /** @description The genuine earlier price, or `null` when none may be shown. */
+            wasPrice: components["schemas"]["Pounds"] | null;
+        };
         /** @description A drink as the API answers it. */
         Product: {
             Discountprice: components["schemas"]["Pounds"];
@@ -3072,12 +3220,31 @@ export interface components {
             /** @description Per 100 ml; `null` until the admin enters it. */
             nutrition: components["schemas"]["Nutrition"] | null;
             price: components["schemas"]["Pounds"];
+            /**
+             * @description The price of a litre at the price paid now, in pounds, from the pack label's size; `null` when the
+             *     label names no size.
+             */
+            pricePerLitre: components["schemas"]["Pounds"] | null;
+            /** @description Its last day, or `null` while it runs until changed. */
+            promotionEnd: string | null;
+            /** @description The first day of the discount's promotion (`YYYY-MM-DD`, UK days), or `null`. */
+            promotionStart: string | null;
             qty: string;
             /** Format: uint32 */
             sort: number;
+            /**
+             * @description The Annex III statements the label carries (`with-sweeteners`, `with-sugar-and-sweeteners`,
+             *     `phenylalanine`, `polyols`, `liquorice`, `liquorice-hypertension`, `high-caffeine`), in that order.
+             */
+            statements: components["schemas"]["StatementId"][];
             /** @description How to keep it, e.g. "Store in a cool, dry place. Once opened, keep refrigerated." */
             storage: string;
             updatedAt: string;
+            /**
+             * @description The price the drink genuinely sold at before its current reduction (28 days or more, within the last
+             *     six months), in pounds; `null` when there is none.
+             */
+            wasPrice: components["schemas"]["Pounds"] | null;
         };
         /**
          * @description What the admin sends to create or update a drink. Every field is optional here so an update can send
@@ -3109,9 +3276,25 @@ export interface components {
             nutrition?: components["schemas"]["NutritionInput"] | null;
             /** @description Pounds, above 0, at most two decimals. Required on create. */
             price?: (number | string) | null;
+            /**
+             * @description The discount's last day, `YYYY-MM-DD`, not before the first; `null` runs it until changed.
+             * @default null
+             */
+            promotionEnd?: string | null;
+            /**
+             * @description The discount's first day, `YYYY-MM-DD` (UK days); the day it is saved when a discount is given
+             *     without one; `null` clears it.
+             * @default null
+             */
+            promotionStart?: string | null;
             /** @description The pack label, e.g. "24 x 330ml". Required on create. */
             qty?: string | null;
             sort?: (number | string) | null;
+            /**
+             * @description The Annex III statements the label carries; `high-caffeine` follows `caffeineMgPerLitre` whatever
+             *     is sent.
+             */
+            statements?: components["schemas"]["StatementId"][] | null;
             storage?: string | null;
         };
         /** @description The profile fields to change; a field left out (or null) stays as it is, a blank one is cleared. */
@@ -3268,6 +3451,13 @@ export interface components {
             address: string;
             /** @description When the shop is closed, e.g. "Sunday and bank holidays". */
             close: string;
+            /**
+             * @description The company's registered name (e.g. "Fizz Drinks Ltd"), shown in the footer, the terms and on
+             *     receipts; empty until set.
+             */
+            companyName: string;
+            /** @description Its Companies House number (8 characters, e.g. 01234567 or SC123456), or empty. */
+            companyNumber: string;
             cover_des: string;
             createdAt?: string;
             /** @description How long delivery takes, shown at checkout and in the confirmation, e.g. "2 to 4 working days". */
@@ -3281,6 +3471,8 @@ export interface components {
             /** @description Opening hours, e.g. "Mon-Fri 09:00-18:00, Sat 10:00-18:00". */
             open: string;
             phone: string;
+            /** @description Its registered office address, or empty. */
+            registeredOffice: string;
             updatedAt?: string;
             /** @description The shop's VAT number for receipts (GB and 9 or 12 digits), or empty. */
             vatNumber: string;
@@ -3296,6 +3488,10 @@ export interface components {
             /** @description The shop's postal address, on as many lines as it needs. */
             address?: string | null;
             close?: string | null;
+            /** @description The company's registered name, or empty. */
+            companyName?: string | null;
+            /** @description Companies House number: 8 characters, two letters or digits then six digits, or empty. */
+            companyNumber?: string | null;
             cover_des?: string | null;
             deliveryEstimate?: string | null;
             des?: string | null;
@@ -3306,6 +3502,8 @@ export interface components {
             name?: string | null;
             open?: string | null;
             phone?: string | null;
+            /** @description The registered office's address, on as many lines as it needs, or empty. */
+            registeredOffice?: string | null;
             /** @description GB and 9 or 12 digits, or empty. */
             vatNumber?: string | null;
             /**
@@ -3344,10 +3542,17 @@ export interface components {
         };
         /** @description The orders the shop offers. */
         SortOrder: "featured" | "price-asc" | "price-desc" | "newest" | "rating";
+        /** @description Who wrote a version's words. */
+        Source: "standard" | "admin";
         StartSignIn: {
             /** @description The address whose passkey signs in. */
             email: string;
         };
+        /**
+         * @description One statement's id, as the document lists them.
+         * @enum {string}
+         */
+        StatementId: "with-sweeteners" | "with-sugar-and-sweeteners" | "phenylalanine" | "polyols" | "liquorice" | "liquorice-hypertension" | "high-caffeine";
         /** @description Where an order stands. */
         Status: ("paid" | "shipped" | "delivered") | "pending" | "cancelled" | "expired" | "refunded";
         /** @description One move of an order's status, for the order page's history. */
@@ -6524,6 +6729,69 @@ export interface operations {
             };
         };
     };
+    list_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyVersionSummary"][];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    show_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyVersion"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     list_products: {
         parameters: {
             query?: never;
@@ -6972,6 +7240,55 @@ export interface operations {
                 headers: {
                     /** @description Seconds until a new request may succeed */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    show_price_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                _id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceRecord"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

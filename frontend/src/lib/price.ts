@@ -14,6 +14,10 @@ export interface Priced {
   price: number;
   discount?: number | null;
   Discountprice?: number | null;
+  /** The genuine earlier price the server allows to be shown, or null. */
+  wasPrice?: number | null;
+  /** The price of a litre at the price paid now, or null when the pack names no size. */
+  pricePerLitre?: number | null;
 }
 
 /**

@@ -21,6 +21,11 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     nutrition: { energyKj: 170, energyKcal: 40, fat: 0, saturates: 0, carbohydrate: 9.6, sugars: 9.2, protein: 0.1, salt: 0 },
     caffeineMgPerLitre: null,
     storage: 'Store in a cool, dry place.',
+    statements: [],
+    pricePerLitre: 0.63,
+    wasPrice: null,
+    promotionStart: null,
+    promotionEnd: null,
     createdAt: '2026-11-22T10:00:00Z',
     updatedAt: '2026-11-22T10:00:00Z',
     ...overrides,
@@ -37,6 +42,8 @@ export const cola = makeProduct({
   image: ['cola.png', 'cola-side.png'],
   discount: 10,
   Discountprice: 11.25,
+  pricePerLitre: 1.88,
+  promotionStart: '2026-11-20',
 });
 export const lemon = makeProduct({ _id: 'p-lemon', name: 'Lemon Sparkle', price: 3.2, qty: '6 x 330ml', image: [], TheNumber: 0 });
 
@@ -80,6 +87,9 @@ export function makeSiteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
     vatRate: 20,
     vatNumber: '',
     deliveryEstimate: '2 to 4 working days',
+    companyName: '',
+    companyNumber: '',
+    registeredOffice: '',
     Social: { facebook: '', instagram: '', x: '', tiktok: '', youtube: '' },
     ...overrides,
   };

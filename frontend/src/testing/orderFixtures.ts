@@ -34,6 +34,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     card: { brand: 'visa', last4: '4242' },
     wasPaid: true,
     archivedAt: null,
+    termsVersion: 1,
     createdAt: '2026-11-22T10:00:00Z',
     updatedAt: '2026-11-22T10:00:00Z',
     ...overrides,

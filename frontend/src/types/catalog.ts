@@ -40,5 +40,11 @@ export type ContactInfo = Schemas['Contact'];
 /** An about, who-we-are, policy or link record. */
 export type Entry = Schemas['Entry'];
 
+/** One kept version of a policy: its words as they were served from `savedAt`. */
+export type PolicyVersion = Schemas['PolicyVersion'];
+
+/** A policy's kept versions, newest first, without their words. */
+export type PolicyVersionSummary = Schemas['PolicyVersionSummary'];
+
 /** GET /api/home_uk/palestine/about/show_result/ */
 export type AboutPayload = Schemas['AboutPage'];

@@ -7,10 +7,12 @@ mod categories;
 mod category;
 pub mod food;
 mod home;
+pub mod pricing;
 mod product;
 mod products;
 mod search;
 mod snapshot;
+pub mod statements;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -19,7 +21,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
 pub use category::Category;
-pub use product::{return_stock, take_stock, Product};
+pub use product::{drink_exists, return_stock, take_stock, Product};
 pub use shared::store::{Entity, Store};
 
 /// The function's settings.
@@ -148,6 +150,8 @@ fn api() -> ApiRoutes<AppState> {
         .fails(&[409])
         .delete("/api/product/delete/{_id}", Admin, products::delete_product)
         .summary("Delete a drink: it goes to the bin for 30 days")
+        .get("/api/product/prices/{_id}", Admin, products::show_price_history)
+        .summary("A drink's recorded prices, and whether it may show a \"was\" price and why")
         .get("/api/product/bin/", Admin, products::list_binned_products)
         .summary("The drinks deleted in the last 30 days, newest first")
         .post("/api/product/restore/{_id}", Admin, products::restore_product)

@@ -2,7 +2,8 @@
 //! the back-in-stock alerts, the categories and the catalogue snapshot, so none of them imports another for it.
 
 use crate::food::FoodInfo;
-use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
+use crate::pricing::{self, PriceChange, Promotion};
+use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use serde::{Serialize, Serializer};
 use shared::dynamo::{
     b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
@@ -30,15 +31,42 @@ pub struct Product {
     pub category: Option<String>,
     /// What the food regulations ask a shopper be shown before buying.
     pub food: FoodInfo,
+    /// The Annex III statements the admin picked (`statements.rs`), without the derived high-caffeine one.
+    pub statements: Vec<String>,
+    /// The days the discount runs (`discount` 0: none).
+    pub promotion: Promotion,
+    /// Every change of the price, the discount or the promotion's days, oldest first (`pricing.rs`).
+    pub price_history: Vec<PriceChange>,
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
 }
 
 impl Product {
-    /// The price after the product's own discount, rounded half-up to the penny.
+    /// What a shopper pays now: the price less the discount while its promotion runs, rounded half-up to
+    /// the penny. Checkout charges this.
     pub fn discount_price(&self) -> Pence {
-        self.price.less_percent(self.discount)
+        self.price_at(shared::time::now_unix())
+    }
+
+    /// What a shopper pays at `at` (unix seconds) as the drink is priced now.
+    pub fn price_at(&self, at: i64) -> Pence {
+        self.pricing_from(at).price_at(at)
+    }
+
+    /// The drink's pricing now, as a price history records it from `at`.
+    pub fn pricing_from(&self, at: i64) -> PriceChange {
+        PriceChange {
+            at,
+            price: self.price,
+            discount: self.discount,
+            promotion: self.promotion,
+        }
+    }
+
+    /// The genuine "was" price at `now`, and why (or why none).
+    pub fn was_price(&self, now: i64) -> pricing::WasPrice {
+        pricing::was_price(&self.price_history, now)
     }
 }
 
@@ -65,6 +93,24 @@ struct ProductJson<'a> {
     category: Option<&'a str>,
     #[serde(flatten)]
     food: &'a FoodInfo,
+    /// The Annex III statements the label carries (`with-sweeteners`, `with-sugar-and-sweeteners`,
+    /// `phenylalanine`, `polyols`, `liquorice`, `liquorice-hypertension`, `high-caffeine`), in that order.
+    #[schemars(with = "Vec<crate::statements::StatementId>")]
+    statements: Vec<String>,
+    /// The price of a litre at the price paid now, in pounds, from the pack label's size; `null` when the
+    /// label names no size.
+    #[serde(rename = "pricePerLitre")]
+    price_per_litre: Option<Pence>,
+    /// The price the drink genuinely sold at before its current reduction (28 days or more, within the last
+    /// six months), in pounds; `null` when there is none.
+    #[serde(rename = "wasPrice")]
+    was_price: Option<Pence>,
+    /// The first day of the discount's promotion (`YYYY-MM-DD`, UK days), or `null`.
+    #[serde(rename = "promotionStart")]
+    promotion_start: Option<String>,
+    /// Its last day, or `null` while it runs until changed.
+    #[serde(rename = "promotionEnd")]
+    promotion_end: Option<String>,
     #[serde(rename = "createdAt")]
     created_at: &'a str,
     #[serde(rename = "updatedAt")]
@@ -73,6 +119,8 @@ struct ProductJson<'a> {
 
 impl Serialize for Product {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let now = shared::time::now_unix();
+        let paid = self.price_at(now);
         ProductJson {
             id: &self.id,
             name: &self.name,
@@ -85,9 +133,14 @@ impl Serialize for Product {
             stock: self.stock,
             image: &self.image,
             discount: self.discount,
-            discount_price: self.discount_price(),
+            discount_price: paid,
             category: self.category.as_deref(),
             food: &self.food,
+            statements: crate::statements::answered(&self.statements, self.food.high_caffeine()),
+            price_per_litre: pricing::price_per_litre(paid, &self.qty),
+            was_price: self.was_price(now).price,
+            promotion_start: self.promotion.start.map(pricing::format_date),
+            promotion_end: self.promotion.end.map(pricing::format_date),
             created_at: &self.created_at,
             updated_at: &self.updated_at,
         }
@@ -141,6 +194,17 @@ impl Entity for Product {
             item.insert("category".to_owned(), s(category));
         }
         self.food.write_attributes(&mut item);
+        item.insert("statements".to_owned(), string_list(&self.statements));
+        if let Some(start) = self.promotion.start {
+            item.insert("promotionStart".to_owned(), s(pricing::format_date(start)));
+        }
+        if let Some(end) = self.promotion.end {
+            item.insert("promotionEnd".to_owned(), s(pricing::format_date(end)));
+        }
+        item.insert(
+            "priceHistory".to_owned(),
+            AttributeValue::L(self.price_history.iter().map(change_to_attribute).collect()),
+        );
         item
     }
 
@@ -165,11 +229,84 @@ impl Entity for Product {
             discount,
             category: Some(get_s_or_default(item, "category")).filter(|c| !c.is_empty()),
             food: FoodInfo::from_item(item)?,
+            statements: get_string_list(item, "statements"),
+            promotion: Promotion {
+                start: date(item, "promotionStart")?,
+                end: date(item, "promotionEnd")?,
+            },
+            price_history: match item.get("priceHistory") {
+                Some(AttributeValue::L(list)) => list
+                    .iter()
+                    .map(change_from_attribute)
+                    .collect::<Result<_, _>>()?,
+                _ => Vec::new(),
+            },
             created_at: get_s(item, "createdAt")?,
             updated_at: get_s(item, "updatedAt")?,
             version: version_of(item)?,
         })
     }
+}
+
+/// Whether a drink with this id is in the catalogue (read consistently, only its key): the storefront's
+/// server answers an unknown drink's page with 404.
+pub async fn drink_exists(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    id: &str,
+) -> Result<bool, ApiError> {
+    let found = db
+        .get_item()
+        .table_name(table)
+        .key("pk", s(format!("{}#{id}", Product::KIND)))
+        .key("sk", s(Product::KIND))
+        .projection_expression("pk")
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(found.item.is_some())
+}
+
+/// A stored `YYYY-MM-DD` day, absent on drinks saved before promotions had days.
+fn date(item: &Item, key: &str) -> Result<Option<time::Date>, ItemError> {
+    match item.get(key) {
+        None => Ok(None),
+        Some(_) => pricing::parse_date(&get_s(item, key)?)
+            .map(Some)
+            .ok_or_else(|| ItemError(format!("{key} is not a date"))),
+    }
+}
+
+fn change_to_attribute(change: &PriceChange) -> AttributeValue {
+    let mut map = Item::from([
+        ("at".to_owned(), n(change.at)),
+        ("pricePence".to_owned(), n(change.price.pence())),
+        ("discount".to_owned(), n(change.discount.value())),
+    ]);
+    if let Some(start) = change.promotion.start {
+        map.insert("promotionStart".to_owned(), s(pricing::format_date(start)));
+    }
+    if let Some(end) = change.promotion.end {
+        map.insert("promotionEnd".to_owned(), s(pricing::format_date(end)));
+    }
+    AttributeValue::M(map)
+}
+
+fn change_from_attribute(value: &AttributeValue) -> Result<PriceChange, ItemError> {
+    let map = value
+        .as_m()
+        .map_err(|_| ItemError("priceHistory holds a non-map".into()))?;
+    Ok(PriceChange {
+        at: get_n(map, "at")?,
+        price: Pence::new(get_n(map, "pricePence")?)
+            .map_err(|e| ItemError(format!("priceHistory price {e}")))?,
+        discount: Percent::new(get_n::<f64>(map, "discount")?)
+            .map_err(|e| ItemError(format!("priceHistory discount {e}")))?,
+        promotion: Promotion {
+            start: date(map, "promotionStart")?,
+            end: date(map, "promotionEnd")?,
+        },
+    })
 }
 
 /// The write that takes `qty` units of a drink out of stock in an order transaction: never below zero.

@@ -2,10 +2,12 @@
 //! `Discountprice` and the timestamps), and the shop's reads. The stored drink is product.rs's.
 
 use crate::food::{self, AllergenInput, FoodInfo, NutritionInput};
+use crate::pricing::{self, parse_date, Promotion};
 use crate::product::Product;
+use crate::statements::{self, StatementId};
 use crate::AppState;
 use axum::extract::State;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::extract::Path;
 use shared::json::{Created, Message, NumberField, Object, PriceField, WholeNumber};
@@ -70,6 +72,38 @@ pub struct ProductInput {
     caffeine_mg_per_litre: Option<Option<f64>>,
     #[schemars(regex(pattern = text_or_blank(Lines::One, 1, None)), length(max = food::MAX_STORAGE))]
     storage: Option<String>,
+    /// The Annex III statements the label carries; `high-caffeine` follows `caffeineMgPerLitre` whatever
+    /// is sent.
+    #[schemars(length(max = 7))]
+    statements: Option<Vec<StatementId>>,
+    /// The discount's first day, `YYYY-MM-DD` (UK days); the day it is saved when a discount is given
+    /// without one; `null` clears it.
+    #[serde(
+        rename = "promotionStart",
+        default,
+        deserialize_with = "shared::json::present"
+    )]
+    #[schemars(regex(pattern = DATE_PATTERN))]
+    promotion_start: Option<Option<String>>,
+    /// The discount's last day, `YYYY-MM-DD`, not before the first; `null` runs it until changed.
+    #[serde(
+        rename = "promotionEnd",
+        default,
+        deserialize_with = "shared::json::present"
+    )]
+    #[schemars(regex(pattern = DATE_PATTERN))]
+    promotion_end: Option<Option<String>>,
+}
+
+/// A calendar day as the API writes it.
+const DATE_PATTERN: &str = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
+
+fn day(field: &str, text: &str) -> Result<time::Date, ApiError> {
+    parse_date(text).ok_or_else(|| {
+        ApiError::invalid(format!(
+            "{field} must be a day written YYYY-MM-DD, e.g. 2026-04-01"
+        ))
+    })
 }
 
 /// The body of `POST /api/product/create/`: a `ProductInput` with the essentials required (the document's
@@ -158,7 +192,43 @@ impl ProductInput {
             product.category = (!category.is_empty()).then(|| category.to_owned());
         }
         self.apply_food(&mut product.food)?;
+        if let Some(picked) = &self.statements {
+            let picked: Vec<String> = picked.iter().map(|id| id.0.clone()).collect();
+            product.statements = statements::parse(&picked, product.food.high_caffeine())?;
+        }
+        statements::check(&product.food.ingredients, &product.statements)?;
+        self.apply_promotion(&mut product)?;
         Ok(product)
+    }
+
+    /// The promotion's days: cleared with the discount, the first day defaulting to today's.
+    fn apply_promotion(&self, product: &mut Product) -> Result<(), ApiError> {
+        if let Some(start) = &self.promotion_start {
+            product.promotion.start = start
+                .as_deref()
+                .map(|text| day("promotionStart", text))
+                .transpose()?;
+        }
+        if let Some(end) = &self.promotion_end {
+            product.promotion.end = end
+                .as_deref()
+                .map(|text| day("promotionEnd", text))
+                .transpose()?;
+        }
+        if product.discount == Percent::ZERO {
+            product.promotion = Promotion::default();
+            return Ok(());
+        }
+        let start = *product
+            .promotion
+            .start
+            .get_or_insert_with(|| pricing::uk_day(shared::time::now_unix()));
+        if product.promotion.end.is_some_and(|end| end < start) {
+            return Err(ApiError::invalid(
+                "promotionEnd must not be before promotionStart",
+            ));
+        }
+        Ok(())
     }
 
     fn apply_food(&self, food: &mut FoodInfo) -> Result<(), ApiError> {
@@ -208,10 +278,19 @@ fn blank_product(now: &str) -> Product {
         discount: Percent::ZERO,
         category: None,
         food: FoodInfo::default(),
+        statements: Vec::new(),
+        promotion: Promotion::default(),
+        price_history: Vec::new(),
         created_at: now.to_owned(),
         updated_at: now.to_owned(),
         version: 1,
     }
+}
+
+/// Records the drink's pricing in its history when this save changes it.
+fn record_pricing(product: &mut Product) {
+    let change = product.pricing_from(shared::time::now_unix());
+    pricing::record(&mut product.price_history, change);
 }
 
 pub async fn list_products(State(state): State<AppState>) -> ApiResult<Json<Vec<Product>>> {
@@ -238,8 +317,9 @@ pub async fn create_product(
     if let Some(field) = input.missing_for_create() {
         return Err(ApiError::invalid(format!("{field} is required")));
     }
-    let product = input.apply(blank_product(&shared::time::now_iso()))?;
+    let mut product = input.apply(blank_product(&shared::time::now_iso()))?;
     crate::category::check_exists(&state, product.category.as_deref()).await?;
+    record_pricing(&mut product);
     state.store.insert(&product).await?;
     state.catalogue.invalidate();
     Ok(Created(product))
@@ -258,6 +338,7 @@ pub async fn update_product(
         .ok_or_else(not_found::<Product>)?;
     let mut product = input.apply(stored)?;
     crate::category::check_exists(&state, product.category.as_deref()).await?;
+    record_pricing(&mut product);
     product.updated_at = shared::time::now_iso();
     state.store.replace(&product).await?;
     state.catalogue.invalidate();
@@ -284,6 +365,63 @@ pub async fn update_product(
         }
     }
     Ok(Json(product))
+}
+
+/// One recorded state of a drink's pricing.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct PriceChangeJson {
+    /// When it took effect (ISO 8601 UTC).
+    at: String,
+    price: Pence,
+    discount: Percent,
+    #[serde(rename = "promotionStart")]
+    promotion_start: Option<String>,
+    #[serde(rename = "promotionEnd")]
+    promotion_end: Option<String>,
+}
+
+/// A drink's recorded prices, newest first, and whether a "was" price shows, with the reason in words.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct PriceRecord {
+    #[serde(rename = "_id")]
+    id: String,
+    #[serde(flatten)]
+    was: pricing::WasPrice,
+    history: Vec<PriceChangeJson>,
+}
+
+/// GET /api/product/prices/{_id}: why the drink shows a "was" price or not, and its price history.
+pub async fn show_price_history(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<PriceRecord>> {
+    let product = state
+        .store
+        .get::<Product>(&id)
+        .await?
+        .ok_or_else(not_found::<Product>)?;
+    let at = |unix: i64| {
+        time::OffsetDateTime::from_unix_timestamp(unix)
+            .map(shared::time::iso)
+            .unwrap_or_default()
+    };
+    Ok(Json(PriceRecord {
+        was: product.was_price(shared::time::now_unix()),
+        history: product
+            .price_history
+            .iter()
+            .rev()
+            .map(|change| PriceChangeJson {
+                at: at(change.at),
+                price: change.price,
+                discount: change.discount,
+                promotion_start: change.promotion.start.map(pricing::format_date),
+                promotion_end: change.promotion.end.map(pricing::format_date),
+            })
+            .collect(),
+        id: product.id,
+    }))
 }
 
 pub async fn delete_product(

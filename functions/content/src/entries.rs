@@ -1,13 +1,14 @@
 //! The content lists an admin keeps: about texts, who-we-are texts, policies and link entries. One shape
 //! (`_id, name, des, link, image, sort`), one set of handlers, a marker type per kind.
 
-use crate::policies::Standard;
+use crate::policies::{fill_settings, Standard, STANDARD_TEXTS_REVISED};
 use crate::rules;
 use crate::AppState;
 use axum::extract::State;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize, Serializer};
 use shared::auth::Admin;
+use shared::delivery::Delivery;
 use shared::dynamo::{
     get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item, ItemError,
 };
@@ -30,6 +31,9 @@ pub trait Kind: Send + Sync + 'static {
     const MAX_DES: usize = 5_000;
     /// Entries the shop always has, served with their standard text until an admin saves their own.
     const STANDARD: &'static [Standard] = &[];
+    /// Texts that may name the delivery terms (`{deliveryFee}`, `{freeDeliveryFrom}`), filled in as served,
+    /// and whose every save is kept as a version (`versions.rs`).
+    const POLICY: bool = false;
 }
 
 pub struct About;
@@ -55,6 +59,7 @@ impl Kind for Policy {
     const SCHEMA: &'static str = "Policy";
     const MAX_DES: usize = 50_000;
     const STANDARD: &'static [Standard] = crate::policies::STANDARD;
+    const POLICY: bool = true;
 }
 
 impl Kind for Link {
@@ -288,14 +293,25 @@ impl<K: Kind> Entry<K> {
         }
     }
 
-    /// A standard entry as served before an admin saves their own version.
-    fn standard(standard: &Standard, trader: &Trader) -> Entry<K> {
+    /// A standard entry as served before an admin saves their own version; last updated when its wording
+    /// last changed.
+    fn standard(standard: &Standard, trader: &Trader, delivery: &Delivery) -> Entry<K> {
         Entry {
             name: standard.name.to_owned(),
-            des: standard.text(trader),
+            des: standard.text(trader, delivery),
             sort: standard.sort,
+            created_at: STANDARD_TEXTS_REVISED.to_owned(),
+            updated_at: STANDARD_TEXTS_REVISED.to_owned(),
             ..Entry::blank(standard.id.to_owned())
         }
+    }
+
+    /// The entry as served: a policy's delivery terms filled in.
+    fn served(mut self, delivery: &Delivery) -> Entry<K> {
+        if K::POLICY {
+            self.des = fill_settings(&self.des, delivery);
+        }
+        self
     }
 }
 
@@ -303,13 +319,49 @@ fn find_standard<K: Kind>(id: &str) -> Option<&'static Standard> {
     K::STANDARD.iter().find(|s| s.id == id)
 }
 
+/// The standard entry of that id as served now, when the kind has one.
+pub(crate) fn standard_text<K: Kind>(
+    id: &str,
+    trader: &Trader,
+    delivery: &Delivery,
+) -> Option<Entry<K>> {
+    find_standard::<K>(id).map(|standard| Entry::standard(standard, trader, delivery))
+}
+
+/// Keeps a policy's saved words as its newest version (`versions.rs`). The save stands even if this
+/// fails: the checkout keeps the terms' served words itself before it records their version.
+async fn keep_version<K: Kind>(state: &AppState, entry: &Entry<K>) {
+    if !K::POLICY {
+        return;
+    }
+    let des = fill_settings(&entry.des, &state.delivery);
+    if let Err(error) = crate::versions::keep(
+        state.store.client(),
+        state.store.table(),
+        &entry.id,
+        &entry.name,
+        &des,
+        crate::versions::Source::Admin,
+    )
+    .await
+    {
+        tracing::error!(policy = %entry.id, %error, "the policy's version was not kept");
+    }
+}
+
 /// The stored entry, or the standard one of that id when none is stored.
-async fn stored_or_standard<K: Kind>(state: &AppState, id: &str) -> ApiResult<(Entry<K>, bool)> {
+pub(crate) async fn stored_or_standard<K: Kind>(
+    state: &AppState,
+    id: &str,
+) -> ApiResult<(Entry<K>, bool)> {
     if let Some(entry) = state.store.get::<Entry<K>>(id).await? {
         return Ok((entry, true));
     }
     match find_standard::<K>(id) {
-        Some(standard) => Ok((Entry::standard(standard, &state.trader().await?), false)),
+        Some(standard) => Ok((
+            Entry::standard(standard, &state.trader().await?, &state.delivery),
+            false,
+        )),
         None => Err(not_found::<Entry<K>>()),
     }
 }
@@ -327,17 +379,29 @@ pub async fn all<K: Kind>(state: &AppState) -> ApiResult<Vec<Entry<K>>> {
         .collect();
     if !missing.is_empty() {
         let trader = state.trader().await?;
-        entries.extend(missing.iter().map(|s| Entry::standard(s, &trader)));
+        entries.extend(
+            missing
+                .iter()
+                .map(|s| Entry::standard(s, &trader, &state.delivery)),
+        );
         entries.sort_by_key(|e| e.order_key());
     }
-    Ok(entries)
+    Ok(entries
+        .into_iter()
+        .map(|entry| entry.served(&state.delivery))
+        .collect())
 }
 
 pub async fn show<K: Kind>(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Entry<K>>> {
-    Ok(Json(stored_or_standard::<K>(&state, &id).await?.0))
+    Ok(Json(
+        stored_or_standard::<K>(&state, &id)
+            .await?
+            .0
+            .served(&state.delivery),
+    ))
 }
 
 pub async fn create<K: Kind>(
@@ -353,6 +417,7 @@ pub async fn create<K: Kind>(
     }
     let entry = input.apply(Entry::<K>::blank(new_id()))?;
     state.store.insert(&entry).await?;
+    keep_version(&state, &entry).await;
     Ok(Created(entry))
 }
 
@@ -372,6 +437,7 @@ pub async fn update<K: Kind>(
         // A standard entry's first save stores it under its fixed id.
         state.store.insert(&entry).await?;
     }
+    keep_version(&state, &entry).await;
     Ok(Json(entry))
 }
 

@@ -14,6 +14,8 @@ use shared::validation::{without_controls, Email, FullName, Lines, Phone};
 use shared::{ApiError, ApiResult, Json};
 
 pub const MAX_PER_HOUR: usize = 5;
+/// How long a contact message is kept: a year.
+pub const KEEP_SECONDS: i64 = 365 * 24 * 60 * 60;
 pub const REPLY_PROMISE: &str =
     "Thank you: we reply within 24 hours on business days (Monday to Friday).";
 
@@ -97,6 +99,11 @@ pub async fn send_feedback(
         ("phone".to_owned(), s(phone.as_str())),
         ("message".to_owned(), s(message)),
         ("createdAt".to_owned(), s(&at)),
+        // Kept a year, as the privacy notice says, then removed by the table's TTL.
+        (
+            "expiresAt".to_owned(),
+            shared::dynamo::n(shared::time::now_unix() + KEEP_SECONDS),
+        ),
     ]);
     let put = Put::builder()
         .table_name(&*state.table)

@@ -7,6 +7,7 @@ mod policies;
 mod rules;
 mod site;
 mod sitemap;
+pub mod versions;
 
 use axum::extract::FromRef;
 use entries::{About, EntryBody, Link, Policy, WhoWeAre};
@@ -18,6 +19,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
 use std::sync::Arc;
 
+pub use policies::STANDARD_TEXTS_REVISED;
 pub use site::{SiteInfo, SITE_ID};
 
 pub struct Config {
@@ -29,10 +31,13 @@ pub struct Config {
     pub auth: AuthConfig,
     pub mail_from: String,
     pub shop_name: String,
+    /// The delivery terms the policies state (`DELIVERY_FEE`, `FREE_DELIVERY_FROM`, as checkout reads them).
+    pub delivery: shared::delivery::Delivery,
 }
 
 impl Config {
-    /// `CONTENT_TABLE`, `CATALOG_TABLE`, `SITE_URL`, the auth settings, `MAIL_FROM` and `SHOP_NAME`.
+    /// `CONTENT_TABLE`, `CATALOG_TABLE`, `SITE_URL`, the auth settings, `MAIL_FROM`, `SHOP_NAME`,
+    /// `DELIVERY_FEE` and `FREE_DELIVERY_FROM`.
     pub fn from_env(env: &impl Lookup) -> Result<Self, ConfigError> {
         Ok(Config {
             table: required(env, "CONTENT_TABLE")?,
@@ -41,6 +46,7 @@ impl Config {
             auth: AuthConfig::from_env(env)?,
             mail_from: required(env, "MAIL_FROM")?,
             shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
+            delivery: shared::delivery::Delivery::from_env(env)?,
         })
     }
 }
@@ -54,6 +60,7 @@ pub struct AppState {
     pub shop_name: Arc<str>,
     pub catalog_table: Arc<str>,
     pub site_url: Arc<str>,
+    pub delivery: shared::delivery::Delivery,
     db: aws_sdk_dynamodb::Client,
     table: Arc<str>,
 }
@@ -72,6 +79,7 @@ impl AppState {
             shop_name: config.shop_name.into(),
             catalog_table: config.catalog_table.into(),
             site_url: config.site_url.into(),
+            delivery: config.delivery,
             db: dynamodb,
             table: config.table.into(),
         }
@@ -201,6 +209,14 @@ fn api() -> ApiRoutes<AppState> {
         )
         .describe(named("content::policy::show"))
         .summary("One policy")
+        .get("/api/policy/versions/{id}", Public, versions::list_versions)
+        .summary("A policy's kept versions, newest first: every text it has been served with")
+        .get(
+            "/api/policy/versions/{id}/{version}",
+            Public,
+            versions::show_version,
+        )
+        .summary("The words of one kept version of a policy (an order's terms link here)")
         .get("/api/link/", Public, entries::list::<Link>)
         .describe(named("content::link::list"))
         .summary("The link entries")

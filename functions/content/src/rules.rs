@@ -49,6 +49,10 @@ pub const PHONE_OR_BLANK: &str = r"^\s*([0-9+()-][0-9 +()-]{8,28}[0-9+()-])?\s*$
 /// A UK VAT number or nothing: GB and 9 digits (12 for a group), spaces allowed between the groups.
 pub const VAT_NUMBER_OR_BLANK: &str = r"^\s*(GB ?[0-9]{3} ?[0-9]{4} ?[0-9]{2}( ?[0-9]{3})?)?\s*$";
 
+/// A Companies House company number or nothing: eight characters, two letters or digits then six digits
+/// (01234567, SC123456), either case, white space around it allowed.
+pub const COMPANY_NUMBER_OR_BLANK: &str = r"^\s*([A-Za-z0-9]{2}[0-9]{6})?\s*$";
+
 pub fn social_link() -> String {
     format!("^{LINE_SPACE}*(https?://{VISIBLE}*)?{LINE_SPACE}*$")
 }

@@ -85,6 +85,16 @@ pub struct SiteInfo {
     /// How long delivery takes, shown at checkout and in the confirmation, e.g. "2 to 4 working days".
     #[serde(rename = "deliveryEstimate")]
     pub delivery_estimate: String,
+    /// The company's registered name (e.g. "Fizz Drinks Ltd"), shown in the footer, the terms and on
+    /// receipts; empty until set.
+    #[serde(rename = "companyName")]
+    pub company_name: String,
+    /// Its Companies House number (8 characters, e.g. 01234567 or SC123456), or empty.
+    #[serde(rename = "companyNumber")]
+    pub company_number: String,
+    /// Its registered office address, or empty.
+    #[serde(rename = "registeredOffice")]
+    pub registered_office: String,
     #[serde(rename = "createdAt", skip_serializing_if = "String::is_empty")]
     pub created_at: String,
     #[serde(rename = "updatedAt", skip_serializing_if = "String::is_empty")]
@@ -112,6 +122,9 @@ impl Default for SiteInfo {
             vat_rate: DEFAULT_VAT_RATE,
             vat_number: String::new(),
             delivery_estimate: DEFAULT_DELIVERY_ESTIMATE.to_owned(),
+            company_name: String::new(),
+            company_number: String::new(),
+            registered_office: String::new(),
             created_at: String::new(),
             updated_at: String::new(),
             version: 0,
@@ -152,6 +165,9 @@ impl Entity for SiteInfo {
             ("vatRate".to_owned(), n(self.vat_rate)),
             ("vatNumber".to_owned(), s(&self.vat_number)),
             ("deliveryEstimate".to_owned(), s(&self.delivery_estimate)),
+            ("companyName".to_owned(), s(&self.company_name)),
+            ("companyNumber".to_owned(), s(&self.company_number)),
+            ("registeredOffice".to_owned(), s(&self.registered_office)),
             (
                 "Social".to_owned(),
                 AttributeValue::M(Item::from([
@@ -196,6 +212,9 @@ impl Entity for SiteInfo {
             vat_rate: trader.vat_rate,
             vat_number: trader.vat_number,
             delivery_estimate: trader.delivery_estimate,
+            company_name: trader.company_name,
+            company_number: trader.company_number,
+            registered_office: trader.registered_office,
             created_at: get_s_or_default(item, "createdAt"),
             updated_at: get_s_or_default(item, "updatedAt"),
             version: version_of(item)?,
@@ -241,6 +260,18 @@ pub struct SiteInput {
     #[serde(rename = "deliveryEstimate")]
     #[schemars(regex(pattern = rules::one_line()), length(max = 200))]
     delivery_estimate: Option<String>,
+    /// The company's registered name, or empty.
+    #[serde(rename = "companyName")]
+    #[schemars(regex(pattern = rules::one_line()), length(max = 160))]
+    company_name: Option<String>,
+    /// Companies House number: 8 characters, two letters or digits then six digits, or empty.
+    #[serde(rename = "companyNumber")]
+    #[schemars(regex(pattern = rules::COMPANY_NUMBER_OR_BLANK), length(max = 20))]
+    company_number: Option<String>,
+    /// The registered office's address, on as many lines as it needs, or empty.
+    #[serde(rename = "registeredOffice")]
+    #[schemars(regex(pattern = rules::lines()), length(max = 300))]
+    registered_office: Option<String>,
 }
 
 /// The create route's body: `SiteInput` with `name` required.
@@ -284,6 +315,18 @@ fn vat_number(raw: &str) -> Result<String, ApiError> {
         ));
     }
     Ok(raw.chars().filter(|c| !c.is_whitespace()).collect())
+}
+
+/// A Companies House number in capitals (SC123456), or empty.
+fn company_number(raw: &str) -> Result<String, ApiError> {
+    let pattern =
+        regex_lite::Regex::new(rules::COMPANY_NUMBER_OR_BLANK).map_err(ApiError::internal)?;
+    if raw.chars().count() > 20 || !pattern.is_match(raw) {
+        return Err(ApiError::invalid(
+            "companyNumber must be the 8 characters Companies House gives, e.g. 01234567 or SC123456",
+        ));
+    }
+    Ok(raw.trim().to_uppercase())
 }
 
 impl SiteInput {
@@ -359,6 +402,15 @@ impl SiteInput {
             } else {
                 estimate
             };
+        }
+        if let Some(company) = &self.company_name {
+            site.company_name = bounded_text("companyName", company, 160)?;
+        }
+        if let Some(number) = &self.company_number {
+            site.company_number = company_number(number)?;
+        }
+        if let Some(office) = &self.registered_office {
+            site.registered_office = bounded_lines("registeredOffice", office, 300)?;
         }
         Ok(site)
     }

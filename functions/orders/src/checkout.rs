@@ -480,6 +480,14 @@ pub async fn create_order(
     let priced = price(lines, rate, state.delivery);
     // Prices include VAT at the site info's rate: the order keeps the rate and the VAT of its total.
     let trader = state.trader().await?;
+    // The order records the version of the terms it is sold under (the content function keeps them).
+    let terms_version = content::versions::current_terms_version(
+        &state.db,
+        &state.tables.content,
+        &trader,
+        &state.delivery,
+    )
+    .await?;
 
     // The card as Stripe knows it (brand and last four for the order), before anything is reserved.
     let card = match state.stripe.payment_method(payment_method).await {
@@ -506,6 +514,7 @@ pub async fn create_order(
             status: Status::Pending,
             at: now.clone(),
         }],
+        terms_version: Some(terms_version),
         lines: priced.lines,
         subtotal: priced.subtotal,
         discount: priced.discount,

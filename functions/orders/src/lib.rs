@@ -20,7 +20,6 @@ pub mod webhook;
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
 use shared::config::{optional, required, ConfigError, Lookup};
-use shared::money::Pence;
 use shared::rate::{AddressLimit, RateStore};
 use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
@@ -59,23 +58,8 @@ pub struct StripeConfig {
     pub action_hold_seconds: i64,
 }
 
-/// The flat UK delivery fee, free from a threshold (after the code's discount).
-#[derive(Debug, Clone, Copy)]
-pub struct Delivery {
-    pub fee: Pence,
-    pub free_from: Pence,
-}
-
-fn pounds(env: &impl Lookup, name: &'static str, default: &str) -> Result<Pence, ConfigError> {
-    let raw = optional(env, name, default);
-    raw.parse::<f64>()
-        .ok()
-        .and_then(|p| Pence::from_pounds(p).ok())
-        .ok_or(ConfigError::Invalid {
-            name,
-            reason: format!("{raw:?} is not an amount of pounds"),
-        })
-}
+/// The delivery terms, read as every function that names them reads them (`shared::delivery`).
+pub use shared::delivery::Delivery;
 
 impl Config {
     /// `ORDERS_TABLE`, `CATALOG_TABLE`, `CODES_TABLE`, `CONTENT_TABLE`, `SITE_URL`, the auth settings, `MAIL_FROM`, `MAIL_TABLE` and
@@ -105,10 +89,7 @@ impl Config {
             mail_table: required(env, "MAIL_TABLE")?,
             mail_queue_url: required(env, "MAIL_QUEUE_URL")?,
             shop_name: optional(env, "SHOP_NAME", "Palestine Drinks"),
-            delivery: Delivery {
-                fee: pounds(env, "DELIVERY_FEE", "4.99")?,
-                free_from: pounds(env, "FREE_DELIVERY_FROM", "40.00")?,
-            },
+            delivery: Delivery::from_env(env)?,
             stripe: StripeConfig::from_env(env, verifies_events)?,
         })
     }

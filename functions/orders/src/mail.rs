@@ -1,12 +1,14 @@
 //! The order confirmation to the customer and the notice to the shop, as HTML and text, queued through the
 //! outbox with the write that makes the order paid. The confirmation is the contract's durable record
-//! (Consumer Contracts Regulations 2013, reg. 16): the lines, the VAT the total includes, the trader's name
-//! and address, the delivery estimate, the 14-day right to cancel with the model form, the terms, and the
-//! printable VAT receipt.
+//! (Consumer Contracts Regulations 2013, regs. 16 and 10): the lines, the VAT the total includes, the trader
+//! (its company, registered office and address), the delivery estimate, the terms' key points and a link to
+//! the version the order was sold under, the 14-day right to cancel with who pays to send drinks back and
+//! the model cancellation form in full, how to complain, and the printable VAT receipt.
 
 use crate::order::{Carrier, Order, Status};
 use crate::AppState;
 use aws_sdk_dynamodb::types::TransactWriteItem;
+use shared::consumer::{how_to_complain, model_cancellation_form, terms_key_points, RETURN_COSTS};
 use shared::mail::{branded_html, escape_html, Mail};
 use shared::money::Pence;
 use shared::outbox::{Pending, QueuedMail};
@@ -32,7 +34,11 @@ impl Links {
     pub fn for_order(state: &AppState, order: &Order) -> Links {
         let site_url = &state.site_url;
         Links {
-            terms: format!("{site_url}{TERMS_PATH}"),
+            // The words the order was sold under, where its version is known.
+            terms: match order.terms_version {
+                Some(version) => format!("{site_url}{TERMS_PATH}?version={version}"),
+                None => format!("{site_url}{TERMS_PATH}"),
+            },
             cancellation: format!("{site_url}{CANCELLATION_PATH}#model-cancellation-form"),
             receipt: format!("{site_url}/order/{}/receipt", order.id),
             order: state
@@ -94,16 +100,42 @@ fn rows(order: &Order) -> (String, String) {
     )
 }
 
+/// The seller as the confirmation names them: the company with its number and registered office where
+/// the admin has set them, the trading name and its address.
+fn seller(trader: &Trader) -> String {
+    let trading = match trader.address.is_empty() {
+        true => trader.name.clone(),
+        false => format!(
+            "{}, {}",
+            trader.name,
+            shared::trader::one_line(&trader.address)
+        ),
+    };
+    match trader.company_line() {
+        Some(company) => format!("{company}, trading as {trading}"),
+        None => trading,
+    }
+}
+
 pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
     let (table, lines) = rows(order);
-    let trader_line = match trader.address.is_empty() {
-        true => trader.name.clone(),
-        false => format!("{}, {}", trader.name, trader.address),
-    };
+    let trader_line = seller(trader);
     let vat_number = match trader.vat_number.is_empty() {
         true => String::new(),
         false => format!(" VAT number {}.", trader.vat_number),
     };
+    let points = terms_key_points(trader);
+    let form = model_cancellation_form(trader);
+    let complain = how_to_complain(trader);
+    let points_html: String = points
+        .iter()
+        .map(|point| format!("<li>{}</li>", escape_html(point)))
+        .collect();
+    let form_html = form
+        .iter()
+        .map(|line| escape_html(line))
+        .collect::<Vec<_>>()
+        .join("<br>");
     let content = format!(
         "<p>Thank you, {name}. We have your order <strong>{id}</strong> and will send it to:</p>\
          <p style=\"white-space:pre-wrap\">{address}</p>{table}<p>Paid by {brand} ending {last4}. \
@@ -111,9 +143,14 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
          <p><a href=\"{order_link}\">See your order</a> · <a href=\"{receipt}\">Your VAT receipt</a> (printable).</p>\
          <p><strong>Your right to cancel.</strong> You may cancel this order within 14 days of the day \
          you receive it, without giving a reason, and get a full refund of what you paid, delivery included. \
-         Tell us by e-mail or with the <a href=\"{cancellation}\">model cancellation form</a>; send the \
-         drinks back unopened within 14 days of telling us.</p>\
-         <p>Your order is sold on our <a href=\"{terms}\">terms of sale</a>. The seller is {trader}.{vat_number}</p>",
+         Tell us by e-mail or with the model cancellation form below (also on our \
+         <a href=\"{cancellation}\">returns page</a>); send the drinks back unopened within 14 days of telling \
+         us. {return_costs}</p>\
+         <p><strong>The key points of our terms</strong></p><ul>{points_html}</ul>\
+         <p>Your order is sold on these <a href=\"{terms}\">terms of sale</a>. The seller is {trader}.{vat_number}</p>\
+         <p><strong>How to complain.</strong> {complain}</p>\
+         <div style=\"border:1px solid #ccc;padding:12px;margin-top:16px\"><p><strong>Model cancellation form</strong></p>\
+         <p>{form_html}</p></div>",
         name = escape_html(&order.fullname),
         id = escape_html(&order.reference()),
         address = escape_html(&order.address),
@@ -123,10 +160,13 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
         receipt = escape_html(&links.receipt),
         order_link = escape_html(&links.order),
         cancellation = escape_html(&links.cancellation),
+        return_costs = escape_html(RETURN_COSTS),
         terms = escape_html(&links.terms),
         trader = escape_html(&trader_line),
         vat_number = escape_html(&vat_number),
+        complain = escape_html(&complain),
     );
+    let points_text: String = points.iter().map(|point| format!("- {point}\n")).collect();
     Mail {
         to: order.email.clone(),
         subject: format!(
@@ -141,8 +181,12 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
              Delivery takes {}.\n\nYour order: {}\nYour VAT receipt: {}\n\n\
              Your right to cancel: you may cancel this order within 14 days of the day you receive it, \
              without giving a reason, and get a full refund of what you paid, delivery included. Tell us by \
-             e-mail or with the model cancellation form: {}\n\n\
-             Terms of sale: {}\nThe seller is {}.{}\n",
+             e-mail or with the model cancellation form below (also on our returns page: {}). Send the drinks \
+             back unopened within 14 days of telling us. {}\n\n\
+             The key points of our terms:\n{}\n\
+             Terms of sale: {}\nThe seller is {}.{}\n\n\
+             How to complain: {}\n\n\
+             MODEL CANCELLATION FORM\n{}\n",
             order.fullname,
             order.reference(),
             order.address,
@@ -153,9 +197,13 @@ pub fn confirmation(trader: &Trader, links: &Links, order: &Order) -> Mail {
             links.order,
             links.receipt,
             links.cancellation,
+            RETURN_COSTS,
+            points_text,
             links.terms,
             trader_line,
             vat_number,
+            complain,
+            form.join("\n"),
         ),
         reply_to: (!trader.email.is_empty()).then(|| trader.email.clone()),
     }

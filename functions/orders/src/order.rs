@@ -220,6 +220,9 @@ pub struct Order {
     pub history: Vec<StatusChange>,
     /// When an admin archived it (ISO 8601 UTC): off the admin's default list, kept for the accounts.
     pub archived_at: Option<String>,
+    /// The version of the terms of sale it was sold under (content's policy versions); `None` on orders
+    /// placed before versions were kept.
+    pub terms_version: Option<u32>,
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
@@ -335,6 +338,10 @@ struct OrderJson<'a> {
     /// results), or `null`.
     #[serde(rename = "archivedAt")]
     archived_at: Option<&'a str>,
+    /// The version of the terms of sale it was sold under (`GET /api/policy/versions/terms/{n}`); `null` on
+    /// orders placed before versions were kept.
+    #[serde(rename = "termsVersion")]
+    terms_version: Option<u32>,
     #[serde(rename = "createdAt")]
     created_at: &'a str,
     #[serde(rename = "updatedAt")]
@@ -383,6 +390,7 @@ impl Serialize for Order {
             history: &self.history,
             was_paid: self.was_paid(),
             archived_at: self.archived_at.as_deref(),
+            terms_version: self.terms_version,
             created_at: &self.created_at,
             updated_at: &self.updated_at,
         }
@@ -502,6 +510,9 @@ impl Order {
                     .collect(),
             ),
         );
+        if let Some(terms) = self.terms_version {
+            item.insert("termsVersion".to_owned(), n(terms));
+        }
         if let (Some(rate), Some(vat)) = (self.vat_rate, self.vat) {
             item.insert("vatRate".to_owned(), n(rate));
             item.insert("vatPence".to_owned(), n(vat.pence()));
@@ -547,6 +558,7 @@ impl Order {
             tracking_number: get_s(item, "trackingNumber").ok(),
             history: history(item),
             archived_at: get_s(item, "archivedAt").ok(),
+            terms_version: get_n(item, "termsVersion").ok(),
             created_at: get_s(item, "createdAt")?,
             updated_at: get_s(item, "updatedAt")?,
             version: get_n(item, "version")?,

@@ -227,7 +227,7 @@ async fn the_storefront_gets_client_routes_and_the_api_gets_json() {
     for path in [
         "/",
         "/shop/drinks/",
-        "/drinks/abc?x=1",
+        &format!("/drinks/{}?x=1", a_drink(&gateway).await),
         "/new/uk/products",
         "/about/drinks-about-us",
     ] {
@@ -269,7 +269,12 @@ async fn paths_without_a_page_get_the_404_page_with_status_404() {
     }
     for path in &table.examples.known {
         let reply = send(&gateway.router, Method::GET, path).await;
-        assert_eq!(reply.status, StatusCode::OK, "{path}");
+        // The examples' drinks are not in the demo shop: their pages are the app, with status 404.
+        let status = match local::known_paths::drink_id(path) {
+            Some(_) => StatusCode::NOT_FOUND,
+            None => StatusCode::OK,
+        };
+        assert_eq!(reply.status, status, "{path}");
         assert_eq!(reply.bytes, b"<!doctype html><title>shop</title>", "{path}");
     }
     // A build without a 404 page: the app itself (it shows its own 404 page), still with status 404.
@@ -279,9 +284,62 @@ async fn paths_without_a_page_get_the_404_page_with_status_404() {
     assert_eq!(reply.bytes, b"<!doctype html><title>shop</title>");
 }
 
+/// The id of one of the demo shop's drinks.
+async fn a_drink(gateway: &local::Gateway) -> String {
+    let drinks = send(&gateway.router, Method::GET, "/api/product/")
+        .await
+        .json();
+    drinks[0]["_id"]
+        .as_str()
+        .expect("a seeded drink")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn a_drink_page_is_the_app_with_status_404_when_the_drink_is_not_in_the_catalogue() {
+    let (gateway, dist) = spawn_gateway().await;
+    let id = a_drink(&gateway).await;
+    for (path, status) in [
+        (format!("/drinks/{id}"), StatusCode::OK),
+        (format!("/anything/{id}/?qty=2"), StatusCode::OK),
+        ("/drinks/no-such-drink".to_owned(), StatusCode::NOT_FOUND),
+        ("/drinks/%2e%2e".to_owned(), StatusCode::NOT_FOUND),
+        // The shop's list names no drink.
+        ("/shop/juices".to_owned(), StatusCode::OK),
+    ] {
+        let reply = send(&gateway.router, Method::GET, &path).await;
+        assert_eq!(reply.status, status, "{path}");
+        assert_eq!(reply.bytes, b"<!doctype html><title>shop</title>", "{path}");
+    }
+    // Not even a copy left from before the drink was deleted is served for it.
+    std::fs::create_dir_all(dist.path().join("drinks/gone")).unwrap();
+    std::fs::write(
+        dist.path().join("drinks/gone/index.html"),
+        "<title>Gone</title>",
+    )
+    .unwrap();
+    let stale = send(&gateway.router, Method::GET, "/drinks/gone").await;
+    assert_eq!(
+        (stale.status, stale.bytes.as_slice()),
+        (
+            StatusCode::NOT_FOUND,
+            b"<!doctype html><title>shop</title>".as_slice()
+        )
+    );
+    // The build's copy of the app for that answer is served with 404 too, as CloudFront serves it.
+    std::fs::write(dist.path().join("app-404.html"), "<title>app</title>").unwrap();
+    assert_eq!(
+        send(&gateway.router, Method::GET, "/app-404.html")
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+}
+
 #[tokio::test]
 async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
     let (gateway, dist) = spawn_gateway().await;
+    let mango = a_drink(&gateway).await;
     let write = |file: &str, text: &str| {
         let path = dist.path().join(file);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -289,12 +347,18 @@ async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
     };
     let app = b"<!doctype html><title>shop</title>".as_slice();
     // Before the prerender script has run: every page gets the app.
-    for path in ["/drinks/p-mango", "/shop/drinks/?category=Soft%20drinks"] {
-        let reply = send(&gateway.router, Method::GET, path).await;
+    for path in [
+        format!("/drinks/{mango}"),
+        "/shop/drinks/?category=Soft%20drinks".to_owned(),
+    ] {
+        let reply = send(&gateway.router, Method::GET, &path).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert_eq!(reply.bytes, app, "{path}");
     }
-    write("drinks/p-mango/index.html", "<title>Mango</title>");
+    write(
+        &format!("drinks/{mango}/index.html"),
+        "<title>Mango</title>",
+    );
     write("shop/drinks/index.html", "<title>All drinks</title>");
     write(
         "shop/drinks/category/Soft_20_drinks/index.html",
@@ -309,22 +373,25 @@ async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
         "<title>not a prerendered page</title>",
     );
     for (path, body) in [
-        ("/drinks/p-mango", "<title>Mango</title>"),
-        ("/drinks/p-mango/", "<title>Mango</title>"),
-        ("/drinks/p-mango?qty=3", "<title>Mango</title>"),
-        ("/shop/drinks/", "<title>All drinks</title>"),
-        ("/shop/drinks", "<title>All drinks</title>"),
+        (format!("/drinks/{mango}"), "<title>Mango</title>"),
+        (format!("/drinks/{mango}/"), "<title>Mango</title>"),
+        (format!("/drinks/{mango}?qty=3"), "<title>Mango</title>"),
+        ("/shop/drinks/".to_owned(), "<title>All drinks</title>"),
+        ("/shop/drinks".to_owned(), "<title>All drinks</title>"),
         (
-            "/shop/drinks/?category=Soft%20drinks",
+            "/shop/drinks/?category=Soft%20drinks".to_owned(),
             "<title>Soft drinks</title>",
         ),
         (
-            "/shop/drinks/?category=Soft+drinks",
+            "/shop/drinks/?category=Soft+drinks".to_owned(),
             "<title>Soft drinks</title>",
         ),
-        ("/about/drinks-about-us", "<title>About us</title>"),
+        (
+            "/about/drinks-about-us".to_owned(),
+            "<title>About us</title>",
+        ),
     ] {
-        let reply = send(&gateway.router, Method::GET, path).await;
+        let reply = send(&gateway.router, Method::GET, &path).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert!(reply.content_type.starts_with("text/html"), "{path}");
         assert_eq!(reply.bytes, body.as_bytes(), "{path}");
@@ -332,7 +399,11 @@ async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
     let response = gateway
         .router
         .clone()
-        .oneshot(Request::get("/drinks/p-mango").body(Body::empty()).unwrap())
+        .oneshot(
+            Request::get(format!("/drinks/{mango}"))
+                .body(Body::empty())
+                .unwrap(),
+        )
         .await
         .unwrap();
     assert_eq!(response.headers()[header::CACHE_CONTROL], "no-cache");
@@ -341,18 +412,23 @@ async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
         "/shop/drinks/?sort=price-asc",
         "/shop/drinks/?category=Soft%20drinks&sort=price-asc",
         "/shop/drinks/?category=Juices",
-        "/drinks/p-lemon",
         "/account/order",
-        "/drinks/%2e%2e",
     ] {
         let reply = send(&gateway.router, Method::GET, path).await;
         assert_eq!(reply.status, StatusCode::OK, "{path}");
         assert_eq!(reply.bytes, app, "{path}");
     }
     // Unknown paths keep the 404 page, whatever is written under them.
-    write("drinks/p-mango/extra/index.html", "<title>stray</title>");
-    for path in ["/drinks/p-mango/extra", "/nowhere", "/shop"] {
-        let reply = send(&gateway.router, Method::GET, path).await;
+    write(
+        &format!("drinks/{mango}/extra/index.html"),
+        "<title>stray</title>",
+    );
+    for path in [
+        format!("/drinks/{mango}/extra"),
+        "/nowhere".to_owned(),
+        "/shop".to_owned(),
+    ] {
+        let reply = send(&gateway.router, Method::GET, &path).await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
         assert_eq!(
             reply.bytes, b"<!doctype html><title>Page not found</title>",

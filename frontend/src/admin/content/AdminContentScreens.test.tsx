@@ -54,6 +54,35 @@ describe('admin entry screens', () => {
     await waitFor(() => expect(notice).toHaveFocus());
   });
 
+  it('a policy previews its draft and lists its kept versions, each readable', async () => {
+    const api = shopApi({
+      'GET /api/policy/versions/pol-returns': [
+        { version: 2, name: 'Returns policy', savedAt: '2026-11-20T10:00:00Z', source: 'admin' },
+        { version: 1, name: 'Returns policy', savedAt: '2026-11-01T10:00:00Z', source: 'standard' },
+      ],
+      'GET /api/policy/versions/pol-returns/1': {
+        _id: 'pol-returns',
+        version: 1,
+        name: 'Returns policy',
+        des: 'The first words we had.',
+        savedAt: '2026-11-01T10:00:00Z',
+        source: 'standard',
+      },
+    });
+    const { user } = renderApp('/new/uk/policies', { deps: { fetch: api.fetch }, preloadedState: admin });
+    await user.click(await screen.findByRole('button', { name: 'Update Returns policy' }));
+    const versions = await screen.findByTestId('policy-versions');
+    expect(await within(versions).findByText('Version 2')).toBeInTheDocument();
+    expect(within(versions).getByText(/the standard text/)).toBeInTheDocument();
+    await user.click(within(versions).getByRole('button', { name: 'Read version 1' }));
+    expect(await screen.findByTestId('policy-version-text')).toHaveTextContent('The first words we had.');
+    const text = screen.getByLabelText('Text');
+    await user.clear(text);
+    await user.type(text, 'Intro.{enter}## Sending back{enter}Post it.');
+    const preview = screen.getByTestId('policy-preview');
+    expect(within(preview).getByRole('heading', { name: 'Sending back' })).toBeInTheDocument();
+  });
+
   it('Update fills the form (update mode) and puts to the entry', async () => {
     const api = shopApi({ 'PUT /api/policy/update/pol-returns': returnsPolicy });
     const { user } = renderApp('/new/uk/policies', { deps: { fetch: api.fetch }, preloadedState: admin });
@@ -194,6 +223,8 @@ describe('admin site info screen', () => {
     const instagram = await screen.findByLabelText('Instagram');
     await waitFor(() => expect(instagram).toHaveValue('https://instagram.com/d'));
     await user.type(screen.getByLabelText('Promotion line'), '10% off');
+    await user.type(screen.getByLabelText('Registered company name'), 'Palestine Drinks Ltd');
+    await user.type(screen.getByLabelText('Company number'), '12345678');
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('The site info is saved.')).toBeInTheDocument();
     const put = api.calls.find((c) => c.method === 'PUT');
@@ -202,6 +233,8 @@ describe('admin site info screen', () => {
     expect(put?.body).not.toHaveProperty('open');
     expect(put?.body).toMatchObject({
       discount: '10% off',
+      companyName: 'Palestine Drinks Ltd',
+      companyNumber: '12345678',
       Social: { facebook: '', instagram: 'https://instagram.com/d', x: '', tiktok: '', youtube: '' },
     });
     await waitFor(() =>

@@ -27,6 +27,7 @@ import { fieldOfMessage } from './forms';
 import { PictureRemoval } from '../images/PictureRemoval';
 import { ImagePicker } from '../images/ImagePicker';
 import { UPLOAD_MODE } from '../images/upload';
+import { PolicyVersions } from './PolicyVersions';
 
 type FormField = 'name' | 'des' | 'link' | 'image' | 'sort';
 
@@ -219,6 +220,7 @@ export function EntryScreen({ kind, title, noun, labels = {} }: EntryScreenProps
             )}
           </section>
         </div>
+        {kind === 'policy' && form._id && <PolicyVersions key={form._id} id={form._id} />}
         {fields.includes('link') && (
           <Field
             label={label('link', 'Link')}

@@ -1,4 +1,5 @@
-// /new/uk/siteinfo: the site info (name, descriptions, image, the five social links and the promotion line).
+// /new/uk/siteinfo: the site info (name, descriptions, image, the five social links, the promotion line, the
+// VAT facts and the company's registered name, number and office).
 // Create mode (POST /api/connect/create/) while it has no _id, update mode (PUT /api/connect/update/{_id})
 // after; a save sets the reload flag, which refetches it. The contact details and opening hours are the
 // contact form's below (GET /api/contact/, POST /api/contact/create/), as the spec's calls have it: the site
@@ -26,12 +27,22 @@ const SOCIAL = [
 ] as const;
 type SocialKey = (typeof SOCIAL)[number][0];
 
-type TextField = 'name' | 'des' | 'cover_des' | 'discount' | 'vatRate' | 'vatNumber' | 'deliveryEstimate';
+type TextField =
+  | 'name'
+  | 'des'
+  | 'cover_des'
+  | 'discount'
+  | 'vatRate'
+  | 'vatNumber'
+  | 'deliveryEstimate'
+  | 'companyName'
+  | 'companyNumber'
+  | 'registeredOffice';
 type FormState = Record<TextField, string> & { image: string[]; Social: Record<SocialKey, string> };
 type ErrorKey = TextField | 'image' | `Social.${SocialKey}`;
 
 const ERROR_KEYS: readonly ErrorKey[] = [
-  'name', 'des', 'cover_des', 'image', 'discount', 'vatRate', 'vatNumber', 'deliveryEstimate',
+  'name', 'des', 'cover_des', 'image', 'discount', 'vatRate', 'vatNumber', 'deliveryEstimate', 'companyName', 'companyNumber', 'registeredOffice',
   'Social.facebook', 'Social.instagram', 'Social.x', 'Social.tiktok', 'Social.youtube',
 ];
 
@@ -47,6 +58,9 @@ function toForm(info: SiteInfo | null): FormState {
     vatRate: String(info?.vatRate ?? 20),
     vatNumber: info?.vatNumber ?? '',
     deliveryEstimate: info?.deliveryEstimate ?? '',
+    companyName: info?.companyName ?? '',
+    companyNumber: info?.companyNumber ?? '',
+    registeredOffice: info?.registeredOffice ?? '',
     Social: {
       facebook: social?.facebook ?? '',
       instagram: social?.instagram ?? '',
@@ -68,6 +82,9 @@ function toDraft(form: FormState): SiteDraft {
     vatRate: Number(t(form.vatRate)),
     vatNumber: t(form.vatNumber),
     deliveryEstimate: t(form.deliveryEstimate),
+    companyName: t(form.companyName),
+    companyNumber: t(form.companyNumber),
+    registeredOffice: t(form.registeredOffice),
     Social: {
       facebook: t(form.Social.facebook),
       instagram: t(form.Social.instagram),
@@ -85,6 +102,8 @@ function localErrors(form: FormState): Partial<Record<ErrorKey, string>> {
   if (!form.vatRate.trim() || !Number.isInteger(rate) || rate < 0 || rate > 100) errors.vatRate = 'vatRate must be a whole percentage from 0 to 100';
   if (form.vatNumber.trim() && !/^GB ?\d{3} ?\d{4} ?\d{2}( ?\d{3})?$/.test(form.vatNumber.trim()))
     errors.vatNumber = 'vatNumber must be GB followed by 9 or 12 digits, e.g. GB123456789';
+  if (form.companyNumber.trim() && !/^[A-Za-z0-9]{2}\d{6}$/.test(form.companyNumber.trim()))
+    errors.companyNumber = 'companyNumber must be the 8 characters Companies House gives, e.g. 01234567 or SC123456';
   for (const [key] of SOCIAL) {
     const link = form.Social[key].trim();
     if (link && !/^https?:\/\/\S+$/.test(link)) errors[`Social.${key}`] = `Social.${key} must be a web address (https://...)`;
@@ -150,6 +169,13 @@ export function SiteInfoScreen() {
         <Field label="VAT rate (%)" name="vatRate" inputMode="numeric" value={form.vatRate} onChange={set('vatRate')} error={errorFor('vatRate')} hint="Prices include VAT at this rate; each order keeps the rate it was sold at." />
         <Field label="VAT number" name="vatNumber" value={form.vatNumber} onChange={set('vatNumber')} error={errorFor('vatNumber')} hint="Shown on VAT receipts, e.g. GB123456789." />
         <Field label="Delivery estimate" name="deliveryEstimate" value={form.deliveryEstimate} onChange={set('deliveryEstimate')} error={errorFor('deliveryEstimate')} hint="Shown before paying and in the confirmation, e.g. 2 to 4 working days." />
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend>The company</legend>
+        <p>Its registered name, number and office are shown in the footer, the terms, receipts and every order confirmation.</p>
+        <Field label="Registered company name" name="companyName" value={form.companyName} onChange={set('companyName')} error={errorFor('companyName')} hint="e.g. Palestine Drinks Ltd" />
+        <Field label="Company number" name="companyNumber" value={form.companyNumber} onChange={set('companyNumber')} error={errorFor('companyNumber')} hint="The 8 characters Companies House gives, e.g. 01234567." />
+        <Field label="Registered office" name="registeredOffice" value={form.registeredOffice} onChange={set('registeredOffice')} error={errorFor('registeredOffice')} multiline />
       </fieldset>
       <fieldset className={styles.fieldset}>
         <legend>Social links</legend>

@@ -23,6 +23,9 @@ const draft: SiteDraft = {
   discount: '10% off this week',
   vatRate: 20,
   vatNumber: '',
+  companyName: 'Palestine Drinks Ltd',
+  companyNumber: '12345678',
+  registeredOffice: '1 Mill Yard, Leeds',
   deliveryEstimate: '2 to 4 working days',
 };
 

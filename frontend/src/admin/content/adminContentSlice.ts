@@ -251,6 +251,10 @@ export interface SiteDraft {
   vatRate: number;
   vatNumber: string;
   deliveryEstimate: string;
+  /** The company's registered name, Companies House number and registered office (blank: not shown). */
+  companyName: string;
+  companyNumber: string;
+  registeredOffice: string;
 }
 
 /** Creates the site info (POST /api/connect/create/) when it has no `_id`, else updates it. */

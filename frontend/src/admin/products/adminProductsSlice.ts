@@ -4,10 +4,14 @@
 // select. Stock edits are safe against orders: the server's write is conditional on the version it read.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
+import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
 import type { Body } from '../../lib/api';
 import { createWrite } from '../../lib/writes';
 import type { Category, Product } from '../../types/catalog';
+import type { Schemas } from '../../lib/api';
+
+/** A drink's recorded prices and whether it may show a "was" price, with the reason. */
+export type PriceRecord = Schemas['PriceRecord'];
 
 /** What the form holds: text as typed; `_id` present means update mode. */
 export interface ProductForm {
@@ -32,6 +36,11 @@ export interface ProductForm {
   caffeineMgPerLitre: string;
   /** Per 100 ml; all blank means no declaration yet. */
   nutrition: Record<NutrientName, string>;
+  /** The Annex III statements picked (high-caffeine follows the caffeine). */
+  statements: string[];
+  /** The discount's first and last days, `YYYY-MM-DD`; blank: from today, and until changed. */
+  promotionStart: string;
+  promotionEnd: string;
 }
 
 export const NUTRIENTS = ['energyKj', 'energyKcal', 'fat', 'saturates', 'carbohydrate', 'sugars', 'protein', 'salt'] as const;
@@ -84,6 +93,9 @@ export function emptyProductForm(): ProductForm {
     storage: '',
     caffeineMgPerLitre: '',
     nutrition: blankNutrition(),
+    statements: [],
+    promotionStart: '',
+    promotionEnd: '',
   };
 }
 
@@ -108,6 +120,9 @@ export function formFromProduct(product: Product): ProductForm {
     nutrition: product.nutrition
       ? (Object.fromEntries(NUTRIENTS.map((name) => [name, String(product.nutrition?.[name] ?? '')])) as Record<NutrientName, string>)
       : blankNutrition(),
+    statements: (product.statements ?? []).filter((id) => id !== 'high-caffeine'),
+    promotionStart: product.promotionStart ?? '',
+    promotionEnd: product.promotionEnd ?? '',
   };
 }
 
@@ -147,8 +162,17 @@ export function productBody(form: ProductForm): Body<'post', '/product/create/'>
     storage: form.storage.trim(),
     caffeineMgPerLitre: form.caffeineMgPerLitre.trim() === '' ? null : Number(form.caffeineMgPerLitre.trim()),
     nutrition: nutritionBody(form.nutrition),
+    statements: form.statements as NonNullable<Body<'post', '/product/create/'>['statements']>,
+    promotionStart: form.promotionStart.trim() || null,
+    promotionEnd: form.promotionEnd.trim() || null,
   };
 }
+
+/** GET /api/product/prices/{_id}: the drink's price history and why it shows a "was" price or not. */
+export const fetchPriceRecord =
+  (id: string): AppThunk<Promise<PriceRecord>> =>
+  (_dispatch, _getState, { api }) =>
+    api.get('/product/prices/{_id}', { params: { _id: id } });
 
 export { DELETE_CONFIRM } from '../confirm';
 

@@ -50,6 +50,14 @@ describe('product form rules', () => {
     });
   });
 
+  it('sends the label statements and the promotion days, blank days as null, and refuses a last day before the first', () => {
+    const base = { ...emptyProductForm(), name: 'Cherry Pop', qty: '24 x 330ml', price: '18.50' };
+    expect(productBody(base)).toMatchObject({ statements: [], promotionStart: null, promotionEnd: null });
+    const body = productBody({ ...base, discount: '10', statements: ['with-sweeteners'], promotionStart: '2026-12-01', promotionEnd: '2026-12-24' });
+    expect(body).toMatchObject({ statements: ['with-sweeteners'], promotionStart: '2026-12-01', promotionEnd: '2026-12-24' });
+    expect(Object.keys(productFormErrors({ ...base, promotionStart: '2026-12-24', promotionEnd: '2026-12-01' }))).toEqual(['promotionEnd']);
+  });
+
   it('sends numbers as numbers and image names as a list', () => {
     const body = productBody({ ...emptyProductForm(), name: ' Cherry Pop ', qty: '24 x 330ml', price: '18.50', TheNumber: '40', image: ['a.png', 'b.png'] });
     expect(body).toMatchObject({ name: 'Cherry Pop', price: 18.5, TheNumber: 40, discount: 0, sort: 0, image: ['a.png', 'b.png'] });
@@ -143,6 +151,34 @@ describe('admin products screen', () => {
     await waitFor(() => expect(screen.getByLabelText('Discount (% off)')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByText('discount must be from 0 to 100')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue(mango.name);
+  });
+
+  it("shows a drink's price history with the reason a was price shows or not, and marks the statements the server asks for", async () => {
+    const api = catalogue({
+      'GET /api/product/prices/p-mango': {
+        _id: 'p-mango',
+        wasPrice: null,
+        reason: '£5.99 was charged for 3 days before the reduction on 1 December 2026: a was price needs 28 days at that price.',
+        history: [
+          { at: '2026-12-01T10:00:00Z', price: 4.99, discount: 0, promotionStart: null, promotionEnd: null },
+          { at: '2026-11-28T10:00:00Z', price: 5.99, discount: 0, promotionStart: null, promotionEnd: null },
+        ],
+      },
+      'PUT /api/product/update/p-mango': json(
+        { message: 'statements: the ingredients name a sweetener (sucralose), so the label must say "with sweeteners": pick with-sweeteners' },
+        422,
+      ),
+    });
+    const { user } = renderApp('/new/uk/products', { preloadedState: admin, deps: { fetch: api.fetch } });
+    await user.click(await screen.findByRole('button', { name: `Edit ${mango.name}` }, FIRST_LOAD));
+    const history = await screen.findByTestId('price-history');
+    expect(await within(history).findByTestId('was-price-reason')).toHaveTextContent('No "was" price is shown. £5.99 was charged for 3 days');
+    expect(within(history).getAllByRole('row')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const statements = screen.getByRole('group', { name: 'Label statements' });
+    expect(await within(statements).findByRole('alert')).toHaveTextContent('pick with-sweeteners');
+    await user.click(within(statements).getByRole('checkbox', { name: 'With sweeteners' }));
+    expect(within(statements).getByRole('checkbox', { name: 'With sweeteners' })).toBeChecked();
   });
 
   it('deletes only after the confirm, then reloads', async () => {

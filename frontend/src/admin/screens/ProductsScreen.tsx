@@ -36,15 +36,18 @@ import {
   type NutrientName,
   type ProductForm,
 } from '../products/adminProductsSlice';
-import { ALLERGEN_LABELS, ALLERGENS } from '../../features/product/food';
+import { ALLERGEN_LABELS, ALLERGENS, PICKABLE_STATEMENTS, STATEMENTS } from '../../features/product/food';
+import { PriceHistory } from '../products/PriceHistory';
 
-type TextField = Exclude<keyof ProductForm, '_id' | 'Isdefault' | 'allergens' | 'nutrition' | 'image'>;
-type FormField = TextField | NutrientName | 'allergens' | 'image';
+type TextField = Exclude<keyof ProductForm, '_id' | 'Isdefault' | 'allergens' | 'nutrition' | 'image' | 'statements'>;
+type FormField = TextField | NutrientName | 'allergens' | 'image' | 'statements';
 const FIELDS: readonly FormField[] = [
   'name',
   'qty',
   'price',
   'discount',
+  'promotionStart',
+  'promotionEnd',
   'TheNumber',
   'sort',
   'category',
@@ -53,6 +56,7 @@ const FIELDS: readonly FormField[] = [
   'des2',
   'ingredients',
   'allergens',
+  'statements',
   'storage',
   'caffeineMgPerLitre',
   ...NUTRIENTS,
@@ -84,6 +88,9 @@ export function productFormErrors(form: ProductForm): Partial<Record<FormField, 
   if (!errors.saturates && !errors.fat && value('saturates') > value('fat')) errors.saturates = 'Saturates are part of the fat: at most the fat';
   if (!errors.sugars && !errors.carbohydrate && value('sugars') > value('carbohydrate'))
     errors.sugars = 'Sugars are part of the carbohydrate: at most the carbohydrate';
+  const start = form.promotionStart.trim();
+  const end = form.promotionEnd.trim();
+  if (start && end && end < start) errors.promotionEnd = 'The last day cannot be before the first';
   const caffeine = form.caffeineMgPerLitre.trim();
   if (caffeine && !(Number.isInteger(Number(caffeine)) && Number(caffeine) >= 0)) errors.caffeineMgPerLitre = 'A whole number of mg per litre, or blank';
   return errors;
@@ -107,6 +114,8 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
   const setNutrient = (name: NutrientName) => (value: string) => setForm((f) => ({ ...f, nutrition: { ...f.nutrition, [name]: value } }));
   const toggleAllergen = (allergen: string, on: boolean) =>
     setForm((f) => ({ ...f, allergens: on ? [...f.allergens, allergen] : f.allergens.filter((a) => a !== allergen) }));
+  const toggleStatement = (id: string, on: boolean) =>
+    setForm((f) => ({ ...f, statements: on ? [...f.statements, id] : f.statements.filter((s) => s !== id) }));
   // The server names a nutrient as nutrition.sugars.
   const serverField = fieldOfMessage(error?.replace(/^nutrition\./, '') ?? null, FIELDS);
   const errorFor = (field: FormField) => errors[field] ?? (serverField === field ? error : null);
@@ -163,6 +172,16 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
         <legend>Price and promotion</legend>
         <Field id="product-price" label="Price (£)" inputMode="decimal" value={form.price} onChange={set('price')} error={errorFor('price')} />
         <Field id="product-discount" label="Discount (% off)" inputMode="numeric" value={form.discount} onChange={set('discount')} error={errorFor('discount')} />
+        <fieldset className={styles.field}>
+          <legend>Promotion days</legend>
+          <p>
+            A discount runs from its first day to its last, both included. Without a first day it starts the day you save; without a last day it
+            runs until you change it.
+          </p>
+          <Field id="product-promotionStart" label="First day" type="date" value={form.promotionStart} onChange={set('promotionStart')} error={errorFor('promotionStart')} />
+          <Field id="product-promotionEnd" label="Last day" type="date" value={form.promotionEnd} onChange={set('promotionEnd')} error={errorFor('promotionEnd')} />
+        </fieldset>
+        {form._id && <PriceHistory id={form._id} />}
       </fieldset>
       <fieldset className={styles.section}>
         <legend>Stock</legend>
@@ -191,6 +210,21 @@ export function ProductFormView({ initial, categories, saving, error }: ProductF
           {errorFor('allergens') && (
             <p id="product-allergens-error" className={styles.alert} role="alert">
               {errorFor('allergens')}
+            </p>
+          )}
+        </fieldset>
+        <fieldset className={styles.field} aria-describedby={errorFor('statements') ? 'product-statements-error' : undefined}>
+          <legend>Label statements</legend>
+          <p>What the label must say (shown beside the drink's name). The high-caffeine warning follows the caffeine below.</p>
+          {PICKABLE_STATEMENTS.map((id) => (
+            <label key={id} className={styles.check}>
+              <input type="checkbox" checked={form.statements.includes(id)} onChange={(e) => toggleStatement(id, e.target.checked)} />{' '}
+              {STATEMENTS[id]?.text}
+            </label>
+          ))}
+          {errorFor('statements') && (
+            <p id="product-statements-error" className={styles.alert} role="alert">
+              {errorFor('statements')}
             </p>
           )}
         </fieldset>

@@ -1,12 +1,18 @@
 // The public content pages' own data: the policy on screen (GET /api/_uk_home/palestine/show/details/website/
-// {id}), the contact page's details (GET /api/contact/, fetched on entry unless held) and the contact form's
+// {id}), or one kept version of it (GET /api/policy/versions/{id}/{version}: an order's terms), the contact page's details (GET /api/contact/, fetched on entry unless held) and the contact form's
 // sending (POST /api/_uk_home/palestine/feedback/send/only/). Injected with the
 // content pages' chunk, so the home page does not carry it.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { errorMessage } from '../../lib/api';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
-import type { ContactInfo, Entry } from '../../types/catalog';
+import type { ContactInfo, Entry, PolicyVersion } from '../../types/catalog';
+
+/** One kept version of a policy, as a page asks for it (`?version=3`). */
+export interface VersionKey {
+  id: string;
+  version: number;
+}
 
 export interface FeedbackForm {
   fullname: string;
@@ -17,6 +23,8 @@ export interface FeedbackForm {
 
 export interface ContentState {
   policy: Loadable & { id: string | null; entry: Entry | null };
+  /** A kept version on screen, keyed `terms@3`. */
+  policyVersion: Loadable & { key: string | null; version: PolicyVersion | null };
   contact: Loadable & { details: ContactInfo | null };
   feedback: {
     status: 'idle' | 'loading' | 'loaded' | 'failed';
@@ -29,6 +37,7 @@ export interface ContentState {
 
 export const initialContentState: ContentState = {
   policy: { ...initialLoadable, id: null, entry: null },
+  policyVersion: { ...initialLoadable, key: null, version: null },
   contact: { ...initialLoadable, details: null },
   feedback: { status: 'idle', error: null, reload: false, message: null },
 };
@@ -49,6 +58,19 @@ const contentSlice = createSlice({
       if (action.payload.arg !== state.policy.id) return;
       state.policy.status = 'failed';
       state.policy.error = action.payload.message;
+    },
+    policyVersionRequested(state, action: PayloadAction<VersionKey>) {
+      state.policyVersion = { status: 'loading', error: null, reload: false, key: versionKey(action.payload), version: null };
+    },
+    policyVersionReceived(state, action: PayloadAction<Received<VersionKey, PolicyVersion>>) {
+      if (versionKey(action.payload.arg) !== state.policyVersion.key) return;
+      state.policyVersion.status = 'loaded';
+      state.policyVersion.version = action.payload.result;
+    },
+    policyVersionFailed(state, action: PayloadAction<Failed<VersionKey>>) {
+      if (versionKey(action.payload.arg) !== state.policyVersion.key) return;
+      state.policyVersion.status = 'failed';
+      state.policyVersion.error = action.payload.message;
     },
     policyReloadRequested(state) {
       state.policy.reload = true;
@@ -82,6 +104,7 @@ const contentSlice = createSlice({
   },
   selectors: {
     selectPolicy: (state) => state.policy,
+    selectPolicyVersion: (state) => state.policyVersion,
     selectFeedback: (state) => state.feedback,
     selectContact: (state) => state.contact,
   },
@@ -99,6 +122,9 @@ export const {
   policyReceived,
   policyFailed,
   policyReloadRequested,
+  policyVersionRequested,
+  policyVersionReceived,
+  policyVersionFailed,
   feedbackSent,
   feedbackAccepted,
   feedbackRejected,
@@ -107,7 +133,12 @@ export const {
   contactReceived,
   contactFailed,
 } = contentSlice.actions;
-export const { selectPolicy, selectFeedback, selectContact } = injected.selectors;
+export const { selectPolicy, selectPolicyVersion, selectFeedback, selectContact } = injected.selectors;
+
+/** `terms@3`: which kept version the state holds. */
+export function versionKey({ id, version }: VersionKey): string {
+  return `${id}@${version}`;
+}
 
 /** The contact page's details, once: skipped while held or on the way (a failure is asked again). */
 export const fetchContact = createLoader(
@@ -119,6 +150,13 @@ export const fetchContact = createLoader(
 export const fetchPolicy = createLoader(
   { requested: policyRequested, received: policyReceived, failed: policyFailed },
   (api, id: string) => api.get('/_uk_home/palestine/show/details/website/{id}', { params: { id } }),
+);
+
+/** One kept version of a policy (the words an order was sold under). */
+export const fetchPolicyVersion = createLoader(
+  { requested: policyVersionRequested, received: policyVersionReceived, failed: policyVersionFailed },
+  (api, key: VersionKey) =>
+    api.get('/policy/versions/{id}/{version}', { params: { id: key.id, version: String(key.version) } }),
 );
 
 /** The server's reply when it gives none of its own. */

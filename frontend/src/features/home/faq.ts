@@ -1,20 +1,29 @@
 // The home page's FAQ blocks (the spec: buying, the product, the brand story, contact and the product range),
-// with the support e-mail from the site info in the text. Shown on the page and given to search engines as
-// FAQ structured data, so both read the same words.
+// with the support e-mail from the site info and the delivery terms the checkout charges in the text. Shown on
+// the page and given to search engines as FAQ structured data, so both read the same words.
+import { shortMoney, type DeliveryTerms } from '../../lib/delivery';
+import { formatMoney } from '../../lib/format';
 import type { FaqItem } from '../../lib/structuredData';
 
 export interface FaqBlock extends FaqItem {
   topic: 'buying' | 'product' | 'story' | 'contact' | 'range';
 }
 
-export function faqBlocks(supportEmail: string | undefined, shopName: string): FaqBlock[] {
+/** The delivery terms in a sentence, from the orders function's own figures (never a figure of the page's). */
+function deliveryTerms(delivery: DeliveryTerms | null): string {
+  if (!delivery) return 'every drink’s page and your basket show the delivery charge before you pay';
+  if (delivery.fee <= 0) return 'delivery is free';
+  return `delivery costs ${formatMoney(delivery.fee)}, and is free on orders of ${shortMoney(delivery.freeFrom)} or more`;
+}
+
+export function faqBlocks(supportEmail: string | undefined, shopName: string, delivery: DeliveryTerms | null = null): FaqBlock[] {
   // Until the site info (with the support e-mail) is held, point at the contact form instead.
   const reach = supportEmail ? `e-mail ${supportEmail}` : 'use our contact form';
   return [
     {
       topic: 'buying',
       question: 'How do I buy your drinks?',
-      answer: `Choose your drinks in the shop, add them to your basket and check out with a card. We deliver across the UK; delivery is free on orders of £40 or more. For help with an order, ${reach}.`,
+      answer: `Choose your drinks in the shop, add them to your basket and check out with a card. We deliver across the UK; ${deliveryTerms(delivery)}. For help with an order, ${reach}.`,
     },
     {
       topic: 'product',

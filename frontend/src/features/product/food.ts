@@ -10,6 +10,34 @@ export const HIGH_CAFFEINE_MG_PER_LITRE = 150;
 
 export const CAFFEINE_WARNING = 'High caffeine content. Not recommended for children or pregnant or breast-feeding women';
 
+/**
+ * The Annex III statements a label may carry (the drink's `statements`), in the words the regulation gives
+ * them, and where the law puts them: beside the drink's name, or just after its ingredients. The
+ * high-caffeine one is `caffeineWarning`'s, with its figure, shown near the price.
+ */
+export const STATEMENTS: Record<string, { text: string; place: 'name' | 'ingredients' }> = {
+  'with-sweeteners': { text: 'With sweeteners', place: 'name' },
+  'with-sugar-and-sweeteners': { text: 'With sugar and sweeteners', place: 'name' },
+  phenylalanine: { text: 'Contains a source of phenylalanine', place: 'name' },
+  polyols: { text: 'Excessive consumption may produce laxative effects', place: 'name' },
+  liquorice: { text: 'Contains liquorice', place: 'ingredients' },
+  'liquorice-hypertension': {
+    text: 'Contains liquorice: people suffering from hypertension should avoid excessive consumption',
+    place: 'ingredients',
+  },
+};
+
+/** The statement ids an admin picks (high-caffeine follows the caffeine), in the label's order. */
+export const PICKABLE_STATEMENTS = Object.keys(STATEMENTS);
+
+/** The statements of a drink that belong at `place`, as words. */
+export function statementsAt(statements: readonly string[] | undefined, place: 'name' | 'ingredients'): string[] {
+  return (statements ?? []).flatMap((id) => {
+    const statement = STATEMENTS[id];
+    return statement && statement.place === place ? [statement.text] : [];
+  });
+}
+
 /** The 14 regulated allergens as the API spells them, with the words a label uses. */
 export const ALLERGEN_LABELS: Record<string, string> = {
   celery: 'Celery',

@@ -5,14 +5,10 @@
 // when first imported.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
+import type { DeliveryTerms } from '../../lib/delivery';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
 
-export interface DeliveryTerms {
-  /** Pounds charged for delivery below `freeFrom`. */
-  fee: number;
-  /** Pounds of basket (after the code) from which delivery is free. */
-  freeFrom: number;
-}
+export type { DeliveryTerms } from '../../lib/delivery';
 
 export interface DeliveryState {
   terms: DeliveryTerms | null;

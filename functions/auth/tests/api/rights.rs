@@ -64,6 +64,8 @@ async fn shop_history(app: &TestApp, email: &str) {
         carrier: None,
         tracking_number: None,
         history: Vec::new(),
+        terms_version: None,
+        archived_at: None,
         created_at: "2026-11-20T10:00:00Z".into(),
         updated_at: "2026-11-20T10:00:00Z".into(),
         version: 1,

@@ -7,4 +7,5 @@ mod events;
 mod guards;
 mod helpers;
 mod home;
+mod pricing;
 mod products;

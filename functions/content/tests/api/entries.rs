@@ -190,7 +190,8 @@ async fn the_policies_the_law_asks_for_are_always_there_and_editable() {
     assert_eq!(returns.status, StatusCode::OK);
     let text = returns.body["des"].as_str().unwrap();
     assert!(text.contains("## Model cancellation form"), "{text}");
-    assert!(text.contains("To: Fizz Ltd, 1 Mill Yard, Leeds LS1 1AA, hello@fizz.example"));
+    // The statutory form (schedule 3, part B), the trader's details filled in.
+    assert!(text.contains("To Fizz Ltd, 1 Mill Yard, Leeds LS1 1AA, hello@fizz.example:\nI/We [*] hereby give notice"), "{text}");
 
     // Deleting a standard policy that was never saved is refused: the shop must show it.
     let refused = app

@@ -36,6 +36,27 @@ async fn a_message_reaches_the_shops_address() {
     assert_eq!(mails[0].0, "Message from Amira Haddad via the contact form");
     assert!(mails[0].1.contains("Do you deliver to Belfast?"));
     assert!(mails[0].1.contains(&sender));
+    // Kept a year, as the privacy notice says, then gone by the table's TTL.
+    let id = reply.body["_id"].as_str().unwrap();
+    let stored = app
+        .state
+        .store
+        .client()
+        .get_item()
+        .table_name(app.state.store.table())
+        .key("pk", shared::dynamo::s(format!("FEEDBACK#{id}")))
+        .key("sk", shared::dynamo::s("FEEDBACK"))
+        .send()
+        .await
+        .unwrap()
+        .item
+        .unwrap();
+    let expires: i64 = shared::dynamo::get_n(&stored, "expiresAt").unwrap();
+    let year = content::feedback::KEEP_SECONDS;
+    assert!(
+        (expires - shared::time::now_unix() - year).abs() < 60,
+        "{expires}"
+    );
 }
 
 #[tokio::test]

@@ -10,6 +10,8 @@ pub fn shop_address() -> String {
 
 pub struct TestApp {
     pub client: Client,
+    /// The router's state, for what a test reaches beside the routes (the terms' version at checkout).
+    pub state: content::AppState,
     pub admin: String,
     pub customer: String,
 }
@@ -30,7 +32,8 @@ pub async fn spawn_app() -> TestApp {
     );
     let signed_in = harness.sign_in(&state.auth.users).await;
     TestApp {
-        client: Client::new(content::router(state)),
+        client: Client::new(content::router(state.clone())),
+        state,
         admin: signed_in.admin,
         customer: signed_in.customer,
     }

@@ -5,4 +5,5 @@ mod entries;
 mod events;
 mod feedback;
 mod helpers;
+mod policies;
 mod site;

@@ -10,4 +10,5 @@ mod manage;
 mod numbers;
 mod payments;
 mod security;
+mod terms;
 mod vat;

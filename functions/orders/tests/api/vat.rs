@@ -8,7 +8,7 @@ use serde_json::json;
 use shared::dynamo::{n, s};
 
 /// The site info as an admin saved it (the content function owns the record; the orders function reads it).
-async fn site_info(app: &TestApp, vat_rate: u32, vat_number: &str) {
+pub async fn site_info(app: &TestApp, vat_rate: u32, vat_number: &str) {
     let mut item = shared::trader::site_key();
     item.extend([
         ("id".to_owned(), s("main")),

@@ -143,6 +143,8 @@ impl TestApp {
             carrier: None,
             tracking_number: None,
             history: Vec::new(),
+            terms_version: None,
+            archived_at: None,
             total: Pence::new(2298).unwrap(),
             vat_rate: Some(20),
             vat: Some(Pence::new(383).unwrap()),

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fakeFetch';
 import { renderApp } from '../../../testing/renderWithProviders';
@@ -37,7 +37,9 @@ describe('your data', () => {
     const code = await screen.findByLabelText('The code from the e-mail');
     // The button that had the focus is gone: the code's field has it, and the sent code is announced.
     await waitFor(() => expect(code).toHaveFocus());
-    expect(screen.getByRole('status')).toHaveTextContent('We have e-mailed you a code');
+    // The profile page has other live regions (the passkeys'): this one is the data section's.
+    const yourData = screen.getByRole('region', { name: 'Your data' });
+    expect(within(yourData).getByRole('status')).toHaveTextContent('We have e-mailed you a code');
     await user.type(code, '654321');
     await user.click(screen.getByRole('button', { name: 'Delete my account for good' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is wrong: 4 tries left');

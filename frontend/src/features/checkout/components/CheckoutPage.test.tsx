@@ -53,6 +53,7 @@ describe('CheckoutPage', () => {
       'href',
       '/drinks/policies/returns#model-cancellation-form',
     );
+    expect(within(box).getByTestId('return-costs')).toHaveTextContent('you pay the cost of sending the drinks back');
     // The box comes before the button, which says what it does.
     const pay = screen.getByRole('button', { name: 'Pay £26.22' });
     expect(box.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -10,3 +10,18 @@ describe('Paragraphs', () => {
     expect(headingAnchor("  Returns & your right to cancel! ")).toBe('returns-your-right-to-cancel');
   });
 });
+
+describe('Paragraphs links', () => {
+  it('makes [words](/path) a link in the app and [words](https://…) a link out, and leaves other brackets alone', async () => {
+    const { MemoryRouter } = await import('react-router');
+    render(
+      <MemoryRouter>
+        <Paragraphs text={'Open [your profile](/account/profile) or ask [the ICO](https://ico.org.uk/make-a-complaint/). [not a link](//evil.example) and [plain].'} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/account/profile');
+    expect(screen.getByRole('link', { name: 'the ICO' })).toHaveAttribute('href', 'https://ico.org.uk/make-a-complaint/');
+    expect(screen.queryByRole('link', { name: 'not a link' })).toBeNull();
+    expect(screen.getByText(/\[not a link\]\(\/\/evil\.example\) and \[plain\]\./)).toBeInTheDocument();
+  });
+});

@@ -18,6 +18,26 @@ describe('PolicyPage', () => {
     expect(api.calls.filter((c) => c.url.pathname.endsWith('/website/pol-returns'))).toHaveLength(1);
   });
 
+  it('shows a kept version (an order\'s terms) with its date and a link to the current words', async () => {
+    const api = shopApi({
+      'GET /api/policy/versions/terms/2': {
+        _id: 'terms',
+        version: 2,
+        name: 'Terms of sale',
+        des: 'Old words.\n## Who we are\nSee [your profile](/account/profile).',
+        savedAt: '2026-10-01T09:00:00Z',
+        source: 'admin',
+      },
+    });
+    renderApp('/drinks/policies/terms?version=2', { deps: { fetch: api.fetch } });
+    const kept = await screen.findByTestId('policy-version');
+    expect(kept).toHaveTextContent('Version 2, in force from 01/10/2026');
+    expect(screen.getByText('Old words.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'your profile' })).toHaveAttribute('href', '/account/profile');
+    expect(screen.getByRole('link', { name: 'Read the current version' })).toHaveAttribute('href', '/drinks/policies/terms');
+    expect(api.calls.some((c) => c.url.pathname.includes('/website/terms'))).toBe(false);
+  });
+
   it("on error shows the message and 'Try again' refetches", async () => {
     let fail = true;
     const api = shopApi({ [POLICY]: () => (fail ? json({ message: 'Policy not found' }, 404) : json(returnsPolicy)) });

@@ -6,8 +6,10 @@ import { ProductCard } from '../../../components/ProductCard';
 import { EmptyView, StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { homeReloadRequested, selectHome } from '../homeSlice';
+import { selectHeldDeliveryTerms } from '../../../lib/delivery';
 
 export default function FeaturedDrinks() {
+  const delivery = useAppSelector(selectHeldDeliveryTerms);
   const dispatch = useAppDispatch();
   const { products, status, error } = useAppSelector(selectHome);
   return (
@@ -27,7 +29,7 @@ export default function FeaturedDrinks() {
       <ul className={ui.grid} data-testid="featured-drinks">
         {products.map((product) => (
           <li key={product._id}>
-            <ProductCard product={product} />
+            <ProductCard delivery={delivery} product={product} />
           </li>
         ))}
       </ul>

@@ -39,4 +39,10 @@ describe('Home content', () => {
     for (const block of blocks) expect(block.answer).toContain('help@shop.example');
     expect(blocks.find((b) => b.topic === 'contact')?.answer).toMatch(/24 hours on business days \(Monday to Friday\)/);
   });
+
+  it('words the delivery terms the checkout charges, never a figure of its own', () => {
+    const buying = (terms: Parameters<typeof faqBlocks>[2]) => faqBlocks('help@shop.example', 'The Shop', terms).find((b) => b.topic === 'buying')?.answer;
+    expect(buying({ fee: 3.5, freeFrom: 30 })).toContain('delivery costs £3.50, and is free on orders of £30 or more');
+    expect(buying(null)).not.toMatch(/£\d/);
+  });
 });

@@ -10,6 +10,7 @@ import { SITE_NAME, usePageMeta } from '../../../lib/meta';
 import { breadcrumbs, faqPage, graph, localBusiness, organization } from '../../../lib/structuredData';
 import { selectSiteInfo } from '../../site/siteSlice';
 import { faqBlocks } from '../faq';
+import { selectHeldDeliveryTerms } from '../../../lib/delivery';
 
 // The same words as index.html's, so a first visit and a return to home describe the page alike.
 const DESCRIPTION =
@@ -17,6 +18,7 @@ const DESCRIPTION =
 
 export function HomeHead() {
   const info = useAppSelector(selectSiteInfo);
+  const delivery = useAppSelector(selectHeldDeliveryTerms);
   usePageMeta('', DESCRIPTION);
   const data = useMemo(() => {
     const origin = window.location.origin;
@@ -24,9 +26,9 @@ export function HomeHead() {
       organization(info, origin),
       localBusiness(info, origin),
       breadcrumbs([{ name: 'Home', path: '/' }], origin),
-      faqPage(faqBlocks(info?.email, info?.name || SITE_NAME)),
+      faqPage(faqBlocks(info?.email, info?.name || SITE_NAME, delivery)),
     );
-  }, [info]);
+  }, [info, delivery]);
   return <JsonLd data={data} />;
 }
 

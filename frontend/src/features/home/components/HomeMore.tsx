@@ -12,6 +12,7 @@ import { selectSiteState } from '../../site/siteSlice';
 import { faqBlocks } from '../faq';
 import styles from './HomeMore.module.css';
 import { Link } from '../../../components/Link';
+import { selectHeldDeliveryTerms } from '../../../lib/delivery';
 
 const isExternal = (link: string) => /^https?:\/\//.test(link);
 
@@ -19,7 +20,8 @@ export function HomeMore() {
   const dispatch = useAppDispatch();
   const { info, about } = useAppSelector(selectSiteState);
   const links = useAppSelector(selectLinks);
-  const faq = faqBlocks(info?.email, info?.name || SITE_NAME);
+  const delivery = useAppSelector(selectHeldDeliveryTerms);
+  const faq = faqBlocks(info?.email, info?.name || SITE_NAME, delivery);
 
   useEffect(() => {
     void dispatch(fetchSiteList('links'));

@@ -21,6 +21,11 @@ describe('the order page tells the customer what happened to the payment', () =>
     expect(note).toHaveTextContent('Paid by visa ending 4242.');
   });
 
+  it('links the terms of sale as they stood when the order was placed', async () => {
+    openOrder(makeOrder({ status: 'paid', termsVersion: 3 }));
+    expect(await screen.findByTestId('order-terms', undefined, FIRST_LOAD)).toHaveAttribute('href', '/drinks/policies/terms?version=3');
+  });
+
   it('shipped and delivered orders were paid too', async () => {
     openOrder(makeOrder({ status: 'delivered' }));
     expect(await screen.findByTestId('payment-note', undefined, FIRST_LOAD)).toHaveTextContent('Paid by visa ending 4242.');

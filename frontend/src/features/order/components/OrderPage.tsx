@@ -134,6 +134,15 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
             <Link to={paths.receipt.to(order._id)}>Your VAT receipt</Link> (printable)
           </p>
         )}
+        {order.termsVersion != null && (
+          <p>
+            Sold on our{' '}
+            <Link to={`${paths.policy.to('terms')}?version=${order.termsVersion}`} data-testid="order-terms">
+              terms of sale
+            </Link>{' '}
+            as they stood when you ordered (version {order.termsVersion}).
+          </p>
+        )}
       </section>
       {(order.history.length > 0 || order.trackingNumber) && (
         <section className={styles.box} aria-labelledby="order-progress">

@@ -9,6 +9,7 @@ import { StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
+import { companyLine } from '../../../lib/trader';
 import { usePageMeta } from '../../../lib/meta';
 import { selectSiteInfo } from '../../site/siteSlice';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
@@ -42,6 +43,7 @@ function Receipt({ order }: { order: Order }) {
           <strong>{info?.name}</strong>
           {info?.address && <div>{info.address}</div>}
           {info?.vatNumber && <div>VAT number: {info.vatNumber}</div>}
+          {companyLine(info) && <div>{companyLine(info)}</div>}
         </div>
       </header>
       <p>

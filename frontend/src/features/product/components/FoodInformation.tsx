@@ -1,7 +1,8 @@
 // "Ingredients and nutrition" on a drink's page: what the Food Information Regulations 2014 ask a shopper
-// be shown before buying. Ingredients with allergens in bold, the allergens named, the nutrition table per
-// 100 ml and per can, the high-caffeine warning, storage, and the producer's name and address.
-import { ALLERGEN_LABELS, caffeineWarning, ingredientSegments, nutritionRows, unitMillilitres } from '../food';
+// be shown before buying. Ingredients with allergens in bold and the statements that follow them (liquorice),
+// the allergens named, the nutrition table per 100 ml and per can, storage, and the producer's name and
+// address. The high-caffeine warning stands by the price (ProductPage), where the shopper decides.
+import { ALLERGEN_LABELS, ingredientSegments, nutritionRows, statementsAt, unitMillilitres } from '../food';
 import type { Product } from '../../../types/catalog';
 import styles from './ProductPage.module.css';
 
@@ -12,7 +13,7 @@ export interface Producer {
 
 export function FoodInformation({ product, producer }: { product: Product; producer: Producer | null }) {
   const ml = unitMillilitres(product.qty);
-  const warning = caffeineWarning(product.caffeineMgPerLitre);
+  const afterIngredients = statementsAt(product.statements, 'ingredients');
   const hasAny = product.ingredients || product.nutrition || product.storage || product.allergens.length > 0;
   if (!hasAny && !producer) return null;
   return (
@@ -20,11 +21,6 @@ export function FoodInformation({ product, producer }: { product: Product; produ
       <h2 id="food-title" className={styles.detailsTitle}>
         Ingredients and nutrition
       </h2>
-      {warning && (
-        <p className={styles.warning} role="note">
-          {warning}
-        </p>
-      )}
       {product.ingredients && (
         <p data-testid="ingredients">
           <span className={styles.foodLabel}>Ingredients: </span>
@@ -33,6 +29,11 @@ export function FoodInformation({ product, producer }: { product: Product; produ
           )}
         </p>
       )}
+      {afterIngredients.map((text) => (
+        <p key={text} className={styles.statement}>
+          {text}.
+        </p>
+      ))}
       <p>
         <span className={styles.foodLabel}>Allergens: </span>
         {product.allergens.length > 0

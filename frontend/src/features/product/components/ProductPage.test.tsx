@@ -8,8 +8,9 @@ import { shopApi } from '../../../testing/shopApi';
 import { qtyFromQuery } from './ProductPage';
 
 describe('ProductPage', () => {
-  it('shows the drink: images, description, pack label, price and discounted price', async () => {
-    renderApp('/drinks/p-cola', { deps: { fetch: shopApi().fetch } });
+  it('shows the drink: images, description, pack label, the price with its genuine was price, the unit price and the delivery terms', async () => {
+    const drink = { ...cola, wasPrice: 12.5 };
+    renderApp('/drinks/p-cola', { deps: { fetch: shopApi({ 'GET /api/product/p-cola': drink }).fetch } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Classic Cola' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Classic Cola' })).toHaveAttribute('src', '/uploads/cola.png');
     expect(screen.getByText('12 x 500ml')).toBeInTheDocument();
@@ -17,6 +18,9 @@ describe('ProductPage', () => {
     expect(screen.getByText('£11.25')).toBeInTheDocument();
     expect(screen.getByText('£12.50')).toBeInTheDocument();
     expect(screen.getByText('10% off')).toBeInTheDocument();
+    expect(screen.getByText('£1.88 per litre')).toBeInTheDocument();
+    // The delivery terms the checkout charges (GET /api/order/payment-settings/), fetched by the frame.
+    expect(await screen.findByTestId('delivery-line')).toHaveTextContent('+ £4.99 delivery, free from £40');
     expect(document.title).toBe('Classic Cola | Palestine Drinks');
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/^Classic Cola \(12 x 500ml\)/);
   });
@@ -42,12 +46,29 @@ describe('ProductPage', () => {
     expect(ld['@graph'][0]).toMatchObject({ '@type': 'Product', nutrition: { '@type': 'NutritionInformation', sugarContent: '9.2 g' } });
   });
 
+  it('shows a discounted price without a was price or a badge when the server found no genuine earlier price', async () => {
+    renderApp('/drinks/p-cola', { deps: { fetch: shopApi().fetch } });
+    expect(await screen.findByText('£11.25')).toBeInTheDocument();
+    expect(screen.queryByText('£12.50')).not.toBeInTheDocument();
+    expect(screen.queryByText(/% off/)).not.toBeInTheDocument();
+  });
+
+  it('prints the sweetener statements beside the name and the liquorice one after the ingredients', async () => {
+    const drink = { ...cola, statements: ['with-sweeteners', 'phenylalanine', 'liquorice'] as typeof cola.statements };
+    renderApp('/drinks/p-cola', { deps: { fetch: shopApi({ 'GET /api/product/p-cola': drink }).fetch } });
+    expect(await screen.findByTestId('name-statements')).toHaveTextContent('With sweeteners. Contains a source of phenylalanine.');
+    const section = screen.getByRole('region', { name: 'Ingredients and nutrition' });
+    expect(within(section).getByText('Contains liquorice.')).toBeInTheDocument();
+  });
+
   it('warns of high caffeine above 150 mg per litre', async () => {
     const drink = { ...cola, caffeineMgPerLitre: 320 };
     renderApp('/drinks/p-cola', { deps: { fetch: shopApi({ 'GET /api/product/p-cola': drink }).fetch } });
-    expect(await screen.findByRole('note')).toHaveTextContent(
-      'High caffeine content. Not recommended for children or pregnant or breast-feeding women (32 mg/100 ml).',
-    );
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('High caffeine content. Not recommended for children or pregnant or breast-feeding women (32 mg/100 ml).');
+    // By the price, not below the fold in the food information.
+    expect(within(screen.getByRole('region', { name: 'Ingredients and nutrition' })).queryByRole('note')).toBeNull();
+    expect(note.previousElementSibling?.textContent).toContain('£11.25');
   });
 
   it('switches pictures', async () => {

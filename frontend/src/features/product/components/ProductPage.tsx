@@ -16,8 +16,10 @@ import { truncate } from '../../../lib/format';
 import { isPrerendering } from '../../../lib/prerendering';
 import { usePageMeta } from '../../../lib/meta';
 import { graph, product as productThing } from '../../../lib/structuredData';
+import { selectHeldDeliveryTerms } from '../../../lib/delivery';
 import { useQuery } from '../../../lib/useQuery';
 import type { Product } from '../../../types/catalog';
+import { caffeineWarning, statementsAt } from '../food';
 import { fetchProduct, productReloadRequested, selectProductState } from '../productSlice';
 import { BackInStock } from './BackInStock';
 import { FoodInformation, type Producer } from './FoodInformation';
@@ -89,6 +91,7 @@ export function ProductPage({ purchase, below, producer = null }: ProductPagePro
   const { id = '' } = useParams();
   const params = useQuery();
   const { product, status, error, reload, notFound, id: heldId } = useAppSelector(selectProductState);
+  const delivery = useAppSelector(selectHeldDeliveryTerms);
   const shown = heldId === id ? product : null;
   const unknown = heldId === id && status === 'failed' && notFound;
 
@@ -140,8 +143,20 @@ export function ProductPage({ purchase, below, producer = null }: ProductPagePro
               <Gallery key={shown._id} product={shown} />
               <div className={styles.info}>
                 <h1 className={styles.name}>{shown.name}</h1>
+                {/* The statements the law puts with the drink's name (Annex III: sweeteners, phenylalanine). */}
+                {statementsAt(shown.statements, 'name').length > 0 && (
+                  <p className={styles.statements} data-testid="name-statements">
+                    {statementsAt(shown.statements, 'name').join('. ')}.
+                  </p>
+                )}
                 <p className={styles.pack}>{shown.qty}</p>
-                <Price product={shown} className={styles.price} />
+                <Price product={shown} className={styles.price} delivery={delivery} />
+                {/* The high-caffeine statement where the shopper decides: by the price and the Add button. */}
+                {caffeineWarning(shown.caffeineMgPerLitre) && (
+                  <p className={styles.warning} role="note">
+                    {caffeineWarning(shown.caffeineMgPerLitre)}
+                  </p>
+                )}
                 <Stock units={shown.TheNumber} />
                 {shown.TheNumber <= 0 && !isPrerendering() && <BackInStock key={shown._id} product={shown} />}
                 {shown.des && <p className={styles.des}>{shown.des}</p>}

@@ -16,8 +16,10 @@ import { fetchSearch, searchReloadRequested, selectSearch } from '../searchSlice
 import { LoadMore } from '../../../components/LoadMore';
 import styles from './SearchPage.module.css';
 import { Link } from '../../../components/Link';
+import { selectHeldDeliveryTerms } from '../../../lib/delivery';
 
 export function SearchPage() {
+  const delivery = useAppSelector(selectHeldDeliveryTerms);
   const dispatch = useAppDispatch();
   const params = useQuery();
   const query = (params.get('search') ?? '').trim();
@@ -76,7 +78,7 @@ export function SearchPage() {
           <ul className={ui.grid} data-testid="search-results" aria-labelledby="results-heading">
             {products.map((product) => (
               <li key={product._id}>
-                <ProductCard product={product} />
+                <ProductCard delivery={delivery} product={product} />
               </li>
             ))}
           </ul>

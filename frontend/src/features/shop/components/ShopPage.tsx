@@ -29,8 +29,10 @@ function describe(choice: ShopChoice, categoryName: string | null): string {
   return parts.join(', ');
 }
 import { Link } from '../../../components/Link';
+import { selectHeldDeliveryTerms } from '../../../lib/delivery';
 
 export function ShopPage() {
+  const delivery = useAppSelector(selectHeldDeliveryTerms);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const params = useQuery();
@@ -113,7 +115,7 @@ export function ShopPage() {
         <ul className={ui.grid} data-testid="drinks-list" aria-labelledby="drinks-heading">
           {products.map((product, index) => (
             <li key={product._id}>
-              <ProductCard product={product} eager={index < 2} />
+              <ProductCard delivery={delivery} product={product} eager={index < 2} />
             </li>
           ))}
         </ul>

@@ -22,6 +22,23 @@ describe('Footer', () => {
     expect(within(policies).getByRole('link', { name: 'Returns policy' })).toHaveAttribute('href', '/drinks/policies/pol-returns');
   });
 
+  it('names the company, its number and registered office and the VAT number', async () => {
+    const api = shopApi({
+      'GET /api/connect/uk/palestine/connect/': {
+        ...siteInfo,
+        vatNumber: 'GB123456789',
+        companyName: 'Palestine Drinks Ltd',
+        companyNumber: '12345678',
+        registeredOffice: '1 Mill Yard\nLeeds LS1 1AA',
+      },
+    });
+    renderApp('/', { deps: { fetch: api.fetch } });
+    const footer = await screen.findByRole('contentinfo');
+    expect(await within(footer).findByTestId('footer-legal')).toHaveTextContent(
+      'Palestine Drinks Ltd, company number 12345678, registered office 1 Mill Yard, Leeds LS1 1AA · VAT number GB123456789',
+    );
+  });
+
   it('falls back to the spec opening hours and leaves out the policies when there are none', async () => {
     const api = shopApi({ 'GET /api/connect/uk/palestine/connect/': { _id: null }, 'GET /api/policy/': [] });
     renderApp('/', { deps: { fetch: api.fetch } });

@@ -1,11 +1,13 @@
 // The page footer: the shop's links, every policy (GET /api/policy/), and its contact details, opening hours
-// and social links (only those set) once the site info is held; and the mail-list sign-up form.
+// and social links (only those set) once the site info is held; the company's registered name, number and
+// office and the VAT number where set; and the mail-list sign-up form.
 import { Suspense, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { lazyPage } from '../../../lib/chunks';
 import { SITE_NAME } from '../../../lib/meta';
 import { OPENING_HOURS_TEXT } from '../../../lib/structuredData';
+import { companyLine } from '../../../lib/trader';
 import { fetchSiteList, selectPolicies } from '../siteListsSlice';
 import { selectSiteInfo } from '../siteSlice';
 import styles from './Footer.module.css';
@@ -127,8 +129,10 @@ export function Footer() {
           <SignUpForm />
         </Suspense>
       </div>
-      <p className={styles.legal}>
+      <p className={styles.legal} data-testid="footer-legal">
         © {new Date().getFullYear()} {info?.name || SITE_NAME}
+        {companyLine(info) && <> · {companyLine(info)}</>}
+        {info?.vatNumber && <> · VAT number {info.vatNumber}</>}
       </p>
     </footer>
   );
