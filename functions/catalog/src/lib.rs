@@ -19,7 +19,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
 pub use category::Category;
-pub use product::{return_stock, take_stock, Product};
+pub use product::{return_stock, return_stock_to_bin, stock_home, take_stock, Product, StockHome};
 pub use shared::store::{Entity, Store};
 
 /// The function's settings.
