@@ -381,7 +381,7 @@ async def add_fault(request):
         raise _error(400, "mode must be down or slow", param="mode")
     count = try_convert_to_int(data.get("count", 1))
     seconds = float(data.get("seconds", 2))
-    if not isinstance(count, int) or count < 1 or not 0 < seconds <= 60:
+    if not isinstance(count, int) or count < 1 or not 0 <= seconds <= 60:
         raise _error(400, "count must be 1 or more, seconds from 0 to 60")
     _faults.append({"key": _secret_key(request), "mode": mode, "count": count, "path": data.get("path") or "/v1/",
                     "method": (data.get("method") or "").upper(), "seconds": seconds})

@@ -79,7 +79,7 @@ pub async fn expire_pending(state: &AppState, now: i64) -> Result<ExpirySummary,
             })?;
             if let Err(error) = expire_one(state, &id, &mut summary).await {
                 summary.failed += 1;
-                tracing::error!(order = %id, %error, "ORDER-MOVE-FAILED: an unpaid order could not be released: the next run tries again");
+                tracing::error!(order = %id, ?error, "ORDER-MOVE-FAILED: an unpaid order could not be released: the next run tries again");
             }
         }
         match page.last_evaluated_key() {
@@ -165,7 +165,7 @@ async fn retry_cancels(state: &AppState, summary: &mut ExpirySummary) -> Result<
             Ok(false) => summary.waiting += 1,
             Err(error) => {
                 summary.failed += 1;
-                tracing::error!(order = %order_id, %error, "ORDER-MOVE-FAILED: a released order's payment could not be settled: the next run tries again");
+                tracing::error!(order = %order_id, ?error, "ORDER-MOVE-FAILED: a released order's payment could not be settled: the next run tries again");
             }
         }
     }

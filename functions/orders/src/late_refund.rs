@@ -143,7 +143,7 @@ pub async fn retry_due(state: &AppState) -> Result<u32, ApiError> {
             Ok(true) => done += 1,
             Ok(false) => {}
             Err(error) => tracing::error!(
-                %error, "ORDER-MOVE-FAILED: a late payment's refund could not be settled: the next run tries again"
+                ?error, "ORDER-MOVE-FAILED: a late payment's refund could not be settled: the next run tries again"
             ),
         }
     }

@@ -914,7 +914,7 @@ pub async fn settle_claims(state: &AppState, now: i64) -> Result<u32, ApiError> 
             Ok(true) => settled += 1,
             Ok(false) => {}
             Err(error) => tracing::error!(
-                order = %order_id, %error,
+                order = %order_id, ?error,
                 "ORDER-MOVE-FAILED: a refund claim could not be settled: the next run tries again"
             ),
         }
