@@ -263,6 +263,21 @@ pub fn release_in_transaction(table: &str, code: &str) -> Result<TransactWriteIt
     Ok(TransactWriteItem::builder().update(update).build())
 }
 
+/// Takes a use back for an order that stands again (its whole refund failed at the bank after the use had
+/// been given back): no limit applies, the order held the use before.
+pub fn retake_in_transaction(table: &str, code: &str) -> Result<TransactWriteItem, ApiError> {
+    let update = Update::builder()
+        .table_name(table)
+        .key("pk", s(format!("CODE#{code}")))
+        .key("sk", s("CODE"))
+        .update_expression("ADD uses :one, version :one")
+        .condition_expression("attribute_exists(pk)")
+        .expression_attribute_values(":one", n(1))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
 /// Whether a code an order gives a use back to is still there: live, in the bin (the copy kept there takes
 /// the use back, so restoring it restores it), or deleted for good.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -835,6 +835,7 @@ async fn restate(
                 .find(|status| status.is_paid())
                 .unwrap_or(Status::Paid);
             write = write.status(before, &now);
+            items.extend(crate::stock::code_retake(state, order).await?);
         }
         if !known.late {
             let units: u32 = known.lines.iter().map(|l| l.qty).sum();

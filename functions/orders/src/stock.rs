@@ -78,3 +78,27 @@ pub async fn code_back(
     }
     Ok(items)
 }
+
+/// The write that takes the order's code use again: a whole refund gave it back, then failed at the bank, so
+/// the order stands again.
+pub async fn code_retake(
+    state: &AppState,
+    order: &Order,
+) -> Result<Vec<TransactWriteItem>, ApiError> {
+    let Some(code) = &order.code else {
+        return Ok(Vec::new());
+    };
+    let table = &state.tables.codes;
+    Ok(
+        match codes::code_home(&state.db, table, code, shared::time::now_unix()).await? {
+            CodeHome::Live => vec![codes::retake_in_transaction(table, code)?],
+            CodeHome::Binned => vec![shared::recycle_bin::adjust_in_bin(
+                table,
+                &format!("CODE#{code}"),
+                "uses",
+                1,
+            )?],
+            CodeHome::Gone => Vec::new(),
+        },
+    )
+}

@@ -7,6 +7,7 @@ mod events;
 mod fulfilment;
 mod helpers;
 mod holds;
+mod interleavings;
 mod manage;
 mod numbers;
 mod payments;
