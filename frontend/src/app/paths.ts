@@ -26,8 +26,15 @@ export const paths = {
   reviews: { pattern: '/:product/review', to: () => `/${p}/review` },
   checkout: { pattern: '/checkout', to: () => '/checkout' },
   order: { pattern: '/myorder/:id', to: (id: string) => `/myorder/${encodeURIComponent(id)}` },
-  /** The printable VAT receipt of an order (the confirmation e-mail links here). */
-  receipt: { pattern: '/order/:id/receipt', to: (id: string) => `/order/${encodeURIComponent(id)}/receipt` },
+  /**
+   * The printable VAT receipt of an order (the confirmation e-mail links here), and one refund's credit note
+   * on the same page (the refund e-mail links there).
+   */
+  receipt: {
+    pattern: '/order/:id/receipt',
+    to: (id: string) => `/order/${encodeURIComponent(id)}/receipt`,
+    creditNote: (id: string, refund: string) => `/order/${encodeURIComponent(id)}/receipt?creditNote=${encodeURIComponent(refund)}`,
+  },
   account: {
     pattern: '/account',
     orders: { pattern: 'order', to: () => '/account/order' },

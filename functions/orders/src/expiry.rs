@@ -153,7 +153,7 @@ async fn expire_one(
 /// payment completed after all, refunded as a late payment. Answers how many were settled.
 async fn retry_cancels(state: &AppState, summary: &mut ExpirySummary) -> Result<u32, ApiError> {
     let mut settled = 0;
-    for listed in crate::manage::query_all(state, "gsi3", "gsi3pk", CANCEL_DUE).await? {
+    for listed in crate::index::query_all(state, "gsi3", "gsi3pk", CANCEL_DUE).await? {
         let Some(order_id) = get_s(&listed, "pk")
             .ok()
             .and_then(|pk| pk.strip_prefix("CANCEL#").map(str::to_owned))

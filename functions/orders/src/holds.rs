@@ -6,7 +6,7 @@
 //! full, or when an admin who has checked the order releases it. Held orders are listed through a sparse
 //! index (`gsi3`, `HOLD`), never a scan.
 
-use crate::manage::query_all;
+use crate::index::query_all;
 use crate::money::{self, Audience, Hold, HoldKind, ShownOrder};
 use crate::order::order_key;
 use crate::payment::{run, Failed};
@@ -193,8 +193,8 @@ pub async fn list_held_orders(
 #[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReleaseInput {
-    /// What the admin checked (kept as the hold's outcome, 1 to 200 characters).
-    #[schemars(length(min = 1, max = 200))]
+    /// What the admin checked (kept as the hold's outcome, 1 to 200 characters once trimmed, one line).
+    #[schemars(regex(pattern = crate::refunds::reason_pattern()), length(max = 200))]
     note: String,
 }
 

@@ -120,7 +120,7 @@ pub async fn settle_due(state: &AppState, order_id: &str, intent: &str) -> Resul
 pub async fn retry_due(state: &AppState) -> Result<u32, ApiError> {
     let mut done = 0;
     // The index holds keys only: each record is read whole.
-    for listed in crate::manage::query_all(state, "gsi3", "gsi3pk", DUE).await? {
+    for listed in crate::index::query_all(state, "gsi3", "gsi3pk", DUE).await? {
         let settled = async {
             let found = state
                 .db

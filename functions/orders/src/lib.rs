@@ -7,6 +7,7 @@ mod checkout;
 pub mod erasure;
 pub mod expiry;
 mod holds;
+mod index;
 mod late_refund;
 pub mod links;
 mod mail;
@@ -342,6 +343,7 @@ fn api() -> ApiRoutes<AppState> {
             Admin,
             reconcile::show_reconciliation,
         )
+        .path_pattern("month", reconcile::MONTH_PATTERN)
         .summary("A month's payments and refunds beside Stripe's charges, refunds, fees, net and payouts, with every difference")
         .fails(&[502, 503])
         .get(

@@ -288,9 +288,10 @@ pub async fn status_mails(
     }
 }
 
-/// A credit note's printable page (the order page and the refund e-mail link it).
+/// A credit note's printable page: the order's receipt page showing that refund's note (the order page and
+/// the refund e-mail link it).
 pub fn credit_note_url(site_url: &str, order_id: &str, refund_id: &str) -> String {
-    format!("{site_url}/order/{order_id}/credit-note/{refund_id}")
+    format!("{site_url}/order/{order_id}/receipt?creditNote={refund_id}")
 }
 
 /// What a refund e-mail says about one refund.

@@ -4,6 +4,7 @@
 //! is refunded in full first; a held order or one being refunded does not move on), deletion, and the
 //! monthly results.
 
+use crate::index::query_all;
 use crate::money::{self, Audience, OrderMoney, ShownOrder};
 use crate::order::{order_key, Carrier, Order, Status, StatusChange};
 use crate::payment::{release, Moved};
@@ -26,36 +27,6 @@ pub const ADMIN_PAGE: usize = 20;
 
 fn no_such_order() -> ApiError {
     ApiError::not_found("No order has this id")
-}
-
-/// Every item of an index partition, newest first.
-pub(crate) async fn query_all(
-    state: &AppState,
-    index: &str,
-    partition: &str,
-    value: &str,
-) -> Result<Vec<Item>, ApiError> {
-    let mut all = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let page = state
-            .db
-            .query()
-            .table_name(&state.tables.orders)
-            .index_name(index)
-            .key_condition_expression("#p = :v")
-            .expression_attribute_names("#p", partition)
-            .expression_attribute_values(":v", s(value))
-            .scan_index_forward(false)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        all.extend(page.items().iter().cloned());
-        match page.last_evaluated_key() {
-            Some(last) if !last.is_empty() => start = Some(last.clone()),
-            _ => return Ok(all),
-        }
-    }
 }
 
 /// Orders read from index items, each with its money.

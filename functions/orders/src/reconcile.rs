@@ -24,6 +24,9 @@ use shared::{ApiError, ApiResult, Json};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+/// What `Month::parse` takes: `YYYY-MM` from 2000 to 2999.
+pub const MONTH_PATTERN: &str = r"^2[0-9]{3}-(0[1-9]|1[0-2])$";
+
 /// A calendar month, `YYYY-MM`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Month {

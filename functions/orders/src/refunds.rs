@@ -71,7 +71,7 @@ fn credit_counter_key() -> Item {
 #[serde(deny_unknown_fields)]
 pub struct RefundLineInput {
     /// The drink's id, as on the order's line.
-    #[schemars(length(min = 1, max = 64))]
+    #[schemars(regex(pattern = r"^\s*\S([\s\S]{0,62}\S)?\s*$"))]
     product: String,
     /// Units to refund: at most those bought and not refunded yet.
     #[schemars(range(min = 1, max = 1000))]
@@ -94,15 +94,32 @@ pub struct RefundInput {
     /// Pounds to refund instead of the lines' value (a goodwill amount, a part of a line), at most what is
     /// left to refund.
     #[serde(default)]
-    #[schemars(range(min = 0.01))]
+    #[schemars(schema_with = "refund_amount")]
     amount: Option<f64>,
-    /// Why, in a few words: kept on the refund and in Stripe's metadata (1 to 200 characters).
-    #[schemars(length(min = 1, max = 200))]
+    /// Why, in a few words: kept on the refund and in Stripe's metadata (1 to 200 characters once trimmed,
+    /// one line).
+    #[schemars(regex(pattern = reason_pattern()), length(max = 200))]
     reason: String,
     /// Put the lines' units back on sale (returned drinks that cannot be sold again stay off: false when
     /// absent).
     #[serde(default)]
     restock: Option<bool>,
+}
+
+/// `reason`: one line of 1 to 200 characters once trimmed.
+pub fn reason_pattern() -> String {
+    shared::text_schema::text(shared::text_schema::Lines::One, 1, Some(200))
+}
+
+/// Pounds above 0 with at most two decimals.
+fn refund_amount(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "description": "Pounds to refund instead of the lines' value (a goodwill amount, a part of a line), at most what is left to refund; above 0 with at most two decimals.",
+        "type": "number",
+        "exclusiveMinimum": 0,
+        "maximum": 10_000_000,
+        "multipleOf": 0.01
+    })
 }
 
 /// A refund an admin asks for, checked against the order.
@@ -892,7 +909,7 @@ pub async fn record_all(state: &AppState, order: &Order) -> Result<i64, ApiError
 /// many were settled; each claim is handled on its own (one failure is logged, the rest go on).
 pub async fn settle_claims(state: &AppState, now: i64) -> Result<u32, ApiError> {
     let mut settled = 0;
-    let listed = crate::manage::query_all(state, "gsi3", "gsi3pk", CLAIMS).await?;
+    let listed = crate::index::query_all(state, "gsi3", "gsi3pk", CLAIMS).await?;
     for marker in listed {
         let Ok(sort) = get_s(&marker, "gsi3sk") else {
             continue;

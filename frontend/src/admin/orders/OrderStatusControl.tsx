@@ -1,10 +1,11 @@
 // Moving an order on, in the orders table and on the admin's order view: the next status (the server refuses
 // a move that is not allowed and says why), with `shipped` the carrier and tracking number, and a delete
-// after a confirm. Cancelling a paid order refunds it, so that button says so and asks first.
+// after a confirm. Cancelling a paid order refunds what is left of it (its drinks back on sale), so that button
+// says so and asks first.
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import ui from '../../components/ui.module.css';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, toPence } from '../../lib/format';
 import { cancelRefunds, ORDER_STATUSES, orderReference, type Order, type OrderStatus } from '../../features/order/orderTypes';
 import styles from '../adminScreens.module.css';
 import { deleteOrder, updateOrderStatus, type Shipping } from './adminOrdersSlice';
@@ -28,7 +29,8 @@ export function OrderStatusControl({ order, busy, onUpdated, onDeleted }: OrderS
   const shipping = status === 'shipped' && order.status !== 'shipped';
   const refund = status === 'cancelled' && cancelRefunds(order.status);
   const onUpdate = () => {
-    if (refund && !window.confirm(`Cancel this order and refund ${formatMoney(order.total)} to ${order.fullname}'s card?`)) return;
+    const left = (toPence(order.total) - toPence(order.refunded)) / 100;
+    if (refund && !window.confirm(`Cancel this order and refund ${formatMoney(left)} to ${order.fullname}'s card?`)) return;
     const details: Shipping = shipping ? { ...(carrier ? { carrier } : {}), ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}) } : {};
     void dispatch(updateOrderStatus(order._id, status, details)).then((done) => {
       if (done) onUpdated?.();

@@ -3,7 +3,7 @@
 // the list. After a status update or a delete the list reloads; a refusal's message is shown.
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { errorMessage, type ApiClient } from '../../lib/api';
+import { errorMessage, type ApiClient, type Schemas } from '../../lib/api';
 import { initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
 import type { Order, OrderStatus, PagedOrders } from '../../features/order/orderTypes';
@@ -137,6 +137,17 @@ export const updateOrderStatus = (id: string, status: OrderStatus, shipping: Shi
 
 export const deleteOrder = (id: string): Action =>
   orderAction((api) => api.delete('/order/delete/{id}', { params: { id } }));
+
+/** A refund as the admin asks for it: the lines (and the delivery), or an amount, and why. */
+export type RefundRequest = Schemas['RefundInput'];
+
+/** Refunds (part of) an order; the server answers the refund, or why not (over the amount left, a hold, Stripe). */
+export const refundOrder = (id: string, refund: RefundRequest): Action =>
+  orderAction((api) => api.post('/order/refunds/{_id}', refund, { params: { _id: id } }));
+
+/** Releases an order held for a fraud warning, once the admin has checked it (a dispute is the bank's). */
+export const releaseHold = (id: string, note: string): Action =>
+  orderAction((api) => api.post('/order/holds/{_id}/release', { note }, { params: { _id: id } }));
 
 /** One order, whole (the admin's token sees every field): the admin's order view. */
 export const fetchAdminOrder =

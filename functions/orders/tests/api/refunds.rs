@@ -93,7 +93,7 @@ async fn a_partial_refund_of_chosen_lines_is_recorded_with_its_credit_note_and_r
     assert!(html.contains("5 to 10 working days"), "{html}");
     assert!(html.contains("credit note CN-10001"), "{html}");
     assert!(
-        html.contains(&format!("/order/{id}/credit-note/")),
+        html.contains(&format!("/order/{id}/receipt?creditNote=re_")),
         "{html}"
     );
 
