@@ -355,6 +355,21 @@ fn compare(month: Month, shop: &[Ledger], stripe: &[BalanceTransaction]) -> Reco
             vat: SignedPounds(0),
         });
     }
+    // A dispute names its order when the shop knows the payment (paid in this month).
+    for difference in report
+        .differences
+        .iter_mut()
+        .filter(|d| d.kind == "dispute")
+    {
+        if let Some(line) = difference
+            .payment_intent
+            .as_deref()
+            .and_then(|intent| shop_in.get(intent))
+        {
+            difference.order_id = Some(line.order_id.clone());
+            difference.number = number(line.number);
+        }
+    }
     report.stripe.fees = pence(fees);
     report.stripe.disputes = SignedPounds(disputes);
     report.stripe.net = SignedPounds(net);
@@ -693,5 +708,29 @@ mod tests {
             ]
         );
         assert!(report_text(&report).contains("5 difference(s)"));
+
+        let disputed = compare(
+            march,
+            &[line(Entry::Payment, "o1", "pi_1", 1000)],
+            &[
+                txn(
+                    "charge",
+                    1000,
+                    35,
+                    serde_json::json!({"id": "ch_1", "payment_intent": "pi_1"}),
+                ),
+                txn(
+                    "adjustment",
+                    -1000,
+                    2000,
+                    serde_json::json!({"id": "dp_1", "payment_intent": "pi_1"}),
+                ),
+            ],
+        );
+        assert_eq!(disputed.differences.len(), 1);
+        assert_eq!(disputed.differences[0].kind, "dispute");
+        assert_eq!(disputed.differences[0].number.as_deref(), Some("PD-10001"));
+        assert_eq!(disputed.stripe.disputes.0, -1000);
+        assert_eq!(disputed.stripe.fees.pence(), 2035);
     }
 }
