@@ -229,6 +229,51 @@ async fn ledger(state: &AppState, month: Month) -> Result<Vec<Ledger>, ApiError>
     }
 }
 
+impl Difference {
+    /// A difference about a line of the shop's (Stripe's `stripe` amount beside it, when it has one).
+    fn of_shop(
+        kind: &'static str,
+        what: &'static str,
+        line: &Ledger,
+        reference: Option<&str>,
+        stripe: Option<i64>,
+        note: String,
+    ) -> Difference {
+        Difference {
+            kind,
+            what,
+            order_id: Some(line.order_id.clone()),
+            number: line.number.map(crate::order::format_number),
+            payment_intent: Some(line.payment_intent.clone()).filter(|p| !p.is_empty()),
+            reference: reference.map(str::to_owned),
+            shop: Some(pence(line.amount)),
+            stripe: stripe.map(pence),
+            note,
+        }
+    }
+
+    /// Something Stripe holds that the shop's records have not.
+    fn of_stripe(
+        what: &'static str,
+        payment_intent: Option<String>,
+        reference: &str,
+        amount: i64,
+        note: String,
+    ) -> Difference {
+        Difference {
+            kind: "missing-in-shop",
+            what,
+            order_id: None,
+            number: None,
+            payment_intent,
+            reference: Some(reference.to_owned()),
+            shop: None,
+            stripe: Some(pence(amount.abs())),
+            note,
+        }
+    }
+}
+
 /// The report for `month`.
 pub async fn report(state: &AppState, month: Month) -> Result<Reconciliation, ApiError> {
     let (from, until) = month.bounds();
@@ -376,116 +421,83 @@ fn compare(month: Month, shop: &[Ledger], stripe: &[BalanceTransaction]) -> Reco
     report.stripe.payouts = pence(payouts);
 
     // Money in: each shop payment (or late payment) against its charge.
+    let label = month.label();
     for (intent, line) in &shop_in {
         let what = match line.entry {
             Entry::LatePayment => "late payment",
             _ => "payment",
         };
         match stripe_in.get(*intent) {
-            None => report.differences.push(Difference {
-                kind: "missing-at-stripe",
-                what: "payment",
-                order_id: Some(line.order_id.clone()),
-                number: number(line.number),
-                payment_intent: Some((*intent).to_owned()),
-                reference: None,
-                shop: Some(pence(line.amount)),
-                stripe: None,
-                note: format!(
-                    "The shop counts this {what} in {}, Stripe has no charge for it in the month",
-                    month.label()
-                ),
-            }),
-            Some(txn) if txn.amount != line.amount => report.differences.push(Difference {
-                kind: "amount-differs",
-                what: "payment",
-                order_id: Some(line.order_id.clone()),
-                number: number(line.number),
-                payment_intent: Some((*intent).to_owned()),
-                reference: Some(txn.source_id().to_owned()),
-                shop: Some(pence(line.amount)),
-                stripe: Some(pence(txn.amount)),
-                note: format!("The shop's {what} and Stripe's charge are not for the same amount"),
-            }),
+            None => report.differences.push(Difference::of_shop(
+                "missing-at-stripe",
+                "payment",
+                line,
+                None,
+                None,
+                format!("The shop counts this {what} in {label}, Stripe has no charge for it in the month"),
+            )),
+            Some(txn) if txn.amount != line.amount => report.differences.push(Difference::of_shop(
+                "amount-differs",
+                "payment",
+                line,
+                Some(txn.source_id()),
+                Some(txn.amount),
+                format!("The shop's {what} and Stripe's charge are not for the same amount"),
+            )),
             Some(_) => {}
         }
     }
     for (intent, txn) in &stripe_in {
         if !shop_in.contains_key(intent.as_str()) {
-            report.differences.push(Difference {
-                kind: "missing-in-shop",
-                what: "payment",
-                order_id: None,
-                number: None,
-                payment_intent: Some(intent.clone()),
-                reference: Some(txn.source_id().to_owned()),
-                shop: None,
-                stripe: Some(pence(txn.amount)),
-                note: format!(
-                    "Stripe charged this in {}, the shop counts no paid order for it in the month",
-                    month.label()
-                ),
-            });
+            report.differences.push(Difference::of_stripe(
+                "payment",
+                Some(intent.clone()),
+                txn.source_id(),
+                txn.amount,
+                format!("Stripe charged this in {label}, the shop counts no paid order for it in the month"),
+            ));
         }
     }
     // Money back: each refund (and failed refund) against Stripe's.
+    let refund_kind = |entry: &Entry| match entry {
+        Entry::RefundFailed => "refund-failed",
+        _ => "refund",
+    };
     for ((id, entry), line) in &shop_refunds {
-        let what = match entry {
-            Entry::RefundFailed => "refund-failed",
-            _ => "refund",
-        };
+        let what = refund_kind(entry);
         let theirs = stripe_refunds
             .get(&((*id).to_owned(), *entry))
             .map(|txn| txn.amount.abs());
         match theirs {
-            None => report.differences.push(Difference {
-                kind: "missing-at-stripe",
+            None => report.differences.push(Difference::of_shop(
+                "missing-at-stripe",
                 what,
-                order_id: Some(line.order_id.clone()),
-                number: number(line.number),
-                payment_intent: Some(line.payment_intent.clone()).filter(|p| !p.is_empty()),
-                reference: Some((*id).to_owned()),
-                shop: Some(pence(line.amount)),
-                stripe: None,
-                note: format!(
-                    "The shop records this {what} in {}, Stripe has none in the month",
-                    month.label()
-                ),
-            }),
-            Some(amount) if amount != line.amount => report.differences.push(Difference {
-                kind: "amount-differs",
+                line,
+                Some(id),
+                None,
+                format!("The shop records this {what} in {label}, Stripe has none in the month"),
+            )),
+            Some(amount) if amount != line.amount => report.differences.push(Difference::of_shop(
+                "amount-differs",
                 what,
-                order_id: Some(line.order_id.clone()),
-                number: number(line.number),
-                payment_intent: Some(line.payment_intent.clone()).filter(|p| !p.is_empty()),
-                reference: Some((*id).to_owned()),
-                shop: Some(pence(line.amount)),
-                stripe: Some(pence(amount)),
-                note: "The shop's and Stripe's amounts differ".to_owned(),
-            }),
+                line,
+                Some(id),
+                Some(amount),
+                "The shop's and Stripe's amounts differ".to_owned(),
+            )),
             Some(_) => {}
         }
     }
     for ((id, entry), txn) in &stripe_refunds {
         if !shop_refunds.contains_key(&(id.as_str(), *entry)) {
-            let what = match entry {
-                Entry::RefundFailed => "refund-failed",
-                _ => "refund",
-            };
-            report.differences.push(Difference {
-                kind: "missing-in-shop",
+            let what = refund_kind(entry);
+            report.differences.push(Difference::of_stripe(
                 what,
-                order_id: None,
-                number: None,
-                payment_intent: txn.payment_intent().map(str::to_owned),
-                reference: Some(id.clone()),
-                shop: None,
-                stripe: Some(pence(txn.amount.abs())),
-                note: format!(
-                    "Stripe holds this {what} in {}, the shop's records have none in the month",
-                    month.label()
-                ),
-            });
+                txn.payment_intent().map(str::to_owned),
+                id,
+                txn.amount,
+                format!("Stripe holds this {what} in {label}, the shop's records have none in the month"),
+            ));
         }
     }
     report.lines.sort_by(|a, b| a.at.cmp(&b.at));

@@ -335,6 +335,43 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// An order of `qty` of `drink` by `email` whose bank asks for 3-D Secure: (order id, client secret,
+    /// PaymentIntent id).
+    pub async fn waiting_for_3ds(
+        &self,
+        email: &str,
+        drink: &str,
+        qty: u32,
+    ) -> (String, String, String) {
+        let placed = self
+            .place(checkout_with_card(
+                email,
+                json!([{"product": drink, "qty": qty}]),
+                NEEDS_3DS,
+            ))
+            .await;
+        assert_eq!(placed.status, StatusCode::ACCEPTED, "{}", placed.body);
+        let id = placed.body["_id"].as_str().unwrap().to_owned();
+        let secret = placed.body["clientSecret"].as_str().unwrap().to_owned();
+        let intent = self.intent_of(&id).await;
+        (id, secret, intent)
+    }
+}
+
+/// A Stripe event of `kind` about `object`, as Stripe sends it (sign it with `stripe_event`).
+pub fn event_of(kind: &str, object: Value) -> Value {
+    json!({"id": format!("evt_{}", uuid::Uuid::new_v4().simple()), "object": "event", "type": kind,
+        "data": {"object": object}})
+}
+
+/// The PaymentIntent as Stripe holds it now.
+pub fn intent_at_stripe(intent: &str) -> Value {
+    stripe()
+        .api("GET", &format!("/v1/payment_intents/{intent}"), &[])
+        .unwrap()
+}
+
 /// The events the shim made about `intent` (the intent itself, its charge, refunds, disputes, warnings),
 /// oldest first.
 pub fn events_about(intent: &str) -> Vec<Value> {
@@ -358,8 +395,7 @@ pub async fn warn_of_fraud(app: &TestApp, order_id: &str) {
             &[("payment_intent", intent.as_str())],
         )
         .unwrap();
-    let event = json!({"id": format!("evt_{}", uuid::Uuid::new_v4().simple()), "object": "event",
-        "type": "radar.early_fraud_warning.created", "data": {"object": warning}});
+    let event = event_of("radar.early_fraud_warning.created", warning);
     let reply = app.stripe_event(&event, None).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
 }

@@ -1,14 +1,9 @@
 //! Disputes and fraud warnings put an order on hold: not shipped, listed for the admin, closed with the
 //! outcome, whatever order Stripe's events arrive in.
 
-use crate::helpers::{spawn_app, stripe, warn_of_fraud, TestApp};
+use crate::helpers::{event_of, spawn_app, stripe, warn_of_fraud, TestApp};
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
-
-fn signed_event(kind: &str, object: Value) -> Value {
-    json!({"id": format!("evt_{}", uuid::Uuid::new_v4().simple()), "object": "event", "type": kind,
-        "data": {"object": object}})
-}
 
 async fn ship(app: &TestApp, id: &str) -> shared::testing::Reply {
     app.admin(
@@ -49,7 +44,7 @@ async fn a_dispute_holds_the_order_until_the_bank_decides() {
         )
         .unwrap();
     // Its events name the charge's PaymentIntent; delivered twice, they hold it once.
-    let opened = signed_event("charge.dispute.created", dispute.clone());
+    let opened = event_of("charge.dispute.created", dispute.clone());
     for _ in 0..2 {
         let reply = app.stripe_event(&opened, None).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
@@ -100,7 +95,7 @@ async fn a_dispute_holds_the_order_until_the_bank_decides() {
         )
         .unwrap();
     let reply = app
-        .stripe_event(&signed_event("charge.dispute.closed", closed), None)
+        .stripe_event(&event_of("charge.dispute.closed", closed), None)
         .await;
     assert_eq!(reply.body["outcome"], "hold closed", "{}", reply.body);
     let order = app.stored(&id).await;
@@ -134,7 +129,7 @@ async fn a_dispute_closed_before_its_opening_arrives_leaves_the_order_free() {
         ("charge.dispute.closed", closed),
         ("charge.dispute.created", dispute),
     ] {
-        let reply = app.stripe_event(&signed_event(kind, object), None).await;
+        let reply = app.stripe_event(&event_of(kind, object), None).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     }
     let order = app.stored(&id).await;

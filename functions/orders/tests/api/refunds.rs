@@ -2,7 +2,7 @@
 //! delivered), Stripe's events driving them, a refund racing "shipped", credit notes, the refund e-mail, the
 //! results, and deleted drinks and codes that never block an order's move.
 
-use crate::helpers::{checkout, checkout_with_card, spawn_app, stripe, TestApp, NEEDS_3DS};
+use crate::helpers::{checkout, event_of, intent_at_stripe, spawn_app, stripe, TestApp};
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 
@@ -351,18 +351,8 @@ async fn stripe_events_record_each_refund_once_and_a_failed_one_puts_the_money_b
 async fn a_refund_event_before_its_payments_event_settles_the_payment_first() {
     let app = spawn_app().await;
     let cola = app.drink("Cola", 3.0, 10, 0).await;
-    let placed = app
-        .place(checkout_with_card(
-            &app.alice_email,
-            json!([{"product": cola, "qty": 1}]),
-            NEEDS_3DS,
-        ))
-        .await;
-    assert_eq!(placed.status, StatusCode::ACCEPTED, "{}", placed.body);
-    let id = placed.body["_id"].as_str().unwrap().to_owned();
-    let secret = placed.body["clientSecret"].as_str().unwrap();
-    stripe().authenticate(secret, true).unwrap();
-    let intent = app.intent_of(&id).await;
+    let (id, secret, intent) = app.waiting_for_3ds(&app.alice_email, &cola, 1).await;
+    stripe().authenticate(&secret, true).unwrap();
     stripe()
         .api(
             "POST",
@@ -393,24 +383,8 @@ async fn a_deleted_drink_and_code_never_block_a_refund_the_webhook_or_the_expiry
     body["code"] = json!("BIN10");
     let paid = app.place(body).await.body.as_str().unwrap().to_owned();
     // An unpaid order holding a drink that is then deleted, and another unpaid one beside it.
-    let held = app
-        .place(checkout_with_card(
-            &app.alice_email,
-            json!([{"product": gone, "qty": 3}]),
-            NEEDS_3DS,
-        ))
-        .await;
-    assert_eq!(held.status, StatusCode::ACCEPTED, "{}", held.body);
-    let held = held.body["_id"].as_str().unwrap().to_owned();
-    let beside = app
-        .place(checkout_with_card(
-            "bob@example.com",
-            json!([{"product": cola, "qty": 1}]),
-            NEEDS_3DS,
-        ))
-        .await;
-    assert_eq!(beside.status, StatusCode::ACCEPTED, "{}", beside.body);
-    let beside = beside.body["_id"].as_str().unwrap().to_owned();
+    let (held, _, _) = app.waiting_for_3ds(&app.alice_email, &gone, 3).await;
+    let (beside, _, _) = app.waiting_for_3ds("bob@example.com", &cola, 1).await;
 
     for (path, what) in [
         (format!("/api/product/delete/{cola}"), "cola"),
@@ -500,15 +474,7 @@ async fn one_order_the_expiry_cannot_handle_is_logged_and_the_rest_still_expire(
     let cola = app.drink("Cola", 3.0, 10, 0).await;
     let mut waiting = Vec::new();
     for email in [app.alice_email.clone(), "bob@example.com".to_owned()] {
-        let placed = app
-            .place(checkout_with_card(
-                &email,
-                json!([{"product": cola, "qty": 1}]),
-                NEEDS_3DS,
-            ))
-            .await;
-        assert_eq!(placed.status, StatusCode::ACCEPTED, "{}", placed.body);
-        waiting.push(placed.body["_id"].as_str().unwrap().to_owned());
+        waiting.push(app.waiting_for_3ds(&email, &cola, 1).await.0);
     }
     // One order's item is damaged (its lines unreadable): it can be neither read nor moved.
     app.state
@@ -534,26 +500,15 @@ async fn one_order_the_expiry_cannot_handle_is_logged_and_the_rest_still_expire(
 async fn an_expired_orders_payment_is_cancelled_at_stripe_so_nobody_can_complete_it() {
     let app = spawn_app().await;
     let cola = app.drink("Cola", 3.0, 10, 0).await;
-    let placed = app
-        .place(checkout_with_card(
-            &app.alice_email,
-            json!([{"product": cola, "qty": 1}]),
-            NEEDS_3DS,
-        ))
-        .await;
-    let id = placed.body["_id"].as_str().unwrap().to_owned();
-    let secret = placed.body["clientSecret"].as_str().unwrap().to_owned();
-    let intent = app.intent_of(&id).await;
+    let (id, secret, intent) = app.waiting_for_3ds(&app.alice_email, &cola, 1).await;
     // The hold runs out first: released, and the PaymentIntent cancelled at Stripe...
     let run = orders::expiry::expire_pending(&app.state, shared::time::now_unix() + 3600)
         .await
         .unwrap();
     assert_eq!(run.expired, 1);
-    let at_stripe = stripe()
-        .api("GET", &format!("/v1/payment_intents/{intent}"), &[])
-        .unwrap();
     assert_eq!(
-        at_stripe["status"], "canceled",
+        intent_at_stripe(&intent)["status"],
+        "canceled",
         "a released order's payment is cancelled"
     );
     assert!(
@@ -571,52 +526,24 @@ async fn an_expired_orders_payment_is_cancelled_at_stripe_so_nobody_can_complete
 async fn a_failed_payment_event_cancels_the_payment_at_stripe() {
     let app = spawn_app().await;
     let cola = app.drink("Cola", 3.0, 10, 0).await;
-    let placed = app
-        .place(checkout_with_card(
-            &app.alice_email,
-            json!([{"product": cola, "qty": 1}]),
-            NEEDS_3DS,
-        ))
-        .await;
-    let id = placed.body["_id"].as_str().unwrap().to_owned();
-    let intent = app.intent_of(&id).await;
-    let object = stripe()
-        .api("GET", &format!("/v1/payment_intents/{intent}"), &[])
-        .unwrap();
-    let event = json!({"id": format!("evt_{}", uuid::Uuid::new_v4().simple()), "object": "event",
-        "type": "payment_intent.payment_failed", "data": {"object": object}});
+    let (_, _, intent) = app.waiting_for_3ds(&app.alice_email, &cola, 1).await;
+    let event = event_of("payment_intent.payment_failed", intent_at_stripe(&intent));
     let reply = app.stripe_event(&event, None).await;
     assert_eq!(reply.body["outcome"], "released", "{}", reply.body);
-    let at_stripe = stripe()
-        .api("GET", &format!("/v1/payment_intents/{intent}"), &[])
-        .unwrap();
-    assert_eq!(at_stripe["status"], "canceled");
+    assert_eq!(intent_at_stripe(&intent)["status"], "canceled");
 }
 
 #[tokio::test]
 async fn a_payment_for_another_amount_never_makes_the_order_paid_and_is_refunded() {
     let app = spawn_app().await;
     let cola = app.drink("Cola", 3.0, 10, 0).await;
-    let placed = app
-        .place(checkout_with_card(
-            &app.alice_email,
-            json!([{"product": cola, "qty": 1}]),
-            NEEDS_3DS,
-        ))
-        .await;
-    let id = placed.body["_id"].as_str().unwrap().to_owned();
-    stripe()
-        .authenticate(placed.body["clientSecret"].as_str().unwrap(), true)
-        .unwrap();
-    let intent = app.intent_of(&id).await;
-    let mut object = stripe()
-        .api("GET", &format!("/v1/payment_intents/{intent}"), &[])
-        .unwrap();
+    let (id, secret, intent) = app.waiting_for_3ds(&app.alice_email, &cola, 1).await;
+    stripe().authenticate(&secret, true).unwrap();
+    let mut object = intent_at_stripe(&intent);
     // The event says a different amount (and currency) than the order's: tampered, or not this order's.
     object["amount"] = json!(1);
     object["currency"] = json!("usd");
-    let event = json!({"id": format!("evt_{}", uuid::Uuid::new_v4().simple()), "object": "event",
-        "type": "payment_intent.succeeded", "data": {"object": object}});
+    let event = event_of("payment_intent.succeeded", object);
     let reply = app.stripe_event(&event, None).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     let order = app.stored(&id).await;

@@ -5,7 +5,7 @@
 //! its calls only.
 
 use crate::helpers::{
-    checkout_with_card, clear_faults, fault, spawn_app_with_own_stripe, stripe, TestApp, NEEDS_3DS,
+    clear_faults, event_of, fault, intent_at_stripe, spawn_app_with_own_stripe, stripe, TestApp,
 };
 use http::{Method, StatusCode};
 use serde_json::json;
@@ -169,19 +169,8 @@ async fn a_claim_stripe_holds_no_refund_for_is_dropped_by_the_expiry_job() {
 async fn each_confirmation_is_its_own_call_at_stripe() {
     let app = spawn_app_with_own_stripe().await;
     let cola = app.drink("Cola", 3.0, 10, 0).await;
-    let placed = app
-        .place(checkout_with_card(
-            &app.alice_email,
-            json!([{"product": cola, "qty": 1}]),
-            NEEDS_3DS,
-        ))
-        .await;
-    assert_eq!(placed.status, StatusCode::ACCEPTED, "{}", placed.body);
-    let id = placed.body["_id"].as_str().unwrap().to_owned();
-    let intent = app.intent_of(&id).await;
-    stripe()
-        .authenticate(placed.body["clientSecret"].as_str().unwrap(), true)
-        .unwrap();
+    let (id, secret, intent) = app.waiting_for_3ds(&app.alice_email, &cola, 1).await;
+    stripe().authenticate(&secret, true).unwrap();
     // The checkout confirmed once (the bank asked for 3-D Secure); confirming again is a new call, which
     // Stripe refuses for a payment already complete, never the first call's "requires action" replayed.
     let again = app.state.stripe.confirm_intent(&intent, &id).await;
@@ -205,23 +194,10 @@ async fn each_confirmation_is_its_own_call_at_stripe() {
 async fn a_released_orders_payment_that_completes_anyway_is_refunded_and_the_shopper_told() {
     let app = spawn_app_with_own_stripe().await;
     let cola = app.drink("Cola", 3.0, 10, 0).await;
-    let placed = app
-        .place(checkout_with_card(
-            &app.alice_email,
-            json!([{"product": cola, "qty": 1}]),
-            NEEDS_3DS,
-        ))
-        .await;
-    let id = placed.body["_id"].as_str().unwrap().to_owned();
-    let secret = placed.body["clientSecret"].as_str().unwrap().to_owned();
-    let intent = app.intent_of(&id).await;
+    let (id, secret, intent) = app.waiting_for_3ds(&app.alice_email, &cola, 1).await;
     // The bank says the payment failed, and Stripe cannot be reached to cancel the PaymentIntent.
     fault(&app, "down", 2, "/v1/payment_intents", "POST", 0.0);
-    let object = stripe()
-        .api("GET", &format!("/v1/payment_intents/{intent}"), &[])
-        .unwrap();
-    let failed = json!({"id": format!("evt_{}", uuid::Uuid::new_v4().simple()), "object": "event",
-        "type": "payment_intent.payment_failed", "data": {"object": object}});
+    let failed = event_of("payment_intent.payment_failed", intent_at_stripe(&intent));
     let reply = app.stripe_event(&failed, None).await;
     assert_eq!(reply.body["outcome"], "released", "{}", reply.body);
     clear_faults(&app);
