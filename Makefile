@@ -33,7 +33,8 @@ CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
-	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts edge
+	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts edge \
+	reconcile
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
@@ -45,6 +46,7 @@ help:
 	@echo "make edge STAGE=dev|prod     the edge's web ACL in us-east-1 (once, before the first deploy elsewhere)"
 	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=... PAGES_STORE_ARN=... SITE_URL=...) the storefront only"
 	@echo "make backfill-counts STAGE=dev|prod  set the mail lists' counts from the subscribers (once; idempotent)"
+	@echo "make reconcile STAGE=dev|prod|local MONTH=YYYY-MM  the month's payments and refunds beside Stripe's, each difference listed"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
 	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
 	@echo "make openapi  write docs/openapi.json and the front end's types from the code"
@@ -215,6 +217,18 @@ destroy: sam-cli
 # function sets each combination's count from the subscribers. Idempotent; docs/operations.md says when.
 backfill-counts: sam-cli
 	$(DEPLOY) backfill-counts --stage $(STAGE)
+
+# A month's money, the shop's payments and refunds beside Stripe's charges, refunds, fees, net and payouts,
+# with every difference (docs/operations.md, Reconciliation). STAGE=local asks the running local shop on PORT.
+reconcile:
+	@if [ -z "$(MONTH)" ]; then echo "usage: make reconcile STAGE=dev|prod|local MONTH=YYYY-MM"; exit 2; fi
+	@if [ "$(STAGE)" = local ]; then \
+	  cargo build --quiet -p local --bin invoke || exit 1; \
+	  answer=$$(PORT=$(PORT) ./target/debug/invoke ordersexpiry reconcile "MONTH=$(MONTH)") || { echo "$$answer"; exit 1; }; \
+	  echo "$$answer" | python3 -c 'import json, sys; print(json.load(sys.stdin)["text"], end="")'; \
+	else \
+	  $(MAKE) --no-print-directory sam-cli && $(DEPLOY) reconcile --stage $(STAGE) --month "$(MONTH)"; \
+	fi
 
 # In the SES sandbox only verified addresses receive mail: verify the admin's so the first login works.
 verify-email: sam-cli

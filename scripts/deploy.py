@@ -689,6 +689,26 @@ def backfill_command(stage: Stage) -> None:
         print(f"  {combination.replace('|', ' + ')}: {count}")
 
 
+def reconcile(lam, function: str, month: str) -> dict:
+    """Asks the orders expiry function for a month's reconciliation (the shop's payments and refunds beside
+    Stripe's balance transactions): answers its reply, whose `text` is the report as printed."""
+    if not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", month):
+        raise Stop(f"MONTH must be a month as YYYY-MM, e.g. 2026-03 (not {month!r})")
+    answer = lam.invoke(FunctionName=function, Payload=json.dumps({"task": "reconcile", "month": month}).encode())
+    body = answer["Payload"].read().decode() or "{}"
+    if answer.get("FunctionError"):
+        raise Stop(f"the reconciliation failed in {function}: {body} (its log group has the details)")
+    return json.loads(body)
+
+
+def reconcile_command(stage: Stage, month: str) -> None:
+    sess = session(stage.region)
+    function = stack_resource(sess, stage.stack, "OrdersExpiryFunction")
+    if not function:
+        raise Stop(f"stack {stage.stack} has no OrdersExpiryFunction in {stage.region}: run make deploy first")
+    print(reconcile(client(sess, "lambda"), function, month)["text"], end="")
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Teardown: the web bucket is emptied so the stack can go; tables and images are kept (Retain) unless
 # --purge-data.
@@ -772,6 +792,9 @@ def main(argv: list[str]) -> int:
     secret.add_argument("--from-stdin", action="store_true")
     token = sub.add_parser("token-key")
     token.add_argument("--stage", required=True)
+    money = sub.add_parser("reconcile")
+    money.add_argument("--stage", required=True)
+    money.add_argument("--month", required=True)
     down = sub.add_parser("destroy")
     down.add_argument("--stage", required=True)
     down.add_argument("--purge-data", action="store_true")
@@ -790,6 +813,8 @@ def main(argv: list[str]) -> int:
             stage = load_stage(args.stage)
             arn = deploy_edge(stage)
             print(f"the edge's web ACL is {arn}; put WebAclArn={arn} in samconfig.toml's [{stage.name}] parameter_overrides")
+        elif args.command == "reconcile":
+            reconcile_command(load_stage(args.stage), args.month)
         elif args.command == "verify-email":
             stage = load_stage(args.stage)
             client(session(stage.region), "sesv2").create_email_identity(EmailIdentity=args.address)

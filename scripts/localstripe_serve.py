@@ -2,7 +2,8 @@
 
 localstripe's own entry point listens on every interface and pickles its whole store to one fixed file in
 /tmp after every write, which parallel test runs would share. This wrapper listens on 127.0.0.1 only and
-keeps the store where it is told:
+keeps the store where it is told, and puts the shim (localstripe_shim.py: idempotency keys, the events
+localstripe does not send, fees, disputes, faults on demand) in front of it:
 
   --port PORT     the port (required)
   --state FILE    load the store from FILE at start and save it there after each write, as a new file
@@ -19,6 +20,8 @@ from aiohttp import web
 
 from localstripe import resources
 from localstripe.server import app
+
+import localstripe_shim
 
 
 def keep_store_in(path):
@@ -63,6 +66,7 @@ def main():
         keep_store_in(os.path.abspath(args.state))
     else:
         keep_store_in_memory()
+    localstripe_shim.install(app)
     web.run_app(app, host="127.0.0.1", port=args.port, print=None, access_log=None)
 
 

@@ -21,6 +21,7 @@ import registerCheckout from './checkout.mjs';
 import registerContentJourneys from './content.mjs';
 import registerFocusJourneys from './focus.mjs';
 import registerLayoutJourneys from './layout.mjs';
+import registerMoneyJourneys from './money.mjs';
 import registerNotFoundJourneys from './notfound.mjs';
 import registerOpenApiJourneys from './openapi.mjs';
 import registerPickerJourneys from './picker.mjs';
@@ -306,6 +307,7 @@ registerFocusJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTO
 registerBudgetJourneys({ journey, check, eventually, BASE_URL, DESKTOP });
 // Journeys (issue 22): the admin area's own frame, dashboard, titles and tables
 registerAdminJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
+registerMoneyJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL });
 // Journeys (issue 22, item 8): pictures by picking on the admin's forms
 registerPickerJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 // Journeys (issue 22, item 9): admin layout, 200% zoom, axe on every page

@@ -104,13 +104,12 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
             orders_state(env, "OrdersExpiryFunction")?;
             Ok(Router::new())
         },
-        handle: Some(|env, _event| {
+        handle: Some(|env, event| {
             let state = orders_state(env, "OrdersExpiryFunction");
             Box::pin(async move {
-                let summary = orders::expiry::expire_pending(&state?, shared::time::now_unix())
+                orders::expiry::handle_event(&state?, &event, shared::time::now_unix())
                     .await
-                    .map_err(|error| format!("the orders expiry failed: {error:?}"))?;
-                Ok(serde_json::to_value(summary)?)
+                    .map_err(|error| format!("the orders expiry function failed: {error:?}").into())
             })
         }),
     },

@@ -1,4 +1,4 @@
-"""make backfill-counts: the sender function is asked for the recount, and a failure stops loudly."""
+"""make backfill-counts and make reconcile: the function is asked for its task, and a failure stops loudly."""
 
 import io
 import json
@@ -36,6 +36,27 @@ class Backfill(unittest.TestCase):
         with self.assertRaises(deploy.Stop) as stopped:
             deploy.backfill_counts(lam, "shop-SenderFunction-abc")
         self.assertIn("Sign-ups kept moving", str(stopped.exception))
+
+
+class Reconcile(unittest.TestCase):
+    def test_the_expiry_function_is_asked_for_the_month_and_its_text_is_answered(self):
+        lam = Lambda({"report": {"month": "2026-03"}, "text": "Reconciliation for 2026-03\n"})
+        answer = deploy.reconcile(lam, "shop-OrdersExpiryFunction-abc", "2026-03")
+        self.assertEqual(lam.calls, [("shop-OrdersExpiryFunction-abc", {"task": "reconcile", "month": "2026-03"})])
+        self.assertTrue(answer["text"].startswith("Reconciliation for 2026-03"))
+
+    def test_a_month_that_is_not_yyyy_mm_is_refused_before_anything_is_asked(self):
+        lam = Lambda({})
+        for month in ("2026-13", "March", "2026-3"):
+            with self.assertRaises(deploy.Stop):
+                deploy.reconcile(lam, "f", month)
+        self.assertEqual(lam.calls, [])
+
+    def test_a_failed_reconciliation_stops_with_its_reason(self):
+        lam = Lambda({"errorMessage": "The payment provider could not be reached"}, error="Unhandled")
+        with self.assertRaises(deploy.Stop) as stopped:
+            deploy.reconcile(lam, "f", "2026-03")
+        self.assertIn("could not be reached", str(stopped.exception))
 
 
 if __name__ == "__main__":

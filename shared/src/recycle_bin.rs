@@ -176,6 +176,29 @@ impl Binned {
     }
 }
 
+/// A write that adds `by` to a number field of the item kept in the bin (stock an order gives back to a
+/// deleted drink, a use it gives back to a deleted code), so restoring the item restores it with the change.
+/// Refused if the entry has gone meanwhile (restored or expired and removed); never takes the field below 0.
+pub fn adjust_in_bin(
+    table: &str,
+    original_pk: &str,
+    field: &str,
+    by: i64,
+) -> Result<TransactWriteItem, ApiError> {
+    let update = aws_sdk_dynamodb::types::Update::builder()
+        .table_name(table)
+        .set_key(Some(entry_key(original_pk)))
+        .update_expression("SET #item.#field = #item.#field + :by")
+        .condition_expression("attribute_exists(pk) AND #item.#field >= :floor")
+        .expression_attribute_names("#item", "item")
+        .expression_attribute_names("#field", field)
+        .expression_attribute_values(":by", n(by))
+        .expression_attribute_values(":floor", n((-by).max(0)))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
 /// The bin's entry for the item keyed `original_pk`, unless there is none or it has expired.
 pub async fn find(
     db: &aws_sdk_dynamodb::Client,

@@ -31,8 +31,15 @@ export const paths = {
     to: (kind: string, token: string) => `/confirm/${kind}?token=${encodeURIComponent(token)}`,
   },
   order: { pattern: '/myorder/:id', to: (id: string) => `/myorder/${encodeURIComponent(id)}` },
-  /** The printable VAT receipt of an order (the confirmation e-mail links here). */
-  receipt: { pattern: '/order/:id/receipt', to: (id: string) => `/order/${encodeURIComponent(id)}/receipt` },
+  /**
+   * The printable VAT receipt of an order (the confirmation e-mail links here), and one refund's credit note
+   * on the same page (the refund e-mail links there).
+   */
+  receipt: {
+    pattern: '/order/:id/receipt',
+    to: (id: string) => `/order/${encodeURIComponent(id)}/receipt`,
+    creditNote: (id: string, refund: string) => `/order/${encodeURIComponent(id)}/receipt?creditNote=${encodeURIComponent(refund)}`,
+  },
   /** Where a customer lands once their account is deleted (logged out: outside the account wrapper). */
   accountDeleted: { pattern: '/account/deleted', to: () => '/account/deleted' },
   account: {

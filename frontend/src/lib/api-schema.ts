@@ -773,6 +773,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/holds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders on hold (a dispute or a fraud warning is open), longest held first
+         * @description Admins only.
+         */
+        get: operations["list_held_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/holds/{_id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release an order held for a fraud warning, once checked (a dispute is the bank's to close)
+         * @description Admins only.
+         */
+        post: operations["release_hold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/orderdetails/customer/order/": {
         parameters: {
             query?: never;
@@ -810,6 +850,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/reconciliation/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's payments and refunds beside Stripe's charges, refunds, fees, net and payouts, with every difference
+         * @description Admins only.
+         */
+        get: operations["show_reconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/refunds/{_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an order, whole or in part (lines, the delivery, an amount), from paid, shipped or delivered
+         * @description Admins only.
+         */
+        post: operations["create_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/results/": {
         parameters: {
             query?: never;
@@ -818,7 +898,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Monthly sales and every customer's e-mail
+         * Monthly sales (paid money: orders in the month paid, refunds in the month made) and every customer's e-mail
          * @description Admins only.
          */
         get: operations["show_results"];
@@ -859,7 +939,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Move an order on (shipped, delivered) or cancel it (refunding a paid one)
+         * Move an order on (shipped, delivered; not while held) or cancel it (refunding what is left of a paid one)
          * @description Admins only.
          */
         put: operations["update_order"];
@@ -2333,6 +2413,18 @@ export interface components {
             open?: string | null;
             phone?: string | null;
         };
+        /** @description A credit note: what a refund takes off the VAT receipt. */
+        CreditNote: {
+            amount: components["schemas"]["Pounds"];
+            /** @description The refund's date, ISO 8601 UTC. */
+            date: string;
+            /** @description `CN-10001`. */
+            number: string;
+            /** @description The VAT the refund takes back. */
+            vat: components["schemas"]["Pounds"];
+            /** Format: uint32 */
+            vatRate: number;
+        };
         /** @description Everything the shop holds about one address, for the person to keep. */
         DataExport: {
             email: string;
@@ -2360,6 +2452,22 @@ export interface components {
         Deleted: {
             deleted: string[];
             message: string;
+        };
+        /** @description One thing the two sides do not agree on. */
+        Difference: {
+            /** @description `missing-at-stripe`, `missing-in-shop`, `amount-differs` or `dispute`. */
+            kind: string;
+            note: string;
+            number: string | null;
+            /** @description The order, when the shop knows it. */
+            orderId: string | null;
+            paymentIntent: string | null;
+            /** @description The refund's, charge's or dispute's id at Stripe. */
+            reference: string | null;
+            shop: components["schemas"]["Pounds"] | null;
+            stripe: components["schemas"]["Pounds"] | null;
+            /** @description `payment`, `refund`, `refund-failed` or `dispute`. */
+            what: string;
         };
         /** @description A discount code as the admin's list shows it; `_id` and `code` are the same text. */
         DiscountCode: {
@@ -2476,6 +2584,20 @@ export interface components {
             outcome: string;
             received: boolean;
         };
+        /** @description A hold as admins see it. */
+        Hold: {
+            /** @description Stripe's dispute or warning id. */
+            _id: string;
+            amount: components["schemas"]["Pounds"];
+            closedAt: string | null;
+            kind: components["schemas"]["HoldKind"];
+            openedAt: string;
+            /** @description `won`, `lost`, `warning_closed`, `refunded` or `released`; `null` while the order is held. */
+            outcome: string | null;
+            reason: string;
+        };
+        /** @description Why an order is held. */
+        HoldKind: "dispute" | "fraud-warning";
         Home: {
             category: components["schemas"]["Category"][];
             product: components["schemas"]["ListedDrink"][];
@@ -2677,6 +2799,29 @@ export interface components {
         Message: {
             message: string;
         };
+        /** @description One line of the month, from either side, as the CSV lists them. */
+        MoneyLine: {
+            /** @description Money in (positive) or out (negative). */
+            amount: components["schemas"]["SignedPounds"];
+            /** @description ISO 8601 UTC. */
+            at: string;
+            fee: components["schemas"]["Pounds"];
+            /**
+             * @description The shop's `payment`, `refund`, `refund-failed`, `late-payment`; Stripe's transaction type
+             *     (`charge`, `refund`, `refund_failure`, `adjustment`, `payout`, ...).
+             */
+            kind: string;
+            net: components["schemas"]["SignedPounds"];
+            number: string | null;
+            orderId: string | null;
+            paymentIntent: string | null;
+            /** @description Stripe's id of the refund, charge, dispute or payout (the transaction's source). */
+            reference: string | null;
+            /** @description `shop` or `stripe`. */
+            side: string;
+            /** @description The VAT it includes (the shop's side; a refund's is negative). */
+            vat: components["schemas"]["SignedPounds"];
+        };
         /** @description A calendar month. */
         MonthId: {
             /** Format: uint32 */
@@ -2684,16 +2829,35 @@ export interface components {
             /** Format: uint32 */
             year: number;
         };
-        /** @description A month's sales, from the counters the order transactions keep. */
+        /**
+         * @description A month's sales, from the counters the order transactions keep: paid money only. An order counts in the
+         *     month it was paid, a refund in the month it was made.
+         */
         MonthResult: {
             _id: components["schemas"]["MonthId"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Orders paid in the month.
+             */
             totalOrders: number;
-            totalPayments: components["schemas"]["Pounds"];
-            /** Format: int64 */
+            /** @description Paid in the month. */
+            totalPaid: components["schemas"]["Pounds"];
+            /** @description What the month kept: paid less refunded (below zero when its refunds passed its payments). */
+            totalPayments: components["schemas"]["SignedPounds"];
+            /**
+             * Format: int64
+             * @description Units of the orders paid, less the units of lines refunded.
+             */
             totalProductsSold: number;
-            /** @description The VAT the month's payments include (orders placed before VAT was recorded add none). */
-            totalVat: components["schemas"]["Pounds"];
+            /** @description Refunded in the month (whatever month the orders were paid in). */
+            totalRefunded: components["schemas"]["Pounds"];
+            /**
+             * Format: int64
+             * @description Refunds made in the month.
+             */
+            totalRefunds: number;
+            /** @description The VAT the month kept (a refund's VAT comes off; orders placed before VAT was recorded add none). */
+            totalVat: components["schemas"]["SignedPounds"];
         };
         /** @description An entry (about text) as an admin sends it; `name` is required. */
         NewAboutInput: {
@@ -2940,13 +3104,22 @@ export interface components {
             fullname: string;
             /** @description Every status the order has had, oldest first. */
             history: components["schemas"]["StatusChange"][];
+            /** @description Admins only: the disputes and fraud warnings the order has had. */
+            holds?: components["schemas"]["Hold"][];
             message: string;
             /** @description The order's number as people read it (`PD-10001`); `null` on orders placed before numbers. */
             number: string | null;
+            /** @description Admins only: a dispute or fraud warning is open, so the order is not shipped. */
+            onHold?: boolean;
             phone: string;
             product: components["schemas"]["OrderLine"][];
-            /** @description Stripe's refund, once refunded. */
+            /** @description Stripe's id of the latest refund that stands (every refund is in `refunds`). */
             refundId?: string | null;
+            refunded: components["schemas"]["Pounds"];
+            /** @description Admins only: the amount of a refund asked of Stripe and not yet recorded, or null. */
+            refunding?: components["schemas"]["Pounds"] | null;
+            /** @description Every refund of the order, oldest first, each with its credit note. */
+            refunds: components["schemas"]["Refund"][];
             shipping: components["schemas"]["Pounds"];
             status: components["schemas"]["Status"];
             subtotal: components["schemas"]["Pounds"];
@@ -3013,7 +3186,7 @@ export interface components {
             /** @description The pack label, e.g. "24 x 330ml". */
             quantity: string;
         };
-        /** @description An order as its page shows it: email, phone, card and message only for its owner and admins. */
+        /** @description An order as its page shows it: email, phone, card and message only for its owner and admins; holds and who refunded only for admins. */
         OrderPage: {
             _id: string;
             address: string;
@@ -3034,13 +3207,22 @@ export interface components {
             fullname: string;
             /** @description Every status the order has had, oldest first. */
             history: components["schemas"]["StatusChange"][];
+            /** @description Admins only: the disputes and fraud warnings the order has had. */
+            holds?: components["schemas"]["Hold"][];
             message?: string;
             /** @description The order's number as people read it (`PD-10001`); `null` on orders placed before numbers. */
             number: string | null;
+            /** @description Admins only: a dispute or fraud warning is open, so the order is not shipped. */
+            onHold?: boolean;
             phone?: string;
             product: components["schemas"]["OrderLine"][];
-            /** @description Stripe's refund, once refunded. */
+            /** @description Stripe's id of the latest refund that stands (every refund is in `refunds`). */
             refundId?: string | null;
+            refunded: components["schemas"]["Pounds"];
+            /** @description Admins only: the amount of a refund asked of Stripe and not yet recorded, or null. */
+            refunding?: components["schemas"]["Pounds"] | null;
+            /** @description Every refund of the order, oldest first, each with its credit note. */
+            refunds: components["schemas"]["Refund"][];
             shipping: components["schemas"]["Pounds"];
             status: components["schemas"]["Status"];
             subtotal: components["schemas"]["Pounds"];
@@ -3329,6 +3511,102 @@ export interface components {
              */
             recipients: number;
         };
+        Reconciliation: {
+            /** @description Empty when every payment and refund matches. */
+            differences: components["schemas"]["Difference"][];
+            /** @description Every line of both sides, oldest first. */
+            lines: components["schemas"]["MoneyLine"][];
+            /** @description `YYYY-MM`. */
+            month: string;
+            shop: components["schemas"]["ShopSide"];
+            stripe: components["schemas"]["StripeSide"];
+        };
+        /** @description A refund as the order shows it. */
+        Refund: {
+            /** @description Stripe's refund id. */
+            _id: string;
+            amount: components["schemas"]["Pounds"];
+            /**
+             * @description Who made it: an admin's e-mail, `stripe` (in Stripe's Dashboard) or `shop` (a late payment returned).
+             *     Only admins see it.
+             */
+            by?: string | null;
+            /** @description ISO 8601 UTC. */
+            createdAt: string;
+            /**
+             * @description Its credit note; `null` for a late payment's refund (no sale was made) and refunds recorded before
+             *     credit notes.
+             */
+            creditNote: components["schemas"]["CreditNote"] | null;
+            /** @description Whether the delivery charge is part of it. */
+            delivery: boolean;
+            /** @description A payment that arrived after the order was released, returned in full. */
+            late: boolean;
+            /** @description The units it was for (empty for an amount, or a refund made at Stripe). */
+            lines: components["schemas"]["RefundLine"][];
+            reason: string;
+            /** @description Whether its lines went back on sale. */
+            restocked: boolean;
+            status: components["schemas"]["RefundState"];
+        };
+        /**
+         * @description A refund: the lines (and the delivery), or an amount, and why. The lines' value is refunded unless
+         *     `amount` says otherwise (the code's discount comes off the lines' prices, as it did at checkout).
+         */
+        RefundInput: {
+            /**
+             * @description Pounds to refund instead of the lines' value (a goodwill amount, a part of a line), at most what is
+             *     left to refund.
+             * @default null
+             */
+            amount?: number;
+            /**
+             * @description Refund the delivery charge too.
+             * @default null
+             */
+            delivery?: boolean | null;
+            /**
+             * @description The drinks refunded and how many units of each: the whole order is every line with every unit and
+             *     the delivery; empty for the delivery alone or an amount.
+             */
+            lines: components["schemas"]["RefundLineInput"][];
+            /**
+             * @description Why, in a few words: kept on the refund and in Stripe's metadata (1 to 200 characters once trimmed,
+             *     one line).
+             */
+            reason: string;
+            /**
+             * @description Put the lines' units back on sale (returned drinks that cannot be sold again stay off: false when
+             *     absent).
+             * @default null
+             */
+            restock?: boolean | null;
+        };
+        /** @description Units of one line a refund is for. */
+        RefundLine: {
+            name: string;
+            /** @description The drink's id, as on the order's line. */
+            product: string;
+            /** Format: uint32 */
+            qty: number;
+        };
+        /** @description A line to refund: a drink on the order and how many of its units. */
+        RefundLineInput: {
+            /** @description The drink's id, as on the order's line. */
+            product: string;
+            /**
+             * Format: uint32
+             * @description Units to refund: at most those bought and not refunded yet.
+             */
+            qty: number;
+        };
+        /** @description Where a refund stands. */
+        RefundState: "succeeded" | "pending" | "failed";
+        /** @description Why an admin releases a held order. */
+        ReleaseInput: {
+            /** @description What the admin checked (kept as the hold's outcome, 1 to 200 characters once trimmed, one line). */
+            note: string;
+        };
         ReportInput: {
             /** @description What is wrong with the review, 5 to 500 characters. */
             reason?: string | null;
@@ -3427,6 +3705,34 @@ export interface components {
             token: string;
             userInfo: components["schemas"]["UserInfo"];
         };
+        /** @description The shop's side of a month. */
+        ShopSide: {
+            /**
+             * Format: uint
+             * @description Payments that arrived after their order was released (each refunded in turn).
+             */
+            latePayments: number;
+            lateReceived: components["schemas"]["Pounds"];
+            /**
+             * @description What the shop's records say the month brought in: paid and late received, less refunded, plus
+             *     refunds that failed.
+             */
+            net: components["schemas"]["SignedPounds"];
+            paid: components["schemas"]["Pounds"];
+            /**
+             * Format: uint
+             * @description Orders paid in the month, and what they came to.
+             */
+            payments: number;
+            refunded: components["schemas"]["Pounds"];
+            /**
+             * Format: uint
+             * @description Refunds made in the month (of sales and of late payments), and what they came to.
+             */
+            refunds: number;
+            /** @description Refunds the bank could not make (the money stayed). */
+            refundsFailed: components["schemas"]["Pounds"];
+        };
         /** @description A sign-up to the mail lists. */
         SignUp: {
             /** @description A valid e-mail address (trimmed, compared lower-cased). */
@@ -3443,6 +3749,8 @@ export interface components {
              */
             lists?: string[] | null;
         };
+        /** @description An amount in pounds sterling, at most two decimals; below zero when more went back than came in. */
+        SignedPounds: number;
         /** @description The site info as the API answers it. */
         SiteInfo: {
             Social: components["schemas"]["Social"];
@@ -3576,6 +3884,25 @@ export interface components {
         StoredName: string;
         /** @description An event as Stripe sends it (id, type, data.object); read only when Stripe-Signature matches it. */
         StripeEvent: Record<string, never>;
+        /** @description Stripe's side of a month, from its balance transactions. */
+        StripeSide: {
+            charged: components["schemas"]["Pounds"];
+            /** Format: uint */
+            charges: number;
+            /** @description Disputes' withdrawals and reinstatements (fees included in `fees`). */
+            disputes: components["schemas"]["SignedPounds"];
+            /** @description Stripe's fees on the month's transactions. */
+            fees: components["schemas"]["Pounds"];
+            /** @description What the month added to the balance: every transaction's net but payouts. */
+            net: components["schemas"]["SignedPounds"];
+            /** @description Paid out to the shop's bank in the month. */
+            payouts: components["schemas"]["Pounds"];
+            refunded: components["schemas"]["Pounds"];
+            /** Format: uint */
+            refunds: number;
+            /** @description Refunds that failed and came back to the balance. */
+            refundsFailed: components["schemas"]["Pounds"];
+        };
         /** @description A subscriber as the admin sees them. */
         Subscriber: {
             /** @description Derived from the address: 32 hex digits. */
@@ -3601,7 +3928,7 @@ export interface components {
             connect: components["schemas"]["SiteInfo"] | null;
             ratings: components["schemas"]["Ratings"];
         };
-        /** @description A customer's paid orders (not refunded) and what they came to. */
+        /** @description A customer's paid orders (not refunded in full) and what they came to, less what was refunded. */
         Totals: {
             /** Format: uint */
             totalOrders: number;
@@ -6168,6 +6495,142 @@ export interface operations {
             };
         };
     };
+    list_held_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"][];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    release_hold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                _id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
     list_my_orders: {
         parameters: {
             query?: {
@@ -6225,6 +6688,189 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+        };
+    };
+    show_reconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The payment provider could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A service the shop needs is busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    create_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                _id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The payment provider could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A service the shop needs is busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
         };

@@ -1,5 +1,5 @@
 // Orders and codes in the shapes docs/api.md fixes, for the checkout, order and admin tests.
-import type { Order } from '../features/order/orderTypes';
+import type { Order, Refund } from '../features/order/orderTypes';
 import type { Paged } from '../lib/paging';
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
@@ -37,6 +37,25 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     termsVersion: 1,
     createdAt: '2026-11-22T10:00:00Z',
     updatedAt: '2026-11-22T10:00:00Z',
+    refunded: 0,
+    refunds: [],
+    ...overrides,
+  };
+}
+
+/** A refund as the order lists it (its credit note at 20% VAT). */
+export function makeRefund(overrides: Partial<Refund> = {}): Refund {
+  return {
+    _id: 're_1AbC',
+    amount: 4.99,
+    reason: 'A can arrived dented',
+    createdAt: '2026-11-25T09:30:00Z',
+    status: 'succeeded',
+    lines: [{ product: 'p-mango', name: 'Mango Fizz', qty: 1 }],
+    delivery: false,
+    restocked: true,
+    late: false,
+    creditNote: { number: 'CN-10001', date: '2026-11-25T09:30:00Z', amount: 4.99, vat: 0.83, vatRate: 20 },
     ...overrides,
   };
 }

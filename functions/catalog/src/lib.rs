@@ -21,7 +21,9 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
 pub use category::Category;
-pub use product::{drink_exists, return_stock, take_stock, Product};
+pub use product::{
+    drink_exists, return_stock, return_stock_to_bin, stock_home, take_stock, Product, StockHome,
+};
 pub use shared::store::{Entity, Store};
 
 /// The function's settings.

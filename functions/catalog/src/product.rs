@@ -332,6 +332,55 @@ pub fn return_stock(table: &str, id: &str, qty: u32) -> Result<TransactWriteItem
     )
 }
 
+/// Where units an order gives back belong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockHome {
+    /// The drink is on sale: its stock.
+    Live,
+    /// The drink is in the bin: the stock of the copy kept there, so restoring it restores them.
+    Binned,
+    /// The drink was deleted for good: there is nowhere to put them.
+    Gone,
+}
+
+/// Where stock given back to drink `id` goes, read now (consistently).
+pub async fn stock_home(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    id: &str,
+    now: i64,
+) -> Result<StockHome, ApiError> {
+    let pk = format!("{}#{id}", Product::KIND);
+    let found = db
+        .get_item()
+        .table_name(table)
+        .key("pk", s(&pk))
+        .key("sk", s(Product::KIND))
+        .projection_expression("pk")
+        .consistent_read(true)
+        .send()
+        .await?;
+    if found.item().is_some() {
+        return Ok(StockHome::Live);
+    }
+    Ok(
+        match shared::recycle_bin::find(db, table, &pk, now).await? {
+            Some(_) => StockHome::Binned,
+            None => StockHome::Gone,
+        },
+    )
+}
+
+/// Puts `qty` units back on the copy of deleted drink `id` kept in the bin.
+pub fn return_stock_to_bin(table: &str, id: &str, qty: u32) -> Result<TransactWriteItem, ApiError> {
+    shared::recycle_bin::adjust_in_bin(
+        table,
+        &format!("{}#{id}", Product::KIND),
+        "stock",
+        i64::from(qty),
+    )
+}
+
 fn stock_update(
     table: &str,
     id: &str,

@@ -263,6 +263,63 @@ pub fn release_in_transaction(table: &str, code: &str) -> Result<TransactWriteIt
     Ok(TransactWriteItem::builder().update(update).build())
 }
 
+/// Takes a use back for an order that stands again (its whole refund failed at the bank after the use had
+/// been given back): no limit applies, the order held the use before.
+pub fn retake_in_transaction(table: &str, code: &str) -> Result<TransactWriteItem, ApiError> {
+    let update = Update::builder()
+        .table_name(table)
+        .key("pk", s(format!("CODE#{code}")))
+        .key("sk", s("CODE"))
+        .update_expression("ADD uses :one, version :one")
+        .condition_expression("attribute_exists(pk)")
+        .expression_attribute_values(":one", n(1))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().update(update).build())
+}
+
+/// Whether a code an order gives a use back to is still there: live, in the bin (the copy kept there takes
+/// the use back, so restoring it restores it), or deleted for good.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeHome {
+    Live,
+    Binned,
+    Gone,
+}
+
+/// Where a use given back to `code` goes, read now (consistently).
+pub async fn code_home(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    code: &str,
+    now: i64,
+) -> Result<CodeHome, ApiError> {
+    let pk = format!("CODE#{code}");
+    let found = db
+        .get_item()
+        .table_name(table)
+        .key("pk", s(&pk))
+        .key("sk", s("CODE"))
+        .projection_expression("pk, uses")
+        .consistent_read(true)
+        .send()
+        .await?;
+    if found.item().is_some() {
+        return Ok(CodeHome::Live);
+    }
+    Ok(
+        match shared::recycle_bin::find(db, table, &pk, now).await? {
+            Some(_) => CodeHome::Binned,
+            None => CodeHome::Gone,
+        },
+    )
+}
+
+/// Gives a use back to deleted `code`'s copy in the bin.
+pub fn release_in_bin(table: &str, code: &str) -> Result<TransactWriteItem, ApiError> {
+    shared::recycle_bin::adjust_in_bin(table, &format!("CODE#{code}"), "uses", -1)
+}
+
 /// The key of the marker that `email` has used `code` (for once-per-e-mail codes).
 pub fn use_marker(code: &str, email: &str) -> Item {
     Item::from([

@@ -12,7 +12,8 @@ use shared::store::Store;
 use std::sync::Arc;
 
 pub use code::{
-    normalise_code, release_in_transaction, use_in_transaction, use_marker, DiscountCode,
+    code_home, normalise_code, release_in_bin, release_in_transaction, retake_in_transaction,
+    use_in_transaction, use_marker, CodeHome, DiscountCode,
 };
 
 pub struct Config {

@@ -1,7 +1,7 @@
 //! Placing an order. The server prices every line from the catalogue (a client's price is never read),
 //! applies the code and adds delivery; it then writes, in ONE transaction, the order as `pending` with its
-//! reservation: each stock decrement (never below zero), the code's use (on its limits), the month's sales
-//! counters and the idempotency key. Any failed condition writes nothing. Only then does money move: a
+//! reservation: each stock decrement (never below zero), the code's use (on its limits) and the idempotency
+//! key (the month's results count it once paid). Any failed condition writes nothing. Only then does money move: a
 //! PaymentIntent for the server's total is created, recorded on the order, and confirmed on the server;
 //! `payment.rs` moves the order to paid or gives the reservation back.
 
@@ -9,7 +9,7 @@ use crate::order::{order_key, Line, Order, Status, StatusChange, FIRST_NUMBER};
 use crate::payment::{
     payment_required, payment_unavailable, settle, settle_refusal, PaymentInput, Settlement,
 };
-use crate::records::{idempotency_item_key, sales_update};
+use crate::records::idempotency_item_key;
 use crate::stripe::StripeError;
 use crate::AppState;
 use aws_sdk_dynamodb::types::{KeysAndAttributes, Put, TransactWriteItem, Update};
@@ -139,7 +139,6 @@ enum Step {
     Stock(String),
     Code,
     CodeMark,
-    Sales,
     Idempotency,
 }
 
@@ -868,8 +867,6 @@ fn transaction(
             steps.push(Step::CodeMark);
         }
     }
-    items.push(sales_update(&tables.orders, order, 1)?);
-    steps.push(Step::Sales);
     if let Some((key, fingerprint)) = idempotency {
         let mut item = idempotency_item_key(key);
         item.extend([

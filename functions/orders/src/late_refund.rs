@@ -1,13 +1,15 @@
-//! A payment that arrives for an order the shop has already released (expired or cancelled) is refunded,
-//! and that refund is never lost: the need is recorded first, in the same transaction as the Stripe event
-//! (`REFUND#order`, listed in the sparse `gsi3` index under `REFUND-DUE`), then the refund is asked for with
-//! Stripe's idempotency key `order-{id}-refund`. A refund that fails (Stripe unreachable, say) stays due;
-//! the expiry job, every 5 minutes, asks again until Stripe says it is done. Only then is the record removed
-//! and the refund's id written on the order.
+//! A payment that arrives for an order the shop has already released (expired or cancelled), or one that is
+//! not for the order's total in pounds, is refunded, and that refund is never lost: the need is recorded
+//! first, in the same transaction as the Stripe event when one brought it (`REFUND#order`, listed in the
+//! sparse `gsi3` index under `REFUND-DUE`) and with the ledger's line for the money that came in; then the
+//! refund is asked for with Stripe's idempotency key `order-{id}-refund`. A refund that fails (Stripe
+//! unreachable, say) stays due; the expiry job, every 5 minutes, asks again until Stripe says it is done.
+//! Then it is recorded on the order like any refund (refunds.rs), which e-mails the shopper that their
+//! payment came back and shows it on the order page, and the record of the need is removed.
 
-use crate::order::order_key;
+use crate::order::Order;
 use crate::payment::{event_put, run};
-use crate::stripe::StripeError;
+use crate::records::{ledger_put, Entry, LedgerLine};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use shared::dynamo::{get_s, s, Item};
@@ -23,22 +25,23 @@ fn due_key(order_id: &str) -> Item {
     ])
 }
 
-/// Records Stripe's event and the refund it makes due, in one transaction: false when the event was
-/// recorded before (its refund was made due then).
+/// Records the refund a late payment makes due (with Stripe's event, when one brought it), in one
+/// transaction: false when the event was recorded before (its refund was made due then).
 pub async fn record_due(
     state: &AppState,
-    order_id: &str,
-    intent: &str,
-    event_id: &str,
+    order: &Order,
+    amount_pence: i64,
+    event_id: Option<&str>,
 ) -> Result<bool, ApiError> {
-    let mut item = due_key(order_id);
+    let now = shared::time::now_iso();
+    let mut item = due_key(&order.id);
     item.extend([
-        ("orderId".to_owned(), s(order_id)),
-        ("paymentIntent".to_owned(), s(intent)),
+        ("orderId".to_owned(), s(&order.id)),
+        ("paymentIntent".to_owned(), s(&order.payment_intent)),
         ("gsi3pk".to_owned(), s(DUE)),
         (
             "gsi3sk".to_owned(),
-            s(format!("{:012}#{order_id}", shared::time::now_unix())),
+            s(format!("{:012}#{}", shared::time::now_unix(), order.id)),
         ),
     ]);
     let due = Put::builder()
@@ -46,42 +49,61 @@ pub async fn record_due(
         .set_item(Some(item))
         .build()
         .map_err(ApiError::internal)?;
-    let items = vec![
-        event_put(&state.tables.orders, event_id)?,
-        TransactWriteItem::builder().put(due).build(),
-    ];
+    let mut items = Vec::new();
+    if let Some(event) = event_id {
+        items.push(event_put(&state.tables.orders, event)?);
+    }
+    items.push(TransactWriteItem::builder().put(due).build());
+    items.push(ledger_put(
+        &state.tables.orders,
+        &LedgerLine {
+            entry: Entry::LatePayment,
+            at: &now,
+            id: &order.id,
+            order,
+            amount_pence,
+            vat_pence: 0,
+        },
+    )?);
     match run(state, items).await {
         Ok(()) => Ok(true),
-        Err(failed) if failed.step == Some(0) => Ok(false),
+        Err(failed) if event_id.is_some() && failed.step == Some(0) => Ok(false),
         Err(failed) => Err(failed.error),
     }
 }
 
-/// Asks Stripe for the refund (the same idempotency key every time) and, once Stripe has done it, writes its
-/// id on the order and removes the record. Answers whether it is done; a failure leaves it due.
+/// Asks Stripe for the refund (the same idempotency key every time) and, once Stripe has made it, records
+/// it on the order and removes the record that it is due. Answers whether it is done; a failure leaves it
+/// due.
 pub async fn settle_due(state: &AppState, order_id: &str, intent: &str) -> Result<bool, ApiError> {
-    let refund_id = match state.stripe.refund(intent, order_id).await {
-        Ok(refund) => refund.id,
-        // Refunded already (by an earlier try whose answer was lost, or in Stripe's dashboard): done.
-        Err(StripeError::Refused { message, .. }) if message.contains("already been refunded") => {
-            "refunded at Stripe".to_owned()
+    let key = format!("order-{order_id}-refund");
+    let metadata = [
+        ("order_id", order_id),
+        ("reason", "The payment arrived after the order was released"),
+    ];
+    match state
+        .stripe
+        .create_refund(intent, None, &key, &metadata)
+        .await
+    {
+        Ok(refund) => {
+            crate::refunds::record(state, order_id, &refund).await?;
         }
         Err(error) => {
-            tracing::warn!(order = %order_id, %error, "a late payment's refund failed: it stays due");
-            return Ok(false);
+            // Refunded already (an earlier try whose answer was lost, or in Stripe's Dashboard)? Whatever
+            // Stripe holds is recorded; nothing held means it is still due.
+            let Some((order, _)) = crate::money::find(state, order_id).await? else {
+                return Ok(false);
+            };
+            match crate::refunds::record_all(state, &order).await {
+                Ok(refunded) if refunded >= order.total.pence() => {}
+                Ok(_) | Err(_) => {
+                    tracing::warn!(order = %order_id, %error, "a late payment's refund failed: it stays due");
+                    return Ok(false);
+                }
+            }
         }
-    };
-    let noted = state
-        .db
-        .update_item()
-        .table_name(&state.tables.orders)
-        .set_key(Some(order_key(order_id)))
-        .update_expression("SET refundId = :refund")
-        .condition_expression("attribute_exists(pk)")
-        .expression_attribute_values(":refund", s(&refund_id))
-        .send()
-        .await;
-    shared::dynamo::applied(noted)?;
+    }
     state
         .db
         .delete_item()
@@ -89,29 +111,40 @@ pub async fn settle_due(state: &AppState, order_id: &str, intent: &str) -> Resul
         .set_key(Some(due_key(order_id)))
         .send()
         .await?;
-    tracing::info!(order = %order_id, refund = %refund_id, "a late payment was refunded");
+    tracing::info!(order = %order_id, "a late payment was refunded");
     Ok(true)
 }
 
-/// Every refund still due, asked for again (the expiry job's schedule): answers how many are now done.
+/// Every refund still due, asked for again (the expiry job's schedule): answers how many are now done. Each
+/// is handled on its own: one that fails is logged and the rest go on.
 pub async fn retry_due(state: &AppState) -> Result<u32, ApiError> {
     let mut done = 0;
     // The index holds keys only: each record is read whole.
-    for listed in crate::manage::query_all(state, "gsi3", "gsi3pk", DUE).await? {
-        let found = state
-            .db
-            .get_item()
-            .table_name(&state.tables.orders)
-            .key("pk", s(get_s(&listed, "pk")?))
-            .key("sk", s("REFUND"))
-            .consistent_read(true)
-            .send()
-            .await?;
-        let Some(item) = found.item() else { continue };
-        let order = get_s(item, "orderId")?;
-        let intent = get_s(item, "paymentIntent")?;
-        if settle_due(state, &order, &intent).await? {
-            done += 1;
+    for listed in crate::index::query_all(state, "gsi3", "gsi3pk", DUE).await? {
+        let settled = async {
+            let found = state
+                .db
+                .get_item()
+                .table_name(&state.tables.orders)
+                .key("pk", s(get_s(&listed, "pk")?))
+                .key("sk", s("REFUND"))
+                .consistent_read(true)
+                .send()
+                .await?;
+            let Some(item) = found.item() else {
+                return Ok::<_, ApiError>(false);
+            };
+            let order = get_s(item, "orderId")?;
+            let intent = get_s(item, "paymentIntent")?;
+            settle_due(state, &order, &intent).await
+        }
+        .await;
+        match settled {
+            Ok(true) => done += 1,
+            Ok(false) => {}
+            Err(error) => tracing::error!(
+                ?error, "ORDER-MOVE-FAILED: a late payment's refund could not be settled: the next run tries again"
+            ),
         }
     }
     Ok(done)

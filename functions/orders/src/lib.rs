@@ -1,19 +1,25 @@
 //! Orders: the checkout (priced from the catalogue, one DynamoDB transaction for the pending order, the
-//! stock, the code's use and the month's sales, then Stripe), the 3-D Secure confirmation, Stripe's webhook,
-//! the release of unpaid orders, the order page, a customer's history, and the admin's orders (refunds
-//! included) and monthly results.
+//! stock and the code's use, then Stripe), the 3-D Secure confirmation, Stripe's webhook, the release of
+//! unpaid orders, the order page, a customer's history, and the admin's orders: refunds, holds, the monthly
+//! results and the month's reconciliation with Stripe.
 
 mod checkout;
 pub mod erasure;
 pub mod expiry;
+mod holds;
+mod index;
 mod late_refund;
 pub mod links;
 mod mail;
 mod manage;
+pub mod money;
 mod order;
 pub mod payment;
 pub mod purchases;
+pub mod reconcile;
 mod records;
+pub mod refunds;
+mod stock;
 pub mod stripe;
 pub mod webhook;
 
@@ -299,7 +305,7 @@ fn api() -> ApiRoutes<AppState> {
         .get("/api/order", Admin, manage::list_orders)
         .summary("Every order, newest first, or those an id, an e-mail or a name finds")
         .put("/api/order/update/{_id}", Admin, manage::update_order)
-        .summary("Move an order on (shipped, delivered) or cancel it (refunding a paid one)")
+        .summary("Move an order on (shipped, delivered; not while held) or cancel it (refunding what is left of a paid one)")
         .fails(&[409, 502, 503])
         .delete("/api/order/delete/{id}", Admin, manage::delete_order)
         .summary("Delete a finished order that was never paid (a paid one is kept: archive it)")
@@ -308,7 +314,27 @@ fn api() -> ApiRoutes<AppState> {
         .summary("Archive a finished order (off the admin's default list, kept for the accounts) or bring it back")
         .fails(&[409])
         .get("/api/order/results/", Admin, manage::show_results)
-        .summary("Monthly sales and every customer's e-mail")
+        .summary("Monthly sales (paid money: orders in the month paid, refunds in the month made) and every customer's e-mail")
+        .post("/api/order/refunds/{_id}", Admin, refunds::create_refund)
+        .summary("Refund an order, whole or in part (lines, the delivery, an amount), from paid, shipped or delivered")
+        .fails(&[409, 502, 503])
+        .get("/api/order/holds/", Admin, holds::list_held_orders)
+        .summary("The orders on hold (a dispute or a fraud warning is open), longest held first")
+        .post(
+            "/api/order/holds/{_id}/release",
+            Admin,
+            holds::release_hold,
+        )
+        .summary("Release an order held for a fraud warning, once checked (a dispute is the bank's to close)")
+        .fails(&[409])
+        .get(
+            "/api/order/reconciliation/{month}",
+            Admin,
+            reconcile::show_reconciliation,
+        )
+        .path_pattern("month", reconcile::MONTH_PATTERN)
+        .summary("A month's payments and refunds beside Stripe's charges, refunds, fees, net and payouts, with every difference")
+        .fails(&[502, 503])
         .get(
             "/api/order/payment-settings/",
             Public,

@@ -264,8 +264,8 @@ pub async fn confirmations(
     Ok((items, pending))
 }
 
-/// The e-mail an admin's move sends the customer: shipped (with the tracking link), delivered, or cancelled
-/// and refunded. `None` for a move that sends nothing.
+/// The e-mail an admin's move sends the customer: shipped (with the tracking link) or delivered (refunds
+/// have their own, `refund_mail`). `None` for a move that sends nothing.
 pub fn status_mail(trader: &Trader, links: &Links, order: &Order) -> Option<Mail> {
     let reference = order.reference();
     let (subject, lead, text_lead) = match order.status {
@@ -310,22 +310,6 @@ pub fn status_mail(trader: &Trader, links: &Links, order: &Order) -> Option<Mail
                 "Your order {reference} has been delivered. If anything is wrong with it, reply to this \
                  e-mail. You may still cancel within 14 days of receiving it: {}",
                 links.cancellation
-            ),
-        ),
-        Status::Refunded => (
-            format!("Your order {reference} is cancelled and refunded"),
-            format!(
-                "Your order <strong>{}</strong> is cancelled and {} is refunded to your {} card ending {}. \
-                 Refunds usually reach your account within 5 to 10 working days.",
-                escape_html(&reference),
-                order.total,
-                escape_html(&order.card_brand),
-                escape_html(&order.card_last4)
-            ),
-            format!(
-                "Your order {reference} is cancelled and {} is refunded to your {} card ending {}. Refunds \
-                 usually reach your account within 5 to 10 working days.",
-                order.total, order.card_brand, order.card_last4
             ),
         ),
         _ => return None,
@@ -380,10 +364,7 @@ pub async fn status_mails(
     state: &AppState,
     order: &Order,
 ) -> Result<(Vec<TransactWriteItem>, Vec<Pending>), ApiError> {
-    if !matches!(
-        order.status,
-        Status::Shipped | Status::Delivered | Status::Refunded
-    ) {
+    if !matches!(order.status, Status::Shipped | Status::Delivered) {
         return Ok((Vec::new(), Vec::new()));
     }
     let trader = state.trader().await?;
@@ -395,4 +376,124 @@ pub async fn status_mails(
         }
         None => Ok((Vec::new(), Vec::new())),
     }
+}
+
+/// A credit note's printable page: the order's receipt page showing that refund's note (the order page and
+/// the refund e-mail link it).
+pub fn credit_note_url(site_url: &str, order_id: &str, refund_id: &str) -> String {
+    format!("{site_url}/order/{order_id}/receipt?creditNote={refund_id}")
+}
+
+/// What a refund e-mail says about one refund.
+pub struct RefundNotice<'a> {
+    pub refund_id: &'a str,
+    pub amount: Pence,
+    /// The units it returns (drink name, units).
+    pub lines: Vec<(&'a str, u32)>,
+    pub delivery: bool,
+    /// All the order's money is back (or on its way).
+    pub whole: bool,
+    /// The credit note's number, when the refund has one.
+    pub credit_note: Option<String>,
+}
+
+/// The e-mail a refund sends the customer: how much, for what, when to expect it, and the credit note.
+pub fn refund_mail(
+    trader: &Trader,
+    links: &Links,
+    site_url: &str,
+    order: &Order,
+    refund: &RefundNotice,
+) -> Mail {
+    let reference = order.reference();
+    let subject = if refund.whole {
+        format!("Your order {reference} is refunded: {}", refund.amount)
+    } else {
+        format!("A refund of {} for your order {reference}", refund.amount)
+    };
+    let mut items: Vec<String> = refund
+        .lines
+        .iter()
+        .map(|(name, qty)| format!("{qty} × {name}"))
+        .collect();
+    if refund.delivery {
+        items.push("the delivery charge".to_owned());
+    }
+    let what = match items.is_empty() {
+        true => String::new(),
+        false => format!(" It is for {}.", items.join(", ")),
+    };
+    let card = match order.card_last4.is_empty() {
+        true => "the card you paid with".to_owned(),
+        false => format!("your {} card ending {}", order.card_brand, order.card_last4),
+    };
+    let note_url = credit_note_url(site_url, &order.id, refund.refund_id);
+    let (note_html, note_text) = match &refund.credit_note {
+        Some(number) => (
+            format!(
+                " Your <a href=\"{}\">credit note {}</a> shows it against your VAT receipt.",
+                escape_html(&note_url),
+                escape_html(number)
+            ),
+            format!(" Your credit note {number}: {note_url}"),
+        ),
+        None => (String::new(), String::new()),
+    };
+    let lead = format!(
+        "We have refunded {amount} to {card} for your order {reference}.{what} Refunds usually reach your \
+         account within 5 to 10 working days.",
+        amount = refund.amount,
+    );
+    let content = format!(
+        "<p>Hello {name},</p><p>{lead}{note_html}</p><p>Refund reference: {id}</p>\
+         <p><a href=\"{link}\">See your order</a></p>",
+        name = escape_html(&order.fullname),
+        lead = escape_html(&lead),
+        id = escape_html(refund.refund_id),
+        link = escape_html(&links.order),
+    );
+    Mail {
+        to: order.email.clone(),
+        html: branded_html(&trader.name, &subject, &content),
+        text: format!(
+            "Hello {},\n\n{lead}{note_text}\n\nRefund reference: {}\nSee your order: {}\n",
+            order.fullname, refund.refund_id, links.order
+        ),
+        subject,
+        reply_to: (!trader.email.is_empty()).then(|| trader.email.clone()),
+    }
+}
+
+/// The e-mail to a shopper whose payment arrived after their order was released: it was returned in full.
+pub fn late_refund_mail(trader: &Trader, links: &Links, order: &Order, refund_id: &str) -> Mail {
+    let reference = order.reference();
+    let subject = format!("Your payment for order {reference} has been refunded");
+    let lead = format!(
+        "Your bank confirmed your payment of {total} for order {reference} after the order had been released, \
+         so the order was not placed and we have refunded the {total} in full. Refunds usually reach your \
+         account within 5 to 10 working days. You are welcome to order again.",
+        total = order.total,
+    );
+    let content = format!(
+        "<p>Hello {name},</p><p>{lead}</p><p>Refund reference: {id}</p><p><a href=\"{link}\">See the order</a></p>",
+        name = escape_html(&order.fullname),
+        lead = escape_html(&lead),
+        id = escape_html(refund_id),
+        link = escape_html(&links.order),
+    );
+    Mail {
+        to: order.email.clone(),
+        html: branded_html(&trader.name, &subject, &content),
+        text: format!(
+            "Hello {},\n\n{lead}\n\nRefund reference: {refund_id}\nSee the order: {}\n",
+            order.fullname, links.order
+        ),
+        subject,
+        reply_to: (!trader.email.is_empty()).then(|| trader.email.clone()),
+    }
+}
+
+/// A mail as an outbox item to write with the move it describes, and its handle to queue after it.
+pub fn queued(state: &AppState, mail: Mail) -> Result<(TransactWriteItem, Pending), ApiError> {
+    state.outbox.put(&QueuedMail::new(mail))
 }

@@ -1,11 +1,13 @@
 //! Reading and running orders: the order page (whole for its owner and admins, without contact details
-//! for anyone else), a customer's own history and totals, the admin's list and search, status changes (a
-//! cancel gives the stock, the code's use and the month's figures back; a paid order is refunded in full
-//! first), deletion, and the monthly results.
+//! for anyone else; the holds and who refunded for admins only), a customer's own history and totals, the
+//! admin's list and search, status changes (a cancel gives the stock and the code's use back; a paid order
+//! is refunded in full first; a held order or one being refunded does not move on), deletion, and the
+//! monthly results.
 
-use crate::checkout::find_order as find;
+use crate::index::query_all;
+use crate::money::{self, Audience, OrderMoney, ShownOrder};
 use crate::order::{order_key, Carrier, Order, Status, StatusChange};
-use crate::payment::{mark_refunded, release, Moved};
+use crate::payment::{release, Moved};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
 use axum::extract::{FromRequestParts, State};
@@ -27,42 +29,30 @@ fn no_such_order() -> ApiError {
     ApiError::not_found("No order has this id")
 }
 
-/// Every item of an index partition, newest first.
-pub(crate) async fn query_all(
-    state: &AppState,
-    index: &str,
-    partition: &str,
-    value: &str,
-) -> Result<Vec<Item>, ApiError> {
-    let mut all = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
-        let page = state
-            .db
-            .query()
-            .table_name(&state.tables.orders)
-            .index_name(index)
-            .key_condition_expression("#p = :v")
-            .expression_attribute_names("#p", partition)
-            .expression_attribute_values(":v", s(value))
-            .scan_index_forward(false)
-            .set_exclusive_start_key(start.take())
-            .send()
-            .await?;
-        all.extend(page.items().iter().cloned());
-        match page.last_evaluated_key() {
-            Some(last) if !last.is_empty() => start = Some(last.clone()),
-            _ => return Ok(all),
-        }
-    }
+/// Orders read from index items, each with its money.
+fn with_money(items: &[Item]) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
+    items
+        .iter()
+        .map(|item| {
+            let order = Order::from_item(item)?;
+            let money = OrderMoney::from_item(item, &order);
+            Ok((order, money))
+        })
+        .collect()
 }
 
-async fn orders_of(state: &AppState, email: &str) -> Result<Vec<Order>, ApiError> {
-    query_all(state, "gsi1", "gsi1pk", &format!("CUSTOMER#{email}"))
-        .await?
+fn shown(
+    orders: Vec<(Order, OrderMoney)>,
+    audience: Audience,
+) -> Result<Vec<ShownOrder>, ApiError> {
+    orders
         .iter()
-        .map(|item| Order::from_item(item).map_err(Into::into))
+        .map(|(order, money)| ShownOrder::of(order, money, audience))
         .collect()
+}
+
+async fn orders_of(state: &AppState, email: &str) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
+    with_money(&query_all(state, "gsi1", "gsi1pk", &format!("CUSTOMER#{email}")).await?)
 }
 
 /// Whoever asks for an order page: a signed-in user when a token is sent, else nobody in particular.
@@ -97,7 +87,7 @@ pub async fn show_order(
     Path(id): Path<String>,
     Query(link): Query<OrderLinkQuery>,
 ) -> ApiResult<Json<OrderPage>> {
-    let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
+    let (order, money) = money::find(&state, &id).await?.ok_or_else(no_such_order)?;
     if let Some(key) = &link.key {
         if !state.links.opens(&order.id, key, shared::time::now_unix()) {
             return Err(ApiError::forbidden(
@@ -105,10 +95,16 @@ pub async fn show_order(
             ));
         }
     }
-    let whole = viewer
+    let admin = viewer
         .0
-        .is_some_and(|user| user.role == Role::Admin || user.email == order.email);
-    let mut shown = serde_json::to_value(&order).map_err(ApiError::internal)?;
+        .as_ref()
+        .is_some_and(|user| user.role == Role::Admin);
+    let whole = admin || viewer.0.is_some_and(|user| user.email == order.email);
+    let audience = match admin {
+        true => Audience::Admin,
+        false => Audience::Customer,
+    };
+    let mut shown = ShownOrder::of(&order, &money, audience)?.0;
     if !whole {
         if let Some(fields) = shown.as_object_mut() {
             for private in PRIVATE {
@@ -141,7 +137,7 @@ impl schemars::JsonSchema for OrderPage {
     }
 
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let mut schema = Order::json_schema(generator);
+        let mut schema = money::order_schema(generator);
         if let Some(required) = schema
             .get_mut("required")
             .and_then(serde_json::Value::as_array_mut)
@@ -150,7 +146,7 @@ impl schemars::JsonSchema for OrderPage {
         }
         schema.insert(
             "description".into(),
-            "An order as its page shows it: email, phone, card and message only for its owner and admins."
+            "An order as its page shows it: email, phone, card and message only for its owner and admins; holds and who refunded only for admins."
                 .into(),
         );
         schema
@@ -161,16 +157,16 @@ pub async fn list_my_orders(
     Customer(me): Customer,
     State(state): State<AppState>,
     Query(query): Query<PageQuery>,
-) -> ApiResult<Json<Page<Order>>> {
+) -> ApiResult<Json<Page<ShownOrder>>> {
     let page = query.page()?;
     Ok(Json(Page::of(
-        orders_of(&state, &me.email).await?,
+        shown(orders_of(&state, &me.email).await?, Audience::Customer)?,
         page,
         CUSTOMER_PAGE,
     )))
 }
 
-/// A customer's paid orders (not refunded) and what they came to.
+/// A customer's paid orders (not refunded in full) and what they came to, less what was refunded.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct Totals {
     #[serde(rename = "totalOrders")]
@@ -179,19 +175,22 @@ pub struct Totals {
     total_payments: Pence,
 }
 
-/// The customer's orders and what they paid: only orders paid and not refunded count.
+/// The customer's orders and what they paid: only orders paid and not refunded in full count, each less
+/// what was refunded of it.
 pub async fn show_my_total(
     Customer(me): Customer,
     State(state): State<AppState>,
 ) -> ApiResult<Json<Totals>> {
-    let orders: Vec<Order> = orders_of(&state, &me.email)
+    let orders: Vec<(Order, OrderMoney)> = orders_of(&state, &me.email)
         .await?
         .into_iter()
-        .filter(|o| o.status.is_paid())
+        .filter(|(o, _)| o.status.is_paid())
         .collect();
     Ok(Json(Totals {
         total_orders: orders.len(),
-        total_payments: orders.iter().fold(Pence::ZERO, |sum, o| sum.plus(o.total)),
+        total_payments: orders.iter().fold(Pence::ZERO, |sum, (o, m)| {
+            sum.plus(o.total.minus(m.refunded))
+        }),
     }))
 }
 
@@ -215,7 +214,7 @@ pub async fn list_orders(
     _: Admin,
     State(state): State<AppState>,
     Query(query): Query<SearchQuery>,
-) -> ApiResult<Json<Page<Order>>> {
+) -> ApiResult<Json<Page<ShownOrder>>> {
     let page = PageNumber::parse(query.page_number.as_deref())?;
     let search = query.search.unwrap_or_default();
     if search.chars().count() > 100 {
@@ -227,15 +226,15 @@ pub async fn list_orders(
     without_controls("search", &search, Lines::One)
         .map_err(|e| ApiError::bad_request(e.message()))?;
     let search = search.trim().to_lowercase();
-    let orders: Vec<Order> = if search.is_empty() {
+    let orders: Vec<(Order, OrderMoney)> = if search.is_empty() {
         all_orders(&state).await?
-    } else if let Some(order) = find(&state, &search).await? {
-        vec![order]
+    } else if let Some(found) = money::find(&state, &search).await? {
+        vec![found]
     } else if let Some(number) = crate::order::parse_number(&search) {
         all_orders(&state)
             .await?
             .into_iter()
-            .filter(|o| o.number == Some(number))
+            .filter(|(o, _)| o.number == Some(number))
             .collect()
     } else if search.contains('@') {
         orders_of(&state, &search).await?
@@ -244,21 +243,21 @@ pub async fn list_orders(
         all_orders(&state)
             .await?
             .into_iter()
-            .filter(|o| {
+            .filter(|(o, _)| {
                 let name = o.fullname.to_lowercase();
                 words.iter().all(|w| name.contains(w))
             })
             .collect()
     };
-    Ok(Json(Page::of(orders, page, ADMIN_PAGE)))
+    Ok(Json(Page::of(
+        shown(orders, Audience::Admin)?,
+        page,
+        ADMIN_PAGE,
+    )))
 }
 
-async fn all_orders(state: &AppState) -> Result<Vec<Order>, ApiError> {
-    query_all(state, "gsi2", "gsi2pk", "ORDERS")
-        .await?
-        .iter()
-        .map(|item| Order::from_item(item).map_err(Into::into))
-        .collect()
+async fn all_orders(state: &AppState) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
+    with_money(&query_all(state, "gsi2", "gsi2pk", "ORDERS").await?)
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -301,16 +300,16 @@ impl StatusInput {
 }
 
 pub async fn update_order(
-    _: Admin,
+    Admin(admin): Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
     Json(input): Json<StatusInput>,
-) -> ApiResult<Json<Order>> {
-    let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
+) -> ApiResult<Json<ShownOrder>> {
+    let (order, money) = money::find(&state, &id).await?.ok_or_else(no_such_order)?;
     let asked = input.status;
     // A repeated cancel of a paid order finds it refunded: the same answer, no second refund.
     if order.status == asked || (asked == Status::Cancelled && order.status == Status::Refunded) {
-        return Ok(Json(order));
+        return Ok(Json(ShownOrder::of(&order, &money, Audience::Admin)?));
     }
     if !order.status.can_become(asked) {
         return Err(ApiError::invalid(format!(
@@ -320,13 +319,31 @@ pub async fn update_order(
         )));
     }
     let shipping = input.shipping()?;
+    if matches!(asked, Status::Shipped | Status::Delivered) {
+        if money.on_hold() {
+            return Err(ApiError::conflict(
+                "This order is on hold (a dispute or a fraud warning): it must not be shipped until the hold closes",
+            ));
+        }
+        if money.claim.is_some() {
+            return Err(ApiError::conflict(
+                "A refund of this order is under way: reload in a moment",
+            ));
+        }
+    }
     match (order.status, asked) {
         (Status::Pending, Status::Cancelled) => cancel_unpaid(&state, &order).await?,
-        (_, Status::Cancelled) => refund(&state, &order).await?,
+        (_, Status::Cancelled) => {
+            // Cancelling a paid order refunds what is left of it; its drinks go back on sale.
+            crate::refunds::refundable(&order, &money)?;
+            let whole = crate::refunds::Ask::whole(&order, &money, "Cancelled by the shop", true);
+            crate::refunds::refund_order(&state, &order, &whole, &admin.email).await?;
+        }
         (_, Status::Shipped) => move_forward(&state, &order, asked, shipping).await?,
         _ => move_forward(&state, &order, asked, (None, None)).await?,
     }
-    find(&state, &id).await?.map(Json).ok_or_else(no_such_order)
+    let (order, money) = money::find(&state, &id).await?.ok_or_else(no_such_order)?;
+    Ok(Json(ShownOrder::of(&order, &money, Audience::Admin)?))
 }
 
 fn changed_meanwhile() -> ApiError {
@@ -351,7 +368,8 @@ async fn move_forward(
     let mut update = Update::builder()
         .table_name(&state.tables.orders)
         .set_key(Some(order_key(&order.id)))
-        .condition_expression("version = :read")
+        // A refund under way or a hold opened since the read also refuse it (see update_order).
+        .condition_expression("version = :read AND attribute_not_exists(refundClaim)")
         .expression_attribute_names("#status", "status")
         .expression_attribute_values(":status", s(to.as_str()))
         .expression_attribute_values(":at", s(&now))
@@ -409,58 +427,6 @@ async fn cancel_unpaid(state: &AppState, order: &Order) -> Result<(), ApiError> 
     }
 }
 
-/// A paid order: claimed for refunding by one conditional write (so two admins, or a retried request, make
-/// one refund at Stripe), refunded in full, then marked refunded with the stock and figures given back.
-async fn refund(state: &AppState, order: &Order) -> Result<(), ApiError> {
-    let claimed = state
-        .db
-        .update_item()
-        .table_name(&state.tables.orders)
-        .set_key(Some(order_key(&order.id)))
-        .update_expression("SET refundClaim = :at")
-        .condition_expression("version = :read AND attribute_not_exists(refundClaim)")
-        .expression_attribute_values(":at", s(shared::time::now_iso()))
-        .expression_attribute_values(":read", n(order.version))
-        .send()
-        .await;
-    match claimed {
-        Err(error) if shared::dynamo::is_condition_failed(&error) => {
-            return Err(ApiError::conflict(
-                "This order is being refunded or was changed meanwhile: reload",
-            ))
-        }
-        Err(error) => return Err(error.into()),
-        Ok(_) => {}
-    }
-    let refunded = match state.stripe.refund(&order.payment_intent, &order.id).await {
-        Ok(refund) => refund,
-        Err(error) => {
-            // Nothing was refunded: let the admin try again.
-            let _ = state
-                .db
-                .update_item()
-                .table_name(&state.tables.orders)
-                .set_key(Some(order_key(&order.id)))
-                .update_expression("REMOVE refundClaim")
-                .send()
-                .await;
-            tracing::error!(order = %order.id, %error, "refund failed");
-            return Err(ApiError::new(
-                http::StatusCode::BAD_GATEWAY,
-                "Stripe did not refund this order: nothing changed, try again",
-            ));
-        }
-    };
-    match mark_refunded(state, order, &refunded.id, None).await? {
-        Moved::Now => Ok(()),
-        // Stripe's own charge.refunded event may have got there first.
-        _ => match find(state, &order.id).await? {
-            Some(now) if now.status == Status::Refunded => Ok(()),
-            _ => Err(changed_meanwhile()),
-        },
-    }
-}
-
 /// Only finished orders that were never paid (cancelled before payment, or expired) can be deleted: an
 /// unfinished one still holds stock or money, and the shop keeps every paid order for its accounts (six
 /// years), so those are archived instead.
@@ -469,7 +435,7 @@ pub async fn delete_order(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Message>> {
-    let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
+    let (order, money) = money::find(&state, &id).await?.ok_or_else(no_such_order)?;
     if order.was_paid() {
         return Err(ApiError::conflict(
             "A paid order is kept for the accounts and cannot be deleted: archive it instead",
@@ -478,6 +444,11 @@ pub async fn delete_order(
     if !order.status.is_finished() {
         return Err(ApiError::conflict(
             "Cancel the order first: it still holds stock",
+        ));
+    }
+    if money.claim.is_some() || money.on_hold() {
+        return Err(ApiError::conflict(
+            "This order is on hold or being refunded: it stays until that is settled",
         ));
     }
     // A late payment records its refund on the order (and moves its version): then it is kept too.
@@ -512,8 +483,8 @@ pub async fn archive_order(
     State(state): State<AppState>,
     Path(id): Path<String>,
     Json(input): Json<ArchiveInput>,
-) -> ApiResult<Json<Order>> {
-    let order = find(&state, &id).await?.ok_or_else(no_such_order)?;
+) -> ApiResult<Json<ShownOrder>> {
+    let (order, _) = money::find(&state, &id).await?.ok_or_else(no_such_order)?;
     let update = state
         .db
         .update_item()
@@ -545,7 +516,8 @@ pub async fn archive_order(
         Err(error) => return Err(error.into()),
         Ok(_) => {}
     }
-    find(&state, &id).await?.map(Json).ok_or_else(no_such_order)
+    let (order, money) = money::find(&state, &id).await?.ok_or_else(no_such_order)?;
+    Ok(Json(ShownOrder::of(&order, &money, Audience::Admin)?))
 }
 
 /// A calendar month.
@@ -555,20 +527,56 @@ pub struct MonthId {
     month: u32,
 }
 
-/// A month's sales, from the counters the order transactions keep.
+/// A month's sales, from the counters the order transactions keep: paid money only. An order counts in the
+/// month it was paid, a refund in the month it was made.
 #[derive(Serialize, schemars::JsonSchema)]
 pub struct MonthResult {
     #[serde(rename = "_id")]
     id: MonthId,
+    /// Units of the orders paid, less the units of lines refunded.
     #[serde(rename = "totalProductsSold")]
     total_products_sold: i64,
+    /// Orders paid in the month.
     #[serde(rename = "totalOrders")]
     total_orders: i64,
+    /// What the month kept: paid less refunded (below zero when its refunds passed its payments).
     #[serde(rename = "totalPayments")]
-    total_payments: Pence,
-    /// The VAT the month's payments include (orders placed before VAT was recorded add none).
+    total_payments: SignedPounds,
+    /// Paid in the month.
+    #[serde(rename = "totalPaid")]
+    total_paid: Pence,
+    /// Refunded in the month (whatever month the orders were paid in).
+    #[serde(rename = "totalRefunded")]
+    total_refunded: Pence,
+    /// Refunds made in the month.
+    #[serde(rename = "totalRefunds")]
+    total_refunds: i64,
+    /// The VAT the month kept (a refund's VAT comes off; orders placed before VAT was recorded add none).
     #[serde(rename = "totalVat")]
-    total_vat: Pence,
+    total_vat: SignedPounds,
+}
+
+/// Pounds that may be below zero: a month whose refunds passed its payments.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SignedPounds(pub i64);
+
+impl Serialize for SignedPounds {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.0 as f64 / 100.0)
+    }
+}
+
+impl schemars::JsonSchema for SignedPounds {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SignedPounds".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "number",
+            "description": "An amount in pounds sterling, at most two decimals; below zero when more went back than came in."
+        })
+    }
 }
 
 #[derive(Serialize, schemars::JsonSchema)]
@@ -587,6 +595,9 @@ pub async fn show_results(_: Admin, State(state): State<AppState>) -> ApiResult<
     for item in &months {
         let month = get_s(item, "gsi1sk")?;
         let (year, number) = month.split_once('-').unwrap_or(("0", "0"));
+        let pence = |name: &str| get_n::<i64>(item, name).unwrap_or(0);
+        let pounds = |name: &str| Pence::new(pence(name).max(0)).unwrap_or_default();
+        let kept = pence("totalPence");
         results.push(MonthResult {
             id: MonthId {
                 year: year.parse().unwrap_or(0),
@@ -594,10 +605,15 @@ pub async fn show_results(_: Admin, State(state): State<AppState>) -> ApiResult<
             },
             total_products_sold: get_n(item, "totalProductsSold")?,
             total_orders: get_n(item, "totalOrders")?,
-            total_payments: Pence::new(get_n::<i64>(item, "totalPence")?.max(0))
-                .unwrap_or_default(),
-            total_vat: Pence::new(get_n::<i64>(item, "vatPence").unwrap_or(0).max(0))
-                .unwrap_or_default(),
+            total_payments: SignedPounds(kept),
+            // Months counted before the results kept paid and refunded apart: all they kept was paid.
+            total_paid: match item.contains_key("paidPence") {
+                true => pounds("paidPence"),
+                false => Pence::new(kept.max(0)).unwrap_or_default(),
+            },
+            total_refunded: pounds("refundedPence"),
+            total_refunds: get_n(item, "refunds").unwrap_or(0),
+            total_vat: SignedPounds(pence("vatPence")),
         });
     }
     let mut emails: Vec<String> = query_all(&state, "gsi2", "gsi2pk", "CUSTOMERS")

@@ -319,7 +319,7 @@ struct OrderJson<'a> {
     email: &'a str,
     message: &'a str,
     card: Card<'a>,
-    /// Stripe's refund, once refunded.
+    /// Stripe's id of the latest refund that stands (every refund is in `refunds`).
     #[serde(rename = "refundId", skip_serializing_if = "Option::is_none")]
     refund_id: Option<&'a str>,
     /// Who carries it, once shipped: `royal-mail`, `dpd`, `evri` or `other`.
@@ -408,6 +408,10 @@ impl schemars::JsonSchema for Order {
     }
 }
 
+/// The attribute that marks an order the month's results count when it is paid (every order written now);
+/// orders written before it were counted when they were placed (see `money::OrderMoney::counts_when_paid`).
+pub const COUNTS_WHEN_PAID: &str = "salesOnPayment";
+
 /// The partition of the pending-orders index.
 pub const PENDING: &str = "PENDING";
 
@@ -469,6 +473,7 @@ impl Order {
             ("createdAt".to_owned(), s(&self.created_at)),
             ("updatedAt".to_owned(), s(&self.updated_at)),
             ("version".to_owned(), n(self.version)),
+            (COUNTS_WHEN_PAID.to_owned(), b(true)),
         ]);
         if self.status == Status::Pending {
             // The sparse index the expiry job reads: only orders waiting for their payment.

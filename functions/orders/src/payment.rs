@@ -1,11 +1,11 @@
-//! Where money moves an order. An order is written `pending` with its stock, code use and month figures
-//! reserved; then Stripe's PaymentIntent decides: `paid` (and the e-mails go, once), or `expired` with
-//! everything given back. The checkout, the confirm call after 3-D Secure, the webhook and the expiry job all
-//! move orders through these few conditional writes, so when two of them race exactly one wins and the other
-//! changes nothing.
+//! Where money moves an order. An order is written `pending` with its stock and code use reserved; then
+//! Stripe's PaymentIntent decides: `paid` (the month's results and the ledger count it, and the e-mails go,
+//! once), or `expired` with everything given back and the PaymentIntent cancelled at Stripe. The checkout,
+//! the confirm call after 3-D Secure, the webhook and the expiry job all move orders through these few
+//! conditional writes, so when two of them race exactly one wins and the other changes nothing.
 
-use crate::order::{order_key, Order, Status, StatusChange};
-use crate::records::sales_update;
+use crate::order::{order_key, Order, Status, StatusChange, COUNTS_WHEN_PAID};
+use crate::records::{ledger_put, results_update, uncount_placed, Entry, Figures, LedgerLine};
 use crate::stripe::{decline_message, Intent, IntentStatus, StripeError};
 use crate::AppState;
 use aws_sdk_dynamodb::operation::transact_write_items::TransactWriteItemsError;
@@ -109,32 +109,6 @@ pub async fn record_event(state: &AppState, event_id: &str) -> Result<bool, ApiE
     }
 }
 
-/// The items that give an order's reservation back: its stock, the month's figures, the code's use and
-/// its once-per-e-mail mark.
-pub fn give_back(state: &AppState, order: &Order) -> Result<Vec<TransactWriteItem>, ApiError> {
-    let mut items = Vec::new();
-    for line in &order.lines {
-        items.push(catalog::return_stock(
-            &state.tables.catalog,
-            &line.product,
-            line.qty,
-        )?);
-    }
-    items.push(sales_update(&state.tables.orders, order, -1)?);
-    if let Some(code) = &order.code {
-        items.push(codes::release_in_transaction(&state.tables.codes, code)?);
-        if order.code_marked {
-            let delete = Delete::builder()
-                .table_name(&state.tables.codes)
-                .set_key(Some(codes::use_marker(code, &order.email)))
-                .build()
-                .map_err(ApiError::internal)?;
-            items.push(TransactWriteItem::builder().delete(delete).build());
-        }
-    }
-    Ok(items)
-}
-
 /// The counters of open unpaid orders an order counts in while it is pending: its e-mail's, and its viewer
 /// address's when it has one; `true` marks the address's.
 pub fn open_unpaid_keys(order: &Order) -> Vec<(Item, bool)> {
@@ -193,7 +167,7 @@ pub async fn shorten_hold(state: &AppState, order: &Order) -> Result<(), ApiErro
 }
 
 /// The order's own write when it leaves `from`: new status, one version on, off the pending index.
-fn status_write(
+pub(crate) fn status_write(
     state: &AppState,
     order: &Order,
     from: Status,
@@ -268,33 +242,64 @@ pub(crate) async fn run(state: &AppState, items: Vec<TransactWriteItem>) -> Resu
     })
 }
 
+/// How many times a move is built again after its give-back raced a delete (a drink or code deleted between
+/// the read and the write); the last time it goes without what cannot be given back (stock.rs).
+const GIVE_BACK_ATTEMPTS: usize = 3;
+
+/// What a move's transaction did.
+enum Ran {
+    Moved(Moved),
+    /// An item other than the order's and the event's was refused: built from a stale read, build it again.
+    Raced,
+}
+
 /// Runs a move whose first item is the order's conditional write and whose last (with `event`) records
 /// the Stripe event.
 async fn run_move(
     state: &AppState,
     mut items: Vec<TransactWriteItem>,
     event: Option<&str>,
-) -> Result<Moved, ApiError> {
+) -> Result<Ran, ApiError> {
     if let Some(event) = event {
         items.push(event_put(&state.tables.orders, event)?);
     }
     let last = items.len() - 1;
     match run(state, items).await {
-        Ok(()) => Ok(Moved::Now),
-        Err(Failed { step: Some(0), .. }) => match event {
+        Ok(()) => Ok(Ran::Moved(Moved::Now)),
+        Err(Failed { step: Some(0), .. }) => Ok(Ran::Moved(match event {
             // The order had moved already; the event is still worth remembering.
-            Some(event) => Ok(if record_event(state, event).await? {
-                Moved::Already
-            } else {
-                Moved::RepeatedEvent
-            }),
-            None => Ok(Moved::Already),
-        },
+            Some(event) => {
+                if record_event(state, event).await? {
+                    Moved::Already
+                } else {
+                    Moved::RepeatedEvent
+                }
+            }
+            None => Moved::Already,
+        })),
         Err(Failed {
             step: Some(step), ..
-        }) if event.is_some() && step == last => Ok(Moved::RepeatedEvent),
+        }) if event.is_some() && step == last => Ok(Ran::Moved(Moved::RepeatedEvent)),
+        Err(Failed { step: Some(_), .. }) | Err(Failed { conflict: true, .. }) => Ok(Ran::Raced),
         Err(failed) => Err(failed.error),
     }
+}
+
+/// Whether the month's results count `order` when it is paid (see `money::OrderMoney::counts_when_paid`).
+async fn counts_when_paid(state: &AppState, order: &Order) -> Result<bool, ApiError> {
+    let found = state
+        .db
+        .get_item()
+        .table_name(&state.tables.orders)
+        .set_key(Some(order_key(&order.id)))
+        .projection_expression("#counted")
+        .expression_attribute_names("#counted", COUNTS_WHEN_PAID)
+        .consistent_read(true)
+        .send()
+        .await?;
+    Ok(found
+        .item()
+        .is_some_and(|item| shared::dynamo::get_bool(item, COUNTS_WHEN_PAID)))
 }
 
 /// pending → paid. The customer joins the shop's e-mail list, and the confirmation and the shop's notice are
@@ -319,75 +324,161 @@ pub async fn mark_paid(
         .map_err(ApiError::internal)?;
     let mut paid = order.clone();
     paid.status = Status::Paid;
-    let (mails, pending) = crate::mail::confirmations(state, &paid).await?;
-    let mut items = vec![
-        status_write(state, order, Status::Pending, Status::Paid, &[])?,
-        TransactWriteItem::builder().put(customer).build(),
-    ];
-    items.extend(open_unpaid_release(state, order)?);
-    items.extend(mails);
-    let moved = run_move(state, items, event).await?;
-    if moved == Moved::Now {
-        for mail in pending {
-            state.outbox.enqueue(mail).await;
+    let counted = counts_when_paid(state, order).await?;
+    loop {
+        let (mails, pending) = crate::mail::confirmations(state, &paid).await?;
+        let now = shared::time::now_iso();
+        let mut items = vec![
+            status_write(state, order, Status::Pending, Status::Paid, &[])?,
+            TransactWriteItem::builder().put(customer.clone()).build(),
+        ];
+        items.extend(open_unpaid_release(state, order)?);
+        items.extend(mails);
+        if counted {
+            // Counted in the month it is paid, whatever month it was placed in.
+            items.push(results_update(
+                &state.tables.orders,
+                &now[..7],
+                Figures::paid(order),
+            )?);
+        }
+        items.push(ledger_put(
+            &state.tables.orders,
+            &LedgerLine {
+                entry: Entry::Payment,
+                at: &now,
+                id: &order.id,
+                order,
+                amount_pence: order.total.pence(),
+                vat_pence: order.vat.map_or(0, |v| v.pence()),
+            },
+        )?);
+        // Nothing here gives anything back: a refused item is a conflict with another move; the order's own
+        // condition decides on the next round.
+        if let Ran::Moved(moved) = run_move(state, items, event).await? {
+            if moved == Moved::Now {
+                for mail in pending {
+                    state.outbox.enqueue(mail).await;
+                }
+            }
+            return Ok(moved);
         }
     }
-    Ok(moved)
 }
 
-/// pending → `to` (expired, or cancelled by an admin): the reservation and the Idempotency-Key go back.
+/// The `gsi3` partition of released orders whose PaymentIntent is still to be cancelled at Stripe.
+pub const CANCEL_DUE: &str = "CANCEL-DUE";
+
+/// The record that a released order's PaymentIntent is to be cancelled (written with the release, removed
+/// once Stripe has cancelled it or the payment turned out to have completed).
+pub fn cancel_due_key(order_id: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("CANCEL#{order_id}"))),
+        ("sk".to_owned(), s("CANCEL")),
+    ])
+}
+
+/// pending → `to` (expired, or cancelled by an admin): the reservation and the Idempotency-Key go back, and
+/// the PaymentIntent is cancelled at Stripe (so nobody can complete it later); a cancel Stripe does not
+/// answer stays due for the expiry job. A drink or code deleted meanwhile never stops it (stock.rs).
 pub async fn release(
     state: &AppState,
     order: &Order,
     to: Status,
     event: Option<&str>,
 ) -> Result<Moved, ApiError> {
-    let mut items = vec![status_write(state, order, Status::Pending, to, &[])?];
-    items.extend(open_unpaid_release(state, order)?);
-    items.extend(give_back(state, order)?);
-    if let Some(key) = &order.idempotency_key {
-        let delete = Delete::builder()
-            .table_name(&state.tables.orders)
-            .set_key(Some(crate::records::idempotency_item_key(key)))
-            .build()
-            .map_err(ApiError::internal)?;
-        items.push(TransactWriteItem::builder().delete(delete).build());
+    let counted = counts_when_paid(state, order).await?;
+    for attempt in 1..=GIVE_BACK_ATTEMPTS + 1 {
+        let mut items = vec![status_write(state, order, Status::Pending, to, &[])?];
+        items.extend(open_unpaid_release(state, order)?);
+        if !counted {
+            items.push(uncount_placed(&state.tables.orders, order)?);
+        }
+        if let Some(key) = &order.idempotency_key {
+            let delete = Delete::builder()
+                .table_name(&state.tables.orders)
+                .set_key(Some(crate::records::idempotency_item_key(key)))
+                .build()
+                .map_err(ApiError::internal)?;
+            items.push(TransactWriteItem::builder().delete(delete).build());
+        }
+        if !order.payment_intent.is_empty() {
+            let mut due = cancel_due_key(&order.id);
+            due.extend([
+                ("orderId".to_owned(), s(&order.id)),
+                ("paymentIntent".to_owned(), s(&order.payment_intent)),
+                ("gsi3pk".to_owned(), s(CANCEL_DUE)),
+                (
+                    "gsi3sk".to_owned(),
+                    s(format!("{:012}#{}", shared::time::now_unix(), order.id)),
+                ),
+            ]);
+            items.push(put(&state.tables.orders, due, "attribute_not_exists(pk)")?);
+        }
+        if attempt <= GIVE_BACK_ATTEMPTS {
+            items.extend(
+                crate::stock::stock_back(state, order, &crate::stock::all_lines(order)).await?,
+            );
+            items.extend(crate::stock::code_back(state, order).await?);
+        } else {
+            tracing::error!(
+                order = %order.id,
+                "ORDER-MOVE-FAILED: stock and code use not given back after {GIVE_BACK_ATTEMPTS} tries; the order is released without them"
+            );
+        }
+        if let Ran::Moved(moved) = run_move(state, items, event).await? {
+            if moved == Moved::Now {
+                state.alert_waiting(order).await;
+                if !order.payment_intent.is_empty() {
+                    cancel_released(state, &order.id, &order.payment_intent).await;
+                }
+            }
+            return Ok(moved);
+        }
     }
-    let moved = run_move(state, items, event).await?;
-    if moved == Moved::Now {
-        state.alert_waiting(order).await;
-    }
-    Ok(moved)
+    Err(ApiError::internal("a release that never went through"))
 }
 
-/// paid or shipped → refunded, with the refund's id; the stock, month figures and code use go back.
-pub async fn mark_refunded(
-    state: &AppState,
-    order: &Order,
-    refund_id: &str,
-    event: Option<&str>,
-) -> Result<Moved, ApiError> {
-    let mut items = vec![status_write(
-        state,
-        order,
-        order.status,
-        Status::Refunded,
-        &[("refundId", refund_id.to_owned())],
-    )?];
-    items.extend(give_back(state, order)?);
-    // The customer is told, once: the mail is written with the move.
-    let mut refunded = order.clone();
-    refunded.status = Status::Refunded;
-    let (mails, pending) = crate::mail::status_mails(state, &refunded).await?;
-    items.extend(mails);
-    let moved = run_move(state, items, event).await?;
-    if moved == Moved::Now {
-        for mail in pending {
-            state.outbox.enqueue(mail).await;
+/// Cancels a released order's PaymentIntent at Stripe and, once it is cancelled (or was never to be), removes
+/// the record that it is due. A payment that completed after all keeps the record: the webhook or the expiry
+/// job refunds it (late_refund). Answers whether it is settled.
+pub async fn cancel_released(state: &AppState, order_id: &str, intent: &str) -> bool {
+    let settled = match state.stripe.intent(intent).await {
+        Ok(found) => match found.status {
+            IntentStatus::Canceled => true,
+            IntentStatus::Succeeded | IntentStatus::Processing => false,
+            _ => match state.stripe.cancel_intent(intent).await {
+                Ok(_) => true,
+                Err(error) => {
+                    tracing::warn!(order = %order_id, %error, "a released order's payment is not cancelled yet: the expiry job tries again");
+                    false
+                }
+            },
+        },
+        Err(error) => {
+            tracing::warn!(order = %order_id, %error, "a released order's payment could not be read: the expiry job tries again");
+            false
         }
-        state.alert_waiting(order).await;
+    };
+    if settled {
+        let removed = state
+            .db
+            .delete_item()
+            .table_name(&state.tables.orders)
+            .set_key(Some(cancel_due_key(order_id)))
+            .send()
+            .await;
+        if let Err(error) = removed {
+            tracing::warn!(order = %order_id, error = %ApiError::internal(error), "a settled cancel stays listed: the expiry job removes it");
+        }
     }
-    Ok(moved)
+    settled
+}
+
+/// Whether an intent is for exactly what the order costs, in pounds sterling. One that is not was not made by
+/// this shop for this order (or was changed at Stripe): it never makes the order paid.
+pub fn matches_order(intent_amount: i64, intent_currency: &str, order: &Order) -> bool {
+    intent_amount == order.total.pence() && intent_currency.eq_ignore_ascii_case("gbp")
 }
 
 fn failure_message(intent: &Intent) -> String {
@@ -416,14 +507,19 @@ pub async fn settle(
         }
         _ => intent,
     };
-    if intent.amount != order.total.pence() {
-        return Err(ApiError::internal(format!(
-            "PaymentIntent {} is for {} pence, order {} for {}",
-            intent.id,
-            intent.amount,
-            order.id,
-            order.total.pence()
-        )));
+    if !matches_order(intent.amount, &intent.currency, order) {
+        // Never paid on a payment for something else: released, and a payment taken is refunded (late_refund).
+        tracing::error!(
+            order = %order.id, intent = %intent.id, amount = intent.amount, currency = %intent.currency,
+            total = order.total.pence(),
+            "PAYMENT-MISMATCH: the PaymentIntent is not for the order's total in GBP: the order is released"
+        );
+        release(state, order, Status::Expired, None).await?;
+        return Ok(Settlement::Failed {
+            message: "The payment did not match this order, so the order was not placed; anything taken is \
+                      refunded in full."
+                .to_owned(),
+        });
     }
     Ok(match intent.status {
         IntentStatus::Succeeded => {
@@ -437,10 +533,8 @@ pub async fn settle(
             }
         }
         IntentStatus::RequiresPaymentMethod | IntentStatus::Canceled => {
-            if intent.status == IntentStatus::RequiresPaymentMethod {
-                // Stripe would let this intent try another card; the shop starts a new order instead.
-                let _ = state.stripe.cancel_intent(&intent.id).await;
-            }
+            // Stripe would let this intent try another card; the shop starts a new order instead, and the
+            // release cancels the intent.
             release(state, order, Status::Expired, None).await?;
             Settlement::Failed {
                 message: failure_message(&intent),

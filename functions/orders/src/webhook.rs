@@ -1,12 +1,17 @@
 //! Stripe's webhook. Only a request signed with the shop's webhook secret, within five minutes of its
 //! timestamp, is read (HMAC-SHA256 over `"{t}.{raw body}"`, compared in constant time); anything else is 400
 //! and changes nothing. Each event moves its order with the same conditional writes as the checkout and
-//! the confirm call, and records its id in the same transaction, so a redelivered event changes nothing.
+//! the confirm call, and records its id, so a redelivered event changes nothing. Events may come late, twice
+//! or out of order: a refund's event for an order whose payment has not been seen yet settles the payment
+//! first, and a refund is recorded once by its own id whichever event brings it.
 
 use crate::checkout::{find_order, order_of_intent};
+use crate::holds::{self, Change};
 use crate::late_refund;
-use crate::order::Status;
-use crate::payment::{mark_paid, mark_refunded, record_event, release, Moved};
+use crate::money::HoldKind;
+use crate::order::{Order, Status};
+use crate::payment::{mark_paid, matches_order, record_event, release, Moved};
+use crate::stripe::IntentStatus;
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
@@ -184,15 +189,20 @@ pub async fn receive_stripe_event(
         "payment_intent.succeeded"
         | "payment_intent.payment_failed"
         | "payment_intent.canceled" => (text(&object["id"]), text(&object["metadata"]["order_id"])),
-        "charge.refunded" => (
+        "charge.refunded" | "refund.created" | "refund.updated" | "refund.failed" => (
             text(&object["payment_intent"]),
             text(&object["metadata"]["order_id"]),
         ),
+        "charge.dispute.created"
+        | "charge.dispute.closed"
+        | "radar.early_fraud_warning.created" => {
+            (intent_of_charge_event(&state, object).await?, String::new())
+        }
         _ => return Ok(handled("ignored")),
     };
     let order_id = match order_id.is_empty() {
         false => Some(order_id),
-        // A charge's metadata is its own: find the order through its PaymentIntent.
+        // A charge's and a refund's metadata are their own: find the order through its PaymentIntent.
         true => order_of_intent(&state, &intent_id).await?,
     };
     let order = match order_id {
@@ -200,53 +210,168 @@ pub async fn receive_stripe_event(
         None => None,
     };
     // Only an order whose own PaymentIntent this is: a refund's metadata may not carry the order id.
-    let Some(order) = order.filter(|o| o.payment_intent == intent_id) else {
+    let Some(order) = order.filter(|o| !intent_id.is_empty() && o.payment_intent == intent_id)
+    else {
         record_event(&state, &event.id).await?;
         return Ok(handled("no such order"));
     };
     let done = match (event.kind.as_str(), order.status) {
         ("payment_intent.succeeded", Status::Pending) => {
-            outcome(mark_paid(&state, &order, Some(&event.id)).await?, "paid")
+            let (amount, currency) = paid_amount(&state, object).await?;
+            if matches_order(amount, &currency, &order) {
+                outcome(mark_paid(&state, &order, Some(&event.id)).await?, "paid")
+            } else {
+                tracing::error!(
+                    order = %order.id, amount, currency = ?object["currency"], total = order.total.pence(),
+                    "PAYMENT-MISMATCH: a payment that is not for the order's total in GBP: released and refunded"
+                );
+                release(&state, &order, Status::Expired, Some(&event.id)).await?;
+                refund_late(&state, &order, amount, None).await?
+            }
         }
         ("payment_intent.succeeded", Status::Expired | Status::Cancelled) => {
             // The bank took the money after the shop gave the reservation back: return it at once.
-            // The refund is recorded as due with the event, then asked for; if Stripe fails now, the expiry
-            // job asks again until it is done (late_refund).
             tracing::warn!(order = %order.id, "payment arrived after the order was released: refunding");
-            if !late_refund::record_due(&state, &order.id, &order.payment_intent, &event.id).await?
-            {
-                return Ok(handled("repeated event"));
-            }
-            if late_refund::settle_due(&state, &order.id, &order.payment_intent).await? {
-                "refunded a late payment"
-            } else {
-                "refund of a late payment due: retried by the expiry job"
-            }
+            let (amount, _) = paid_amount(&state, object).await?;
+            refund_late(&state, &order, amount, Some(&event.id)).await?
         }
         ("payment_intent.payment_failed" | "payment_intent.canceled", Status::Pending) => outcome(
             release(&state, &order, Status::Expired, Some(&event.id)).await?,
             "released",
         ),
-        ("charge.refunded", Status::Paid | Status::Shipped)
-            if object["refunded"].as_bool() == Some(true) =>
-        {
-            let refund = object["refunds"]["data"][0]["id"]
-                .as_str()
-                .unwrap_or("refunded at Stripe");
-            outcome(
-                mark_refunded(&state, &order, refund, Some(&event.id)).await?,
-                "refunded",
-            )
-        }
-        _ => {
-            if record_event(&state, &event.id).await? {
-                "nothing to do"
+        ("charge.refunded" | "refund.created" | "refund.updated" | "refund.failed", _) => {
+            let Some(order) = settled_first(&state, order).await? else {
+                record_event(&state, &event.id).await?;
+                return Ok(handled("nothing to do"));
+            };
+            if event.kind == "charge.refunded" {
+                let refunded = crate::refunds::record_all(&state, &order).await?;
+                let stripe_says = object["amount_refunded"].as_i64();
+                if stripe_says.is_some_and(|says| says != refunded) {
+                    // A later event brings the rest (a refund made after this charge was read).
+                    tracing::warn!(order = %order.id, refunded, ?stripe_says, "refunds recorded differ from the charge's amount_refunded");
+                }
             } else {
-                "repeated event"
+                let refund: crate::stripe::Refund = serde_json::from_value(object.clone())
+                    .map_err(|e| {
+                        ApiError::bad_request(format!("The refund in the event is unreadable: {e}"))
+                    })?;
+                crate::refunds::record(&state, &order.id, &refund).await?;
             }
+            repeated_or(&state, &event.id, "refund recorded").await?
         }
+        ("charge.dispute.created", _) => {
+            holds::change(
+                &state,
+                &order.id,
+                Change::Open(holds::from_event(HoldKind::Dispute, object)),
+            )
+            .await?;
+            repeated_or(&state, &event.id, "put on hold").await?
+        }
+        ("radar.early_fraud_warning.created", _) => {
+            holds::change(
+                &state,
+                &order.id,
+                Change::Open(holds::from_event(HoldKind::FraudWarning, object)),
+            )
+            .await?;
+            repeated_or(&state, &event.id, "put on hold").await?
+        }
+        ("charge.dispute.closed", _) => {
+            let outcome = object["status"].as_str().unwrap_or("closed").to_owned();
+            if outcome == "lost" {
+                tracing::error!(order = %order.id, "PAYMENT-HOLD: a dispute was lost: the bank took the payment back");
+            }
+            let hold = holds::from_event(HoldKind::Dispute, object);
+            holds::change(&state, &order.id, Change::Close { hold, outcome }).await?;
+            repeated_or(&state, &event.id, "hold closed").await?
+        }
+        _ => repeated_or(&state, &event.id, "nothing to do").await?,
     };
     Ok(handled(done))
+}
+
+/// What a PaymentIntent event says was paid (pence, currency); read from Stripe when the event leaves it out.
+async fn paid_amount(
+    state: &AppState,
+    object: &serde_json::Value,
+) -> Result<(i64, String), ApiError> {
+    match (object["amount"].as_i64(), object["currency"].as_str()) {
+        (Some(amount), Some(currency)) => Ok((amount, currency.to_owned())),
+        _ => {
+            let intent = state
+                .stripe
+                .intent(object["id"].as_str().unwrap_or_default())
+                .await?;
+            Ok((intent.amount, intent.currency))
+        }
+    }
+}
+
+/// Records the event (once) and answers `done`, or "repeated event" for one recorded before.
+async fn repeated_or(
+    state: &AppState,
+    event_id: &str,
+    done: &'static str,
+) -> Result<&'static str, ApiError> {
+    Ok(match record_event(state, event_id).await? {
+        true => done,
+        false => "repeated event",
+    })
+}
+
+/// The PaymentIntent a dispute or a fraud warning is about: named in the event (Stripe does on current API
+/// versions), or its charge's.
+async fn intent_of_charge_event(
+    state: &AppState,
+    object: &serde_json::Value,
+) -> Result<String, ApiError> {
+    if let Some(intent) = object["payment_intent"].as_str().filter(|i| !i.is_empty()) {
+        return Ok(intent.to_owned());
+    }
+    match object["charge"].as_str().filter(|c| c.starts_with("ch_")) {
+        Some(charge) => Ok(state
+            .stripe
+            .charge(charge)
+            .await?
+            .payment_intent
+            .unwrap_or_default()),
+        None => Ok(String::new()),
+    }
+}
+
+/// A refund's event for an order still pending: its payment's own event has not arrived (or was lost), so
+/// the payment is settled first from what Stripe says. `None` when there is no payment to refund.
+async fn settled_first(state: &AppState, order: Order) -> Result<Option<Order>, ApiError> {
+    if order.status != Status::Pending {
+        return Ok(Some(order));
+    }
+    let intent = state.stripe.intent(&order.payment_intent).await?;
+    if intent.status != IntentStatus::Succeeded {
+        return Ok(None);
+    }
+    crate::payment::settle(state, &order, intent, false).await?;
+    find_order(state, &order.id).await
+}
+
+/// A payment the shop will not keep (its order was released, or it was not for the order): the refund is
+/// recorded as due (with the event), then asked for; the expiry job asks again if Stripe fails now.
+async fn refund_late(
+    state: &AppState,
+    order: &Order,
+    amount: i64,
+    event: Option<&str>,
+) -> Result<&'static str, ApiError> {
+    if !late_refund::record_due(state, order, amount, event).await? {
+        return Ok("repeated event");
+    }
+    Ok(
+        match late_refund::settle_due(state, &order.id, &order.payment_intent).await? {
+            true => "refunded a late payment",
+            false => "refund of a late payment due: retried by the expiry job",
+        },
+    )
 }
 
 #[cfg(test)]

@@ -65,6 +65,27 @@ async fn one_event_per_function_runs_against_the_running_shop() {
         .await
         .unwrap_or_else(|e| panic!("ordersexpiry scheduled: {e}"));
     assert_eq!(expiry["expired"], 0, "{expiry}");
+    // make reconcile STAGE=local's task: the month's report, as text too.
+    let month = shared::time::now_iso()[..7].to_owned();
+    let reconciled = local::invoke::run(
+        port,
+        "ordersexpiry",
+        "reconcile",
+        &[("MONTH".to_owned(), month.clone())],
+    )
+    .await
+    .unwrap_or_else(|e| panic!("ordersexpiry reconcile: {e}"));
+    assert_eq!(
+        reconciled["report"]["month"],
+        month.as_str(),
+        "{reconciled}"
+    );
+    assert!(
+        reconciled["text"]
+            .as_str()
+            .is_some_and(|t| t.starts_with(&format!("Reconciliation for {month}"))),
+        "{reconciled}"
+    );
     covered.push("OrdersExpiryFunction".to_owned());
     // The queue-fed functions take an SQS batch (or the sweep's schedule) and answer what they did.
     let sweep = local::invoke::run(port, "sender", "sweep", &[])

@@ -1,5 +1,5 @@
 // What the dashboard reads beyond the sales counters and the drinks (their slices): today's orders, the
-// reviews of the last days and the last mailing. Lists come newest first, so only the pages that reach back
+// orders on hold, the reviews of the last days and the last mailing. Lists come newest first, so only the pages that reach back
 // to the start of the window are read (today's orders are usually one page), never the whole list.
 import type { Schemas } from '../../lib/api';
 import { FIRST_PAGE, nextPageOf, type Paged } from '../../lib/paging';
@@ -49,6 +49,12 @@ export const fetchReviewsSince =
   (since: string): AppThunk<Promise<Window<AdminReview>>> =>
   (_dispatch, _getState, { api }) =>
     newestSince((pageNumber) => api.get('/reviews', { query: { pageNumber } }), since);
+
+/** The orders on hold (a dispute or a fraud warning is open), longest held first. */
+export const fetchHeldOrders =
+  (): AppThunk<Promise<Order[]>> =>
+  (_dispatch, _getState, { api }) =>
+    api.get('/order/holds/');
 
 export const fetchLastMailing =
   (): AppThunk<Promise<Mailing | null>> =>

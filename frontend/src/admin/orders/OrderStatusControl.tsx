@@ -1,12 +1,12 @@
 // Moving an order on, in the orders table and on the admin's order view: the next status (the server refuses
 // a move that is not allowed and says why), with `shipped` the carrier and tracking number. Cancelling a
-// paid order refunds it, so that button says so and asks first. A finished order can be archived (and
-// brought back); only a finished order that was never paid can be deleted, after a question naming it: the
-// shop keeps paid orders for its accounts, so for those there is no Delete at all.
+// paid order refunds what is left of it (its drinks back on sale), so that button says so and asks first. A
+// finished order can be archived (and brought back); only a finished order that was never paid can be deleted,
+// after a question naming it: the shop keeps paid orders for its accounts, so for those there is no Delete at all.
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import ui from '../../components/ui.module.css';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, toPence } from '../../lib/format';
 import { cancelRefunds, ORDER_STATUSES, orderReference, type Order, type OrderStatus } from '../../features/order/orderTypes';
 import styles from '../adminScreens.module.css';
 import { archiveOrder, canDelete, deleteOrder, isFinished, updateOrderStatus, type Shipping } from './adminOrdersSlice';
@@ -30,7 +30,8 @@ export function OrderStatusControl({ order, busy, onUpdated, onDeleted }: OrderS
   const shipping = status === 'shipped' && order.status !== 'shipped';
   const refund = status === 'cancelled' && cancelRefunds(order.status);
   const onUpdate = () => {
-    if (refund && !window.confirm(`Cancel this order and refund ${formatMoney(order.total)} to ${order.fullname}'s card?`)) return;
+    const left = (toPence(order.total) - toPence(order.refunded)) / 100;
+    if (refund && !window.confirm(`Cancel this order and refund ${formatMoney(left)} to ${order.fullname}'s card?`)) return;
     const details: Shipping = shipping ? { ...(carrier ? { carrier } : {}), ...(tracking.trim() ? { trackingNumber: tracking.trim() } : {}) } : {};
     void dispatch(updateOrderStatus(order, status, details)).then((done) => {
       if (done) onUpdated?.();

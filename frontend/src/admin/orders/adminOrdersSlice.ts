@@ -5,7 +5,7 @@
 // was; a reload would empty the list and fetch every page again. A refusal's message is shown.
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { errorMessage, type ApiClient } from '../../lib/api';
+import { errorMessage, type ApiClient, type Schemas } from '../../lib/api';
 import { initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
 import { orderReference, type Order, type OrderStatus, type PagedOrders } from '../../features/order/orderTypes';
@@ -183,6 +183,28 @@ export const deleteOrder = (order: Order): Action =>
   orderAction(async (api) => {
     await api.delete('/order/delete/{id}', { params: { id: order._id } });
     return { notice: `Order ${orderReference(order)} is deleted.`, deleted: order._id };
+  });
+
+/** A refund as the admin asks for it: the lines (and the delivery), or an amount, and why. */
+export type RefundRequest = Schemas['RefundInput'];
+
+/** Refunds (part of) an order; the server answers the refund, or why not (over the amount left, a hold, Stripe). */
+export const refundOrder = (order: Order, refund: RefundRequest): Action =>
+  orderAction(async (api) => {
+    const made = await api.post('/order/refunds/{_id}', refund, { params: { _id: order._id } });
+    const reference = orderReference(order);
+    const notice =
+      made.status === 'failed'
+        ? `The bank could not refund ${formatMoney(made.amount)} of order ${reference}: nothing was taken back from the shop.`
+        : `${formatMoney(made.amount)} of order ${reference} is refunded to ${order.fullname}'s card${made.creditNote ? ` (credit note ${made.creditNote.number})` : ''}.`;
+    return { notice };
+  });
+
+/** Releases an order held for a fraud warning, once the admin has checked it (a dispute is the bank's). */
+export const releaseHold = (order: Order, note: string): Action =>
+  orderAction(async (api) => {
+    const released = await api.post('/order/holds/{_id}/release', { note }, { params: { _id: order._id } });
+    return { notice: `The hold on order ${orderReference(order)} is released.`, order: released };
   });
 
 /** One order, whole (the admin's token sees every field): the admin's order view. */

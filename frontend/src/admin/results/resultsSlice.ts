@@ -4,7 +4,7 @@ import { rootReducer } from '../../app/rootReducer';
 import type { Schemas } from '../../lib/api';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
 
-/** One month's counters; `totalPayments` is pounds, 2 decimals. */
+/** One month's counters in pounds: `totalPaid` in the month, `totalRefunded` in the month, `totalPayments` kept. */
 export type MonthResult = Schemas['MonthResult'];
 
 export type SalesResults = Schemas['Results'];

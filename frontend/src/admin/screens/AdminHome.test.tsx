@@ -18,6 +18,9 @@ const month = (year: number, m: number, orders: number, payments: number) => ({
   totalOrders: orders,
   totalProductsSold: orders * 2,
   totalPayments: payments,
+  totalPaid: payments + 5,
+  totalRefunded: 5,
+  totalRefunds: 1,
   totalVat: Math.round((payments / 6) * 100) / 100,
 });
 
@@ -69,6 +72,14 @@ function dashboardApi(overrides: Parameters<typeof shopApi>[0] = {}) {
       pages: 1,
       result: {},
     },
+    'GET /api/order/holds/': [
+      makeOrder({
+        _id: 'o-held',
+        number: 'PD-10009',
+        onHold: true,
+        holds: [{ kind: 'dispute', _id: 'dp_1', reason: 'fraudulent', amount: 24.1, openedAt: '2026-11-24T08:00:00Z', outcome: null, closedAt: null }],
+      }),
+    ],
     'GET /api/subscription/mailings/': {
       product: [{ _id: 'm1', subject: 'Summer drinks', status: 'sent', createdAt: hoursAgo(48), lists: ['Newsletter'], recipients: 12, sent: 11, failed: 1, skipped: 0, bounced: 0, complained: 0 }],
       pages: 1,
@@ -97,6 +108,13 @@ describe('admin dashboard', () => {
     const stats = await screen.findByTestId('month-stats');
     expect(within(stats).getByText('£45.50')).toBeInTheDocument();
     expect(within(stats).getByText('last month 7')).toBeInTheDocument();
+
+    expect(within(stats.parentElement as HTMLElement).getByText(/Paid £50.50, refunded £5.00 this month/)).toBeInTheDocument();
+
+    const held = screen.getByTestId('held-orders');
+    await waitFor(() => expect(within(held).getByTestId('held-count')).toHaveTextContent('1 order'));
+    expect(within(held).getByRole('link', { name: 'PD-10009' })).toHaveAttribute('href', '/new/uk/order/o-held');
+    expect(held).toHaveTextContent('Dispute (fraudulent) opened');
 
     const low = await screen.findByTestId('low-stock');
     const items = within(low).getAllByRole('listitem').map((li) => li.textContent);

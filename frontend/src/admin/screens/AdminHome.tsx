@@ -1,5 +1,6 @@
 // /new/uk/: the dashboard, where an admin lands after logging in. Today's orders, this month's takings beside
-// last month's (from the sales counters), the drinks running low (LOW_STOCK or fewer, sold out first), the
+// last month's (from the sales counters: paid less refunded), the orders on hold (a dispute or a fraud
+// warning), the drinks running low (LOW_STOCK or fewer, sold out first), the
 // reviews of the last 7 days waiting to be read (reviews go live at once: this is where an admin catches one
 // to remove), and the last mailing; each with links to its screen, filtered where that helps. Each part
 // loads, fails with a retry, or says it is empty on its own.
@@ -9,11 +10,12 @@ import { paths } from '../../app/paths';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { selectShowSubscription } from '../../features/auth/authSlice';
-import { orderReference, paymentState } from '../../features/order/orderTypes';
+import { orderReference, paymentLabel, paymentState } from '../../features/order/orderTypes';
 import { formatDate } from '../../lib/dates';
 import { countOf, formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
-import { fetchLastMailing, fetchOrdersSince, fetchReviewsSince, startOfDay } from '../dashboard/dashboardData';
+import { fetchHeldOrders, fetchLastMailing, fetchOrdersSince, fetchReviewsSince, startOfDay } from '../dashboard/dashboardData';
+import { holdLabel } from '../orders/OrderMoney';
 import { LOW_STOCK } from '../products/stock';
 import { adminProductsReloadRequested, fetchAdminProducts, selectAdminProducts } from '../products/adminProductsSlice';
 import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from '../results/resultsSlice';
@@ -33,6 +35,9 @@ export function monthOf(results: MonthResult[], now: Date, offset = 0): MonthRes
       totalOrders: 0,
       totalProductsSold: 0,
       totalPayments: 0,
+      totalPaid: 0,
+      totalRefunded: 0,
+      totalRefunds: 0,
       totalVat: 0,
     }
   );
@@ -78,6 +83,7 @@ function TodaysOrders({ since }: { since: string }) {
                   {paid.slice(0, 5).map((o) => (
                     <li key={o._id}>
                       <Link to={paths.admin.to(`order/${encodeURIComponent(o._id)}`)}>{orderReference(o)}</Link> {o.fullname}: {formatMoney(o.total)}, {o.status}
+                      {o.refunded > 0 && `, ${paymentLabel(o)}`}
                     </li>
                   ))}
                 </ul>
@@ -129,11 +135,48 @@ function Revenue({ now }: { now: Date }) {
             <dd className={styles.was}>last month {lastMonth.totalProductsSold}</dd>
           </div>
         </dl>
-        <p>VAT included this month: {formatMoney(thisMonth.totalVat)}</p>
+        <p>
+          Paid {formatMoney(thisMonth.totalPaid)}, refunded {formatMoney(thisMonth.totalRefunded)} this month; VAT kept{' '}
+          {formatMoney(thisMonth.totalVat)}
+        </p>
       </StatusView>
       <p>
         <Link to={paths.admin.to('result')}>Sales results</Link>
       </p>
+    </Card>
+  );
+}
+
+/** Orders a dispute or a fraud warning holds: not to be shipped until the hold closes. */
+function HeldOrders() {
+  const [state, retry] = useCall(fetchHeldOrders);
+  return (
+    <Card id="held-orders" title="On hold">
+      <Part state={state} retry={retry} what="the orders on hold">
+        {(held) =>
+          held.length === 0 ? (
+            <p>No payment is disputed or under a fraud warning.</p>
+          ) : (
+            <>
+              <p className={styles.figure} data-testid="held-count">
+                {countOf(held.length, 'order')}
+              </p>
+              <p>on hold: do not ship them until the hold closes.</p>
+              <ul className={styles.recent}>
+                {held.map((o) => (
+                  <li key={o._id}>
+                    <Link to={paths.admin.to(`order/${encodeURIComponent(o._id)}`)}>{orderReference(o)}</Link> {o.fullname}:{' '}
+                    {(o.holds ?? [])
+                      .filter((h) => h.outcome == null)
+                      .map(holdLabel)
+                      .join('; ')}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )
+        }
+      </Part>
     </Card>
   );
 }
@@ -240,6 +283,7 @@ export default function AdminHome() {
       <div className={styles.cards}>
         <TodaysOrders since={startOfDay(now)} />
         <Revenue now={now} />
+        <HeldOrders />
         <LowStock />
         <RecentReviews since={startOfDay(now, REVIEW_DAYS - 1)} />
         {showSubscription && <LastMailing />}

@@ -1,6 +1,7 @@
 // /new/uk/order/{id}: one order as the admin works on it: who it goes to, the lines and totals with the VAT,
-// the card, carrier and tracking, every status it has had, and the same status move and delete as the
-// orders table. Read whole with the admin's token (GET /api/order/Orderdetails/{id}); read again after a move.
+// the card, carrier and tracking, every status it has had, the same status move and delete as the orders
+// table, its holds, its refunds and the refund form. Read whole with the admin's token
+// (GET /api/order/Orderdetails/{id}); read again after a move, a refund or a hold's release.
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Link } from '../../components/Link';
@@ -9,14 +10,16 @@ import { paths } from '../../app/paths';
 import { ErrorView, LoadingView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { OrderLines } from '../../features/order/components/OrderLines';
-import { orderReference, paymentState, type Order } from '../../features/order/orderTypes';
+import { orderReference, paymentLabel, paymentState, type Order } from '../../features/order/orderTypes';
 import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
 import { TableScroll } from '../table/TableScroll';
 import { fetchAdminOrder, orderNoticeCleared, selectAdminOrders } from '../orders/adminOrdersSlice';
+import { HoldNotice, RefundsTable } from '../orders/OrderMoney';
 import { WriteOutcome } from '../WriteOutcome';
 import { OrderStatusControl } from '../orders/OrderStatusControl';
+import { RefundForm } from '../orders/RefundForm';
 import { useAdminTitle } from '../adminTitle';
 
 const CARRIERS: Record<string, string> = { 'royal-mail': 'Royal Mail', dpd: 'DPD', evri: 'Evri', other: 'Other' };
@@ -42,10 +45,10 @@ function OrderDetails({ order, busy, onUpdated }: { order: Order; busy: boolean;
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>
-            {paymentState(order.status)}
+          <dd data-testid="admin-order-view-payment">
+            {paymentLabel(order)}
             {order.card && ` (${order.card.brand} ending ${order.card.last4})`}
-            {order.refundId && ` · refund ${order.refundId}`}
+            {order.onHold && ' · on hold'}
           </dd>
         </div>
         <div>
@@ -95,10 +98,15 @@ function OrderDetails({ order, busy, onUpdated }: { order: Order; busy: boolean;
         </div>
       </dl>
 
+      <HoldNotice order={order} busy={busy} onChanged={onUpdated} />
+
       <section aria-labelledby="order-move-title">
         <h3 id="order-move-title">Move the order on</h3>
         <OrderStatusControl order={order} busy={busy} onUpdated={onUpdated} onDeleted={() => void navigate(toList, { state: { keepNotice: true } })} />
       </section>
+
+      <RefundsTable order={order} />
+      {paymentState(order.status) === 'paid' && order.refunding == null && <RefundForm order={order} busy={busy} onRefunded={onUpdated} />}
 
       <section aria-labelledby="order-lines-title">
         <h3 id="order-lines-title">Lines</h3>

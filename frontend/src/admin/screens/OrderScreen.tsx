@@ -3,7 +3,9 @@
 // number opens the admin's order view (/new/uk/order/{id}); its status moves on in the row too (the server
 // refuses a move that is not allowed and says why). A finished order can be archived: it leaves this list
 // (unless "Show archived orders" is ticked) but a search finds it and the CSV keeps it; only an unpaid
-// finished order can be deleted. What each action did is said above the table, where the focus goes.
+// finished order can be deleted. What each action did is said above the table, where the focus goes. The
+// payment column says "partly refunded £x" and marks an order on hold (a dispute or a fraud warning: not to be
+// shipped).
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -12,7 +14,7 @@ import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
-import { orderReference, paymentState, type Order, type OrderStatus } from '../../features/order/orderTypes';
+import { isPartlyRefunded, orderReference, paymentLabel, paymentState, type Order, type OrderStatus } from '../../features/order/orderTypes';
 import styles from '../adminScreens.module.css';
 import { Link } from '../../components/Link';
 import { adminOrdersReloadRequested, fetchAdminOrdersPage, orderNoticeCleared, selectAdminOrders } from '../orders/adminOrdersSlice';
@@ -35,7 +37,7 @@ export const orderModel: TableModel<Order> = {
     items,
     total: (o) => o.total,
     status: (o) => o.status,
-    payment: (o) => paymentState(o.status),
+    payment: (o) => (o.onHold ? `on hold ${paymentLabel(o)}` : paymentLabel(o)),
   },
   text: (o) => [o.number, o.number?.replace(/^\D+/, ''), o._id, o.fullname, o.email],
   status: (o) => o.status,
@@ -57,9 +59,11 @@ export const orderCsv: readonly CsvColumn<Order>[] = [
   { label: 'Total', value: (o) => o.total },
   { label: 'VAT', value: (o) => o.vat },
   { label: 'VAT rate %', value: (o) => o.vatRate },
+  { label: 'Refunded', value: (o) => o.refunded },
   { label: 'Status', value: (o) => o.status },
   { label: 'Payment', value: (o) => paymentState(o.status) },
   { label: 'Archived', value: (o) => o.archivedAt ?? '' },
+  { label: 'On hold', value: (o) => (o.onHold ? 'yes' : '') },
 ];
 
 function orderColumns(busy: boolean): Column<Order>[] {
@@ -121,20 +125,19 @@ function orderColumns(busy: boolean): Column<Order>[] {
     {
       key: 'payment',
       label: 'Payment',
-      cell: (o) => {
-        const payment = paymentState(o.status);
-        return (
-          <span data-testid="admin-order-payment" data-state={payment}>
-            {payment}
-            {payment === 'refunded' && o.refundId && (
-              <>
-                <br />
-                <small>{o.refundId}</small>
-              </>
-            )}
-          </span>
-        );
-      },
+      cell: (o) => (
+        <span data-testid="admin-order-payment" data-state={isPartlyRefunded(o) ? 'partly-refunded' : paymentState(o.status)}>
+          {paymentLabel(o)}
+          {o.onHold && (
+            <>
+              <br />
+              <strong className={styles.nowrap} data-testid="admin-order-on-hold">
+                on hold: do not ship
+              </strong>
+            </>
+          )}
+        </span>
+      ),
     },
     { key: 'actions', label: 'Actions', cell: (o) => <OrderStatusControl order={o} busy={busy} /> },
   ];

@@ -1,5 +1,6 @@
-// /new/uk/result: monthly sales (products sold, orders, payments in pounds and the VAT they include) as a table and a plain SVG bar
-// chart of payments, and the customer e-mail list.
+// /new/uk/result: monthly sales (products sold, orders, paid, refunded and kept in pounds, and the VAT kept) as
+// a table and a plain SVG bar chart of what was kept, the month's reconciliation with Stripe, and the customer
+// e-mail list. Paid money only: an order counts in the month it was paid, a refund in the month it was made.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { StatusView } from '../../components/StatusView';
@@ -7,6 +8,7 @@ import ui from '../../components/ui.module.css';
 import { formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
 import { TableScroll } from '../table/TableScroll';
+import { Reconciliation } from '../results/Reconciliation';
 import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from '../results/resultsSlice';
 
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -25,7 +27,7 @@ export function PaymentsChart({ results }: { results: MonthResult[] }) {
     <svg className={styles.chart} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Payments per month">
       <line className={styles.axis} x1={10} x2={width - 10} y1={top + plot} y2={top + plot} />
       {months.map((m, i) => {
-        const h = Math.round((m.totalPayments / max) * plot);
+        const h = Math.round((Math.max(m.totalPayments, 0) / max) * plot);
         const x = 15 + i * 40;
         return (
           <g key={`${m._id.year}-${m._id.month}`}>
@@ -73,7 +75,7 @@ export default function ResultScreen() {
       >
         <TableScroll label="Monthly sales">
           <table className={styles.table} data-testid="results-table">
-            <caption className="visually-hidden">Monthly sales, newest first</caption>
+            <caption className="visually-hidden">Monthly sales, newest first: paid in the month, refunded in the month, kept</caption>
             <thead>
               <tr>
                 <th scope="col">Month</th>
@@ -84,10 +86,16 @@ export default function ResultScreen() {
                   Orders
                 </th>
                 <th scope="col" className={styles.num}>
-                  Payments
+                  Paid
                 </th>
                 <th scope="col" className={styles.num}>
-                  VAT included
+                  Refunded
+                </th>
+                <th scope="col" className={styles.num}>
+                  Kept
+                </th>
+                <th scope="col" className={styles.num}>
+                  VAT kept
                 </th>
               </tr>
             </thead>
@@ -97,6 +105,11 @@ export default function ResultScreen() {
                   <th scope="row">{monthLabel(m)}</th>
                   <td className={styles.num}>{m.totalProductsSold}</td>
                   <td className={styles.num}>{m.totalOrders}</td>
+                  <td className={styles.num}>{formatMoney(m.totalPaid)}</td>
+                  <td className={styles.num}>
+                    {formatMoney(m.totalRefunded)}
+                    {m.totalRefunds > 0 && <small> ({m.totalRefunds})</small>}
+                  </td>
                   <td className={styles.num}>{formatMoney(m.totalPayments)}</td>
                   <td className={styles.num}>{formatMoney(m.totalVat)}</td>
                 </tr>
@@ -105,6 +118,7 @@ export default function ResultScreen() {
           </table>
         </TableScroll>
         {results.results.length > 0 && <PaymentsChart results={results.results} />}
+        <Reconciliation />
         <h3>Customer e-mails ({results.emails.length})</h3>
         <ul className={styles.emails} data-testid="results-emails">
           {results.emails.map((email) => (

@@ -1,4 +1,5 @@
-//! OrdersExpiryFunction: run by its schedule, releases the orders whose payment hold ran out.
+//! OrdersExpiryFunction: run by its schedule, releases the orders whose payment hold ran out (and settles
+//! what Stripe left open); asked by `make reconcile`, answers a month's reconciliation.
 
 use lambda_http::{lambda_runtime, service_fn, LambdaEvent};
 
@@ -15,12 +16,13 @@ async fn main() -> Result<(), lambda_http::Error> {
     let state = orders::AppState::new(config, dynamodb, sqs);
     let state = &state;
     lambda_runtime::run(service_fn(
-        move |_: LambdaEvent<serde_json::Value>| async move {
-            let summary = orders::expiry::expire_pending(state, shared::time::now_unix())
-                .await
-                .map_err(|e| e.message().to_owned())?;
-            tracing::info!(?summary, "expiry run");
-            Ok::<_, lambda_http::Error>(summary)
+        move |event: LambdaEvent<serde_json::Value>| async move {
+            let answer =
+                orders::expiry::handle_event(state, &event.payload, shared::time::now_unix())
+                    .await
+                    .map_err(|e| e.message().to_owned())?;
+            tracing::info!(%answer, "expiry function ran");
+            Ok::<_, lambda_http::Error>(answer)
         },
     ))
     .await

@@ -110,7 +110,7 @@ async fn a_refund_is_told_once_and_a_bad_tracking_number_is_refused() {
         .queued_mails(&app.alice_email)
         .await
         .into_iter()
-        .filter(|(subject, _)| subject == "Your order PD-10001 is cancelled and refunded")
+        .filter(|(subject, _)| subject == "Your order PD-10001 is refunded: £6.99")
         .collect();
     assert_eq!(refunded.len(), 1);
     assert!(refunded[0].1.contains("£6.99"), "{}", refunded[0].1);

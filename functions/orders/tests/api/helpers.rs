@@ -34,16 +34,58 @@ pub struct TestApp {
     pub alice: String,
     pub bob: String,
     pub alice_email: String,
+    /// The secret key this shop calls Stripe with (its own for tests that make Stripe fail).
+    pub stripe_key: String,
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(LOCAL_STRIPE_SECRET_KEY).await
+}
+
+/// A shop with a Stripe secret key of its own, a short time limit per Stripe call and a short pause before
+/// its retry: the shim's faults (`fault`) then touch this shop's calls only, and a timeout costs no seconds.
+pub async fn spawn_app_with_own_stripe() -> TestApp {
+    let key = format!("sk_test_{}", uuid::Uuid::new_v4().simple());
+    let mut app = spawn_app_with(&key).await;
+    app.stripe_key = key;
+    app
+}
+
+/// The shim's fault for this app's Stripe calls: `mode` `down` (answered 503, nothing done) or `slow` (done,
+/// answered after `seconds`), for the next `count` calls whose path starts with `path` (and `method`, when
+/// given).
+pub fn fault(app: &TestApp, mode: &str, count: u32, path: &str, method: &str, seconds: f64) {
+    let (count, seconds) = (count.to_string(), seconds.to_string());
+    stripe()
+        .api_as(
+            &app.stripe_key,
+            "POST",
+            "/_shim/faults",
+            &[
+                ("mode", mode),
+                ("count", &count),
+                ("path", path),
+                ("method", method),
+                ("seconds", &seconds),
+            ],
+        )
+        .expect("the shim takes the fault");
+}
+
+pub fn clear_faults(app: &TestApp) {
+    stripe()
+        .api_as(&app.stripe_key, "DELETE", "/_shim/faults", &[])
+        .expect("the shim clears the faults");
+}
+
+async fn spawn_app_with(stripe_key: &str) -> TestApp {
     let harness = Harness::new(
         "OrdersFunction",
         &[
             ("DELIVERY_FEE", "4.99"),
             ("FREE_DELIVERY_FROM", "40.00"),
             ("STRIPE_API_BASE", &stripe().api_base),
-            ("STRIPE_SECRET_KEY", LOCAL_STRIPE_SECRET_KEY),
+            ("STRIPE_SECRET_KEY", stripe_key),
             ("STRIPE_WEBHOOK_SECRET", WEBHOOK_SECRET),
             ("STRIPE_PUBLISHABLE_KEY", "pk_test_orders"),
             ("STRIPE_JS_URL", "/_local/stripe.js"),
@@ -78,7 +120,13 @@ pub async fn spawn_app() -> TestApp {
         },
         db.clone(),
     );
-    let state = orders::AppState::new(config, db, shared::aws::sqs(&harness.sdk));
+    let mut state = orders::AppState::new(config, db, shared::aws::sqs(&harness.sdk));
+    if stripe_key != LOCAL_STRIPE_SECRET_KEY {
+        state.stripe = state.stripe.clone().with_timing(
+            std::time::Duration::from_millis(800),
+            std::time::Duration::from_millis(40),
+        );
+    }
     let keys = harness.keys();
     let alice_email = shared::testing::new_email("alice");
     put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
@@ -93,6 +141,7 @@ pub async fn spawn_app() -> TestApp {
         alice: keys.issue(&alice_email, Role::Customer, 600).unwrap(),
         bob: keys.issue("bob@example.com", Role::Customer, 600).unwrap(),
         alice_email,
+        stripe_key: LOCAL_STRIPE_SECRET_KEY.to_owned(),
     }
 }
 
@@ -257,4 +306,119 @@ impl TestApp {
             .await
             .body
     }
+}
+
+impl TestApp {
+    /// The PaymentIntent of an order, as the order item holds it.
+    pub async fn intent_of(&self, order_id: &str) -> String {
+        let found = self
+            .state
+            .db
+            .get_item()
+            .table_name(&self.state.tables.orders)
+            .key("pk", shared::dynamo::s(format!("ORDER#{order_id}")))
+            .key("sk", shared::dynamo::s("ORDER"))
+            .consistent_read(true)
+            .send()
+            .await
+            .unwrap();
+        shared::dynamo::get_s(found.item().expect("the order exists"), "paymentIntent").unwrap()
+    }
+
+    /// The admin refunds `body` of order `id`.
+    pub async fn refund(&self, id: &str, body: Value) -> Reply {
+        self.admin(
+            Method::POST,
+            &format!("/api/order/refunds/{id}"),
+            Some(body),
+        )
+        .await
+    }
+
+    /// Every event the shim made about `intent`, oldest first (as Stripe would deliver them), signed and sent
+    /// to the webhook: answers the webhook's outcomes.
+    pub async fn deliver_events_about(&self, intent: &str) -> Vec<String> {
+        let mut outcomes = Vec::new();
+        for event in events_about(intent) {
+            let reply = self.stripe_event(&event, None).await;
+            assert_eq!(
+                reply.status,
+                StatusCode::OK,
+                "{}: {}",
+                event["type"],
+                reply.body
+            );
+            outcomes.push(format!(
+                "{} {}",
+                event["type"].as_str().unwrap(),
+                reply.body["outcome"].as_str().unwrap()
+            ));
+        }
+        outcomes
+    }
+}
+
+impl TestApp {
+    /// An order of `qty` of `drink` by `email` whose bank asks for 3-D Secure: (order id, client secret,
+    /// PaymentIntent id).
+    pub async fn waiting_for_3ds(
+        &self,
+        email: &str,
+        drink: &str,
+        qty: u32,
+    ) -> (String, String, String) {
+        let placed = self
+            .place(checkout_with_card(
+                email,
+                json!([{"product": drink, "qty": qty}]),
+                NEEDS_3DS,
+            ))
+            .await;
+        assert_eq!(placed.status, StatusCode::ACCEPTED, "{}", placed.body);
+        let id = placed.body["_id"].as_str().unwrap().to_owned();
+        let secret = placed.body["clientSecret"].as_str().unwrap().to_owned();
+        let intent = self.intent_of(&id).await;
+        (id, secret, intent)
+    }
+}
+
+/// A Stripe event of `kind` about `object`, as Stripe sends it (sign it with `stripe_event`).
+pub fn event_of(kind: &str, object: Value) -> Value {
+    json!({"id": format!("evt_{}", uuid::Uuid::new_v4().simple()), "object": "event", "type": kind,
+        "data": {"object": object}})
+}
+
+/// The PaymentIntent as Stripe holds it now.
+pub fn intent_at_stripe(intent: &str) -> Value {
+    stripe()
+        .api("GET", &format!("/v1/payment_intents/{intent}"), &[])
+        .unwrap()
+}
+
+/// The events the shim made about `intent` (the intent itself, its charge, refunds, disputes, warnings),
+/// oldest first.
+pub fn events_about(intent: &str) -> Vec<Value> {
+    let all = stripe()
+        .api(
+            "GET",
+            &format!("/_shim/events?payment_intent={intent}"),
+            &[],
+        )
+        .unwrap();
+    all["data"].as_array().unwrap().clone()
+}
+
+/// A fraud warning from the card's issuer about the order's payment, made at the shim and delivered.
+pub async fn warn_of_fraud(app: &TestApp, order_id: &str) {
+    let intent = app.intent_of(order_id).await;
+    let warning = stripe()
+        .api(
+            "POST",
+            "/_shim/early_fraud_warnings",
+            &[("payment_intent", intent.as_str())],
+        )
+        .unwrap();
+    let event = event_of("radar.early_fraud_warning.created", warning);
+    let reply = app.stripe_event(&event, None).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
 }

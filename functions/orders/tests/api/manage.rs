@@ -155,8 +155,18 @@ async fn statuses_move_forward_and_a_cancel_puts_everything_back() {
         .admin(Method::GET, "/api/order/results/", None)
         .await
         .body;
-    assert_eq!(results["results"][0]["totalOrders"], 0);
+    // Paid money only: the order counts in the month it was paid, its refund in the month it was made.
+    assert_eq!(results["results"][0]["totalOrders"], 1);
     assert_eq!(results["results"][0]["totalPayments"], 0.0);
+    assert_eq!(
+        results["results"][0]["totalRefunded"],
+        results["results"][0]["totalPaid"]
+    );
+    assert_eq!(results["results"][0]["totalRefunds"], 1);
+    assert_eq!(
+        results["results"][0]["totalProductsSold"], 0,
+        "every unit came back"
+    );
     // The code works again for the same address.
     assert_eq!(app.place(body).await.status, StatusCode::CREATED);
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../testing/fakeFetch';
-import { makeOrder } from '../../../testing/orderFixtures';
+import { makeOrder, makeRefund } from '../../../testing/orderFixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
 import type { Order } from '../orderTypes';
@@ -58,6 +58,28 @@ describe('the order page tells the customer what happened to the payment', () =>
     expect(note).toHaveAttribute('data-state', 'refunded');
     expect(note).toHaveTextContent('refunded to your visa ending 4242');
     expect(screen.getByTestId('refund-id')).toHaveTextContent('re_3Abc123');
+  });
+
+  it('partly refunded: paid, the amount back, and each refund with its credit note', async () => {
+    openOrder(makeOrder({ status: 'delivered', refunded: 4.99, refunds: [makeRefund()] }));
+    const note = await screen.findByTestId('payment-note', undefined, FIRST_LOAD);
+    expect(note).toHaveAttribute('data-state', 'partly-refunded');
+    expect(note).toHaveTextContent('Paid by visa ending 4242, partly refunded £4.99.');
+    const refund = screen.getByTestId('order-refund');
+    expect(refund).toHaveTextContent('£4.99 for 1 × Mango Fizz (refunded)');
+    expect(screen.getByRole('link', { name: 'Credit note CN-10001' })).toHaveAttribute('href', '/order/o-1234abcd-0000/receipt?creditNote=re_1AbC');
+    // The VAT receipt stays: the credit note is against it.
+    expect(screen.getByRole('link', { name: 'Your VAT receipt' })).toBeInTheDocument();
+  });
+
+  it('a payment that came after the order was released: refunded, and the shopper told so', async () => {
+    openOrder(makeOrder({ status: 'expired', refunded: 24.1, refundId: 're_late', refunds: [makeRefund({ _id: 're_late', amount: 24.1, late: true, lines: [], creditNote: null })] }));
+    const note = await screen.findByTestId('payment-note', undefined, FIRST_LOAD);
+    expect(note).toHaveAttribute('data-state', 'late-refund');
+    expect(note).toHaveTextContent('after this order had been released');
+    expect(note).toHaveTextContent('We refunded the £24.10 in full to your visa ending 4242');
+    expect(screen.getByTestId('order-refund')).toHaveTextContent('£24.10 for the payment, in full (refunded)');
+    expect(screen.queryByRole('link', { name: /Credit note/ })).not.toBeInTheDocument();
   });
 
   it('cancelled: cancelled, nothing charged', async () => {

@@ -13,7 +13,7 @@ import { usePageMeta } from '../../../lib/meta';
 import { useQuery } from '../../../lib/useQuery';
 import { buyAgain, type BuyAgainOutcome } from '../buyAgain';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
-import { hasReceipt, orderReference, paymentState, type Order } from '../orderTypes';
+import { hasReceipt, isPartlyRefunded, orderReference, paymentState, refundFor, type Order, type Refund } from '../orderTypes';
 import { selectIsLoggedIn } from '../../auth/authSlice';
 import { CreateAccount } from './CreateAccount';
 import { OrderLines } from './OrderLines';
@@ -26,6 +26,7 @@ const PENDING_POLL_MS = 5000;
 /** What happened to the payment, for the customer. */
 export function PaymentNote({ order, onCheckAgain }: { order: Order; onCheckAgain?: () => void }) {
   const card = order.card ? `${order.card.brand} ending ${order.card.last4}` : 'card';
+  const late = order.refunds.some((refund) => refund.late);
   switch (order.status) {
     case 'pending':
       return (
@@ -39,32 +40,79 @@ export function PaymentNote({ order, onCheckAgain }: { order: Order; onCheckAgai
         </div>
       );
     case 'expired':
-      return (
+    case 'cancelled':
+      if (late) {
+        return (
+          <p className={`${styles.note} ${styles.noteWarn}`} data-testid="payment-note" data-state="late-refund">
+            Your bank confirmed the payment after this order had been released, so the order was not placed. We refunded the{' '}
+            {formatMoney(order.refunded)} in full to your {card}; refunds usually reach your account within 5 to 10 working days. Refund
+            reference: <strong data-testid="refund-id">{order.refundId ?? 'on its way'}</strong>
+          </p>
+        );
+      }
+      return order.status === 'expired' ? (
         <p className={`${styles.note} ${styles.noteWarn}`} data-testid="payment-note" data-state="expired">
           Your payment did not complete, so this order was not placed and nothing was charged. Your drinks are back on sale: you can order
           them again from the shop.
+        </p>
+      ) : (
+        <p className={`${styles.note} ${styles.noteWarn}`} data-testid="payment-note" data-state="cancelled">
+          This order was cancelled. Nothing was charged for it.
         </p>
       );
     case 'refunded':
       return (
         <p className={styles.note} data-testid="payment-note" data-state="refunded">
-          This order was cancelled and the full amount refunded to your {card}. Refunds usually reach your account within 5 to 10 working
-          days. Refund reference: <strong data-testid="refund-id">{order.refundId ?? 'on its way'}</strong>
-        </p>
-      );
-    case 'cancelled':
-      return (
-        <p className={`${styles.note} ${styles.noteWarn}`} data-testid="payment-note" data-state="cancelled">
-          This order was cancelled. Nothing was charged for it.
+          This order is refunded: {formatMoney(order.refunded)} refunded to your {card}. Refunds usually reach your account within 5 to 10
+          working days. Refund reference: <strong data-testid="refund-id">{order.refundId ?? 'on its way'}</strong>
         </p>
       );
     default:
+      if (isPartlyRefunded(order)) {
+        return (
+          <p className={styles.note} data-testid="payment-note" data-state="partly-refunded">
+            Paid by {card}, partly refunded {formatMoney(order.refunded)}. Refunds usually reach your account within 5 to 10 working days.
+          </p>
+        );
+      }
       return (
         <p className={styles.note} data-testid="payment-note" data-state="paid">
           Paid by {card}.
         </p>
       );
   }
+}
+
+const REFUND_STATES: Record<Refund['status'], string> = {
+  pending: 'on its way',
+  succeeded: 'refunded',
+  failed: 'failed at the bank',
+};
+
+/** Every refund of the order: when, how much, what for, where it stands, and its credit note. */
+export function Refunds({ order }: { order: Order }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <section className={styles.box} aria-labelledby="order-refunds">
+      <h2 id="order-refunds" className={ui.sectionTitle}>
+        Refunds
+      </h2>
+      <ul className={styles.history} data-testid="order-refunds">
+        {order.refunds.map((refund) => (
+          <li key={refund._id} data-testid="order-refund" data-status={refund.status}>
+            <time dateTime={refund.createdAt}>{formatDate(refund.createdAt)}</time>: <strong>{formatMoney(refund.amount)}</strong> for{' '}
+            {refundFor(refund)} ({REFUND_STATES[refund.status]})
+            {refund.creditNote && refund.status !== 'failed' && (
+              <>
+                {' '}
+                · <Link to={paths.receipt.creditNote(order._id, refund._id)}>Credit note {refund.creditNote.number}</Link>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /** How the page names each status in the history. */
@@ -75,7 +123,7 @@ const STATUS_LABELS: Record<Order['status'], string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   expired: 'Payment not completed',
-  refunded: 'Cancelled and refunded',
+  refunded: 'Refunded',
 };
 
 export const CARRIERS: Record<NonNullable<Order['carrier']>, string> = {
@@ -144,6 +192,7 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
           </p>
         )}
       </section>
+      <Refunds order={order} />
       {(order.history.length > 0 || order.trackingNumber) && (
         <section className={styles.box} aria-labelledby="order-progress">
           <h2 id="order-progress" className={ui.sectionTitle}>
