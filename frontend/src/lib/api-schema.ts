@@ -790,6 +790,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/quote/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an order of this basket and code would be charged now: lines, discount, delivery, VAT, total */
+        post: operations["quote_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/results/": {
         parameters: {
             query?: never;
@@ -2527,6 +2544,13 @@ export interface components {
             /** @description A discount code; blank or absent for none. */
             code?: string | null;
             email: string;
+            /**
+             * Format: double
+             * @description The total the shopper was shown and agrees to pay, in pounds like `total` (from
+             *     `POST /api/order/quote/`): when the server's total differs by a penny or more the answer is 409 with
+             *     the new figures, and nothing is charged or held. Left out, the order is charged at today's prices.
+             */
+            expectedTotal?: number | null;
             fullname: string;
             /**
              * @description A note for the shop.
@@ -2679,6 +2703,12 @@ export interface components {
         };
         /** @description An amount in pounds sterling, at most two decimals (4.99). */
         Pounds: number;
+        /** @description 409 when the total moved since the shopper's quote: why, and the figures an order would have now. */
+        PriceChanged: {
+            message: string;
+            /** @description The new figures (absent on the other conflicts: stock that just sold out, a payment in progress). */
+            quote?: components["schemas"]["Quote"] | null;
+        };
         /** @description A price in the query: pounds, up to 2 decimals (`4`, `4.5`, `4.99`); blank is no bound (a form's empty box). */
         PriceParam: string;
         /** @description A drink as the API answers it. */
@@ -2757,6 +2787,45 @@ export interface components {
             fullname?: string | null;
             /** @description At least 10 characters, at most 30: digits, spaces and `+ - ( )` (trimmed); blank clears it. */
             phone?: string | null;
+        };
+        /** @description The basket as an order placed now would be charged, in pounds. */
+        Quote: {
+            /** @description The code's rate, a whole percentage (0 without a code). */
+            codeRate: components["schemas"]["Percent"];
+            /** @description Taken off the subtotal for the code. */
+            discount: components["schemas"]["Pounds"];
+            lines: components["schemas"]["QuoteLine"][];
+            shipping: components["schemas"]["Pounds"];
+            subtotal: components["schemas"]["Pounds"];
+            total: components["schemas"]["Pounds"];
+            /** @description The VAT the total includes. */
+            vat: components["schemas"]["Pounds"];
+            /**
+             * Format: uint32
+             * @description The VAT rate the prices include, a whole percentage.
+             */
+            vatRate: number;
+        };
+        /** @description A basket to price: the lines and the code as the order would carry them. */
+        QuoteInput: {
+            /** @description A discount code; blank or absent for none. */
+            code?: string | null;
+            /** @description The basket: at most 50 different drinks (the same drink twice is one line). */
+            product: components["schemas"]["LineInput"][];
+        };
+        /** @description One line as the order would price it. */
+        QuoteLine: {
+            name: string;
+            /** @description The unit price, the drink's own discount applied. */
+            price: components["schemas"]["Pounds"];
+            /** @description The drink's `_id`. */
+            product: string;
+            /** Format: uint32 */
+            qty: number;
+            /** @description The pack label, e.g. "24 x 330ml". */
+            quantity: string;
+            /** @description `price` × `qty`. */
+            total: components["schemas"]["Pounds"];
         };
         /**
          * Format: uint8
@@ -5324,13 +5393,13 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description In conflict with what is stored */
+            /** @description The total moved since the shopper's quote (the new figures), a drink just sold out, or the payment is in progress: nothing was charged */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["PriceChanged"];
                 };
             };
             /** @description The body is too large */
@@ -5506,6 +5575,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+        };
+    };
+    quote_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
         };

@@ -36,9 +36,9 @@ fn message_pattern() -> String {
     text_or_blank(Lines::Many, 1, Some(1_000))
 }
 /// A line's product id: 1 to 64 characters once trimmed.
-const PRODUCT_ID_PATTERN: &str = r"^\s*\S([\s\S]{0,62}\S)?\s*$";
+pub(super) const PRODUCT_ID_PATTERN: &str = r"^\s*\S([\s\S]{0,62}\S)?\s*$";
 /// The code as `load_code` reads it: none when blank, else what `codes::normalise_code` accepts.
-const CODE_PATTERN: &str = r"^\s*([A-Za-z0-9_-]{3,32})?\s*$";
+pub(super) const CODE_PATTERN: &str = r"^\s*([A-Za-z0-9_-]{3,32})?\s*$";
 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct LineInput {
@@ -85,6 +85,12 @@ pub struct OrderInput {
     pub(super) code: Option<String>,
     #[serde(deserialize_with = "shared::json::object")]
     pub(super) payment: PaymentInput,
+    /// The total the shopper was shown and agrees to pay, in pounds like `total` (from
+    /// `POST /api/order/quote/`): when the server's total differs by a penny or more the answer is 409 with
+    /// the new figures, and nothing is charged or held. Left out, the order is charged at today's prices.
+    #[serde(rename = "expectedTotal")]
+    #[schemars(range(min = 0))]
+    pub(super) expected_total: Option<f64>,
 }
 
 /// Who the order goes to, each field parsed.

@@ -14,6 +14,7 @@ mod intent;
 mod number;
 mod pending;
 mod pricing;
+mod quote;
 mod reply;
 mod reserve;
 mod settings;
@@ -23,6 +24,7 @@ pub(crate) use find::find_order;
 pub use idempotency::IDEMPOTENCY_KEY_PATTERN;
 pub use input::OrderInput;
 pub(crate) use intent::order_of_intent;
+pub use quote::{quote_order, PriceChanged, Quote};
 pub use reply::ActionRequired;
 pub use settings::show_payment_settings;
 
@@ -52,6 +54,10 @@ pub async fn create_order(
     let now_unix = shared::time::now_unix();
     let basket = pricing::price_basket(&state, &wanted, input.code.as_deref(), now_unix).await?;
     let trader = state.trader().await?;
+    if let Some(refusal) = quote::changed_total(input.expected_total, &Quote::of(&basket, &trader))?
+    {
+        return Ok(refusal);
+    }
     let card = card::describe_card(&state, payment_method).await?;
     let parts = pending::Parts {
         buyer,

@@ -9,5 +9,6 @@ mod helpers;
 mod manage;
 mod numbers;
 mod payments;
+mod quote;
 mod security;
 mod vat;
