@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use shared::dynamo::{b, get_bool, get_n, get_s, get_s_or_default, n, s, Item, ItemError};
 use shared::money::{Pence, Percent};
+use shared::validation::UkAddress;
 
 /// Where an order stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -188,7 +189,13 @@ pub struct Order {
     pub code_marked: bool,
     pub status: Status,
     pub fullname: String,
+    /// The delivery address in one box (every order has it; orders placed with the UK parts hold them
+    /// there a part a line).
     pub address: String,
+    /// The UK address's parts, on orders placed since the checkout asked for them.
+    pub delivery: Option<UkAddress>,
+    /// The basket held an age-restricted drink: the carrier checks the buyer's age on delivery.
+    pub age_check: bool,
     pub phone: String,
     pub email: String,
     pub message: String,
@@ -288,6 +295,18 @@ struct OrderJson<'a> {
     status: Status,
     fullname: &'a str,
     address: &'a str,
+    /// The UK address's parts (`null` on orders placed with the address in one box).
+    #[serde(rename = "addressLine1")]
+    address_line1: Option<&'a str>,
+    /// Blank when the address has one street line.
+    #[serde(rename = "addressLine2")]
+    address_line2: Option<&'a str>,
+    town: Option<&'a str>,
+    /// Upper-cased, one space before the inward code (`SW1A 1AA`).
+    postcode: Option<&'a str>,
+    /// The basket held an age-restricted drink: age check on delivery.
+    #[serde(rename = "ageCheck")]
+    age_check: bool,
     phone: &'a str,
     email: &'a str,
     message: &'a str,
@@ -338,6 +357,11 @@ impl Serialize for Order {
             status: self.status,
             fullname: &self.fullname,
             address: &self.address,
+            address_line1: self.delivery.as_ref().map(|d| d.line1.as_str()),
+            address_line2: self.delivery.as_ref().map(|d| d.line2.as_str()),
+            town: self.delivery.as_ref().map(|d| d.town.as_str()),
+            postcode: self.delivery.as_ref().map(|d| d.postcode.as_str()),
+            age_check: self.age_check,
             phone: &self.phone,
             email: &self.email,
             message: &self.message,
@@ -446,6 +470,17 @@ impl Order {
         if let Some(number) = self.number {
             item.insert("number".to_owned(), n(number));
         }
+        if let Some(delivery) = &self.delivery {
+            item.extend([
+                ("addressLine1".to_owned(), s(&delivery.line1)),
+                ("addressLine2".to_owned(), s(&delivery.line2)),
+                ("town".to_owned(), s(&delivery.town)),
+                ("postcode".to_owned(), s(delivery.postcode.as_str())),
+            ]);
+        }
+        if self.age_check {
+            item.insert("ageCheck".to_owned(), b(true));
+        }
         if let Some(carrier) = self.carrier {
             item.insert("carrier".to_owned(), s(carrier.as_str()));
         }
@@ -496,6 +531,8 @@ impl Order {
             status,
             fullname: get_s(item, "fullname")?,
             address: get_s(item, "address")?,
+            delivery: delivery(item),
+            age_check: get_bool(item, "ageCheck"),
             phone: get_s(item, "phone")?,
             email: get_s(item, "email")?,
             message: get_s_or_default(item, "message"),
@@ -515,6 +552,19 @@ impl Order {
             version: get_n(item, "version")?,
         })
     }
+}
+
+/// The UK address's parts as stored (none on an order placed with one box, or once erased).
+fn delivery(item: &Item) -> Option<UkAddress> {
+    let part = |name: &str| get_s_or_default(item, name);
+    let postcode = get_s(item, "postcode").ok()?;
+    UkAddress::parse(
+        &part("addressLine1"),
+        &part("addressLine2"),
+        &part("town"),
+        &postcode,
+    )
+    .ok()
 }
 
 fn history(item: &Item) -> Vec<StatusChange> {

@@ -78,7 +78,7 @@ fn fingerprint(input: &OrderInput) -> String {
         .iter()
         .map(|line| serde_json::json!([line.product.trim(), line.qty.value("qty").ok()]))
         .collect();
-    let canonical = serde_json::json!([
+    let mut canonical = serde_json::json!([
         input.fullname.trim(),
         input.address.trim(),
         input.phone.trim(),
@@ -87,6 +87,20 @@ fn fingerprint(input: &OrderInput) -> String {
         lines,
         input.code.as_deref().map(str::trim),
     ]);
+    // The UK address's parts only when sent, so a key kept from before they existed still matches.
+    let parts = [
+        &input.address_line1,
+        &input.address_line2,
+        &input.town,
+        &input.postcode,
+    ];
+    if parts.iter().any(|part| part.is_some()) {
+        if let Some(list) = canonical.as_array_mut() {
+            list.push(serde_json::json!(
+                parts.map(|part| part.as_deref().map(|p| p.trim().to_uppercase()))
+            ));
+        }
+    }
     let digest = ring::digest::digest(&ring::digest::SHA256, canonical.to_string().as_bytes());
     digest.as_ref().iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -5,7 +5,9 @@ use crate::payment::PaymentInput;
 use serde::Deserialize;
 use shared::json::NumberField;
 use shared::text_schema::{text, text_or_blank, Lines};
-use shared::validation::{bounded_lines, Address, Email, FullName, Phone};
+use shared::validation::{
+    bounded_lines, Address, Email, FullName, Phone, UkAddress, POSTCODE_PATTERN,
+};
 use shared::ApiError;
 
 pub const MAX_LINES: usize = 50;
@@ -66,8 +68,25 @@ fn units(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 pub struct OrderInput {
     #[schemars(regex(pattern = fullname_pattern()), length(max = 100))]
     pub(super) fullname: String,
+    /// The delivery address in one box; leave it out when sending the UK address's parts below (they make
+    /// it, a part a line).
+    #[serde(default)]
     #[schemars(regex(pattern = address_pattern()), length(max = 300))]
     pub(super) address: String,
+    /// The first line of a UK address: 2 to 100 characters on one line. With `town` and `postcode`.
+    #[serde(rename = "addressLine1")]
+    #[schemars(length(max = 100))]
+    pub(super) address_line1: Option<String>,
+    /// An optional second line: 2 to 100 characters on one line, or blank.
+    #[serde(rename = "addressLine2")]
+    #[schemars(length(max = 100))]
+    pub(super) address_line2: Option<String>,
+    /// The town: 2 to 60 characters on one line.
+    #[schemars(length(max = 60))]
+    pub(super) town: Option<String>,
+    /// A UK postcode, any case and spacing (stored upper-cased as `SW1A 1AA`).
+    #[schemars(regex(pattern = POSTCODE_PATTERN), length(max = 12))]
+    pub(super) postcode: Option<String>,
     #[schemars(regex(pattern = PHONE_PATTERN), length(max = 30))]
     pub(super) phone: String,
     #[schemars(regex(pattern = EMAIL_PATTERN))]
@@ -98,20 +117,48 @@ pub struct Buyer {
     pub fullname: FullName,
     pub email: Email,
     pub phone: Phone,
+    /// The address in one box: as sent, or made of `delivery`'s parts.
     pub address: Address,
+    /// The UK address's parts, when they were sent.
+    pub delivery: Option<UkAddress>,
     pub message: String,
 }
 
 impl OrderInput {
     /// The buyer's details, each checked in the order the form shows them.
     pub fn buyer(&self) -> Result<Buyer, ApiError> {
+        let fullname = FullName::parse(&self.fullname)?;
+        let email = Email::parse_normalised(&self.email)?;
+        let phone = Phone::parse(&self.phone)?;
+        let delivery = self.delivery()?;
+        let address = match &delivery {
+            Some(parts) => Address::parse(&parts.one_box())?,
+            None => Address::parse(&self.address)?,
+        };
         Ok(Buyer {
-            fullname: FullName::parse(&self.fullname)?,
-            email: Email::parse_normalised(&self.email)?,
-            phone: Phone::parse(&self.phone)?,
-            address: Address::parse(&self.address)?,
+            fullname,
+            email,
+            phone,
+            address,
+            delivery,
             message: bounded_lines("message", &self.message, 1_000)?,
         })
+    }
+
+    /// The UK address's parts, when any was sent (then all but the second line must be there).
+    pub fn delivery(&self) -> Result<Option<UkAddress>, ApiError> {
+        let parts = [&self.address_line1, &self.town, &self.postcode];
+        if parts.iter().all(|part| part.is_none()) {
+            return Ok(None);
+        }
+        let text = |part: &Option<String>| part.as_deref().unwrap_or_default().to_owned();
+        UkAddress::parse(
+            &text(&self.address_line1),
+            &text(&self.address_line2),
+            &text(&self.town),
+            &text(&self.postcode),
+        )
+        .map(Some)
     }
 }
 

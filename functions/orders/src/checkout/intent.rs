@@ -5,6 +5,7 @@
 use super::reply::settlement_reply;
 use crate::order::{order_key, Order, Status};
 use crate::payment::{payment_unavailable, settle, settle_refusal, Settlement};
+use crate::stripe::{IntentOrder, ShippingAddress};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem, Update};
 use axum::response::Response;
@@ -19,9 +20,15 @@ pub async fn pay(
     mut order: Order,
     payment_method: &str,
 ) -> Result<Response, ApiError> {
+    let number = order.reference();
+    let described = IntentOrder {
+        id: &order.id,
+        number: &number,
+        shipping: shipping_of(&order),
+    };
     let intent = match state
         .stripe
-        .create_intent(order.total, payment_method, &order.id)
+        .create_intent(order.total, payment_method, &described)
         .await
     {
         Ok(intent) => intent,
@@ -48,6 +55,34 @@ pub async fn pay(
         return Err(payment_unavailable(&order.id));
     }
     settlement_reply(&order.id, settled, StatusCode::CREATED)
+}
+
+/// Where the order goes, for the intent's `shipping`: the UK parts, or an address in one box as its first
+/// line and the rest.
+fn shipping_of(order: &Order) -> ShippingAddress<'_> {
+    let (line1, line2, city, postal_code) = match &order.delivery {
+        Some(parts) => (
+            parts.line1.as_str(),
+            parts.line2.as_str(),
+            parts.town.as_str(),
+            parts.postcode.as_str(),
+        ),
+        None => {
+            let (first, rest) = order
+                .address
+                .split_once('\n')
+                .unwrap_or((order.address.as_str(), ""));
+            (first.trim(), rest.trim(), "", "")
+        }
+    };
+    ShippingAddress {
+        name: &order.fullname,
+        phone: &order.phone,
+        line1,
+        line2,
+        city,
+        postal_code,
+    }
 }
 
 /// Notes the PaymentIntent on the pending order, and the way back from the intent to the order (a charge's

@@ -56,6 +56,8 @@ pub fn pending_order(state: &AppState, parts: Parts<'_>) -> Order {
         status: Status::Pending,
         fullname: buyer.fullname.into_inner(),
         address: buyer.address.into_inner(),
+        delivery: buyer.delivery,
+        age_check: false,
         phone: buyer.phone.into_inner(),
         email: buyer.email.into_inner(),
         message: buyer.message,

@@ -37,12 +37,17 @@ pub struct TestApp {
 }
 
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with_stripe(&stripe().api_base).await
+}
+
+/// `spawn_app` with Stripe's API at `api_base` (a stand-in that fails, say).
+pub async fn spawn_app_with_stripe(api_base: &str) -> TestApp {
     let harness = Harness::new(
         "OrdersFunction",
         &[
             ("DELIVERY_FEE", "4.99"),
             ("FREE_DELIVERY_FROM", "40.00"),
-            ("STRIPE_API_BASE", &stripe().api_base),
+            ("STRIPE_API_BASE", api_base),
             ("STRIPE_SECRET_KEY", LOCAL_STRIPE_SECRET_KEY),
             ("STRIPE_WEBHOOK_SECRET", WEBHOOK_SECRET),
             ("STRIPE_PUBLISHABLE_KEY", "pk_test_orders"),
