@@ -2155,6 +2155,11 @@ export interface components {
             image: string[];
             /** @description The ingredients in descending order of weight; allergens marked `*like this*` so they print in bold. */
             ingredients: string;
+            /**
+             * Format: uint32
+             * @description 16 for a drink over 150 mg of caffeine a litre (sold only to buyers of that age), else `null`.
+             */
+            minimumAge: number | null;
             name: string;
             /** @description Per 100 ml; `null` until the admin enters it. */
             nutrition: components["schemas"]["Nutrition"] | null;
@@ -2413,6 +2418,13 @@ export interface components {
             discount?: string | null;
             email?: string | null;
             image?: components["schemas"]["UploadName"][] | null;
+            /**
+             * Format: uint32
+             * @description The age from which drinks over 150 mg of caffeine a litre are sold, 16 to 18; `null` turns the age
+             *     check off.
+             * @default null
+             */
+            minimumAge?: number | null;
             /** @description Required on create. */
             name: string;
             open?: string | null;
@@ -2495,6 +2507,12 @@ export interface components {
         Order: {
             _id: string;
             address: string;
+            /** @description The UK address's parts (`null` on orders placed with the address in one box). */
+            addressLine1: string | null;
+            /** @description Blank when the address has one street line. */
+            addressLine2: string | null;
+            /** @description The basket held an age-restricted drink: age check on delivery. */
+            ageCheck: boolean;
             card: components["schemas"]["OrderCard"];
             /** @description Who carries it, once shipped: `royal-mail`, `dpd`, `evri` or `other`. */
             carrier: components["schemas"]["Carrier"] | null;
@@ -2511,6 +2529,8 @@ export interface components {
             /** @description The order's number as people read it (`PD-10001`); `null` on orders placed before numbers. */
             number: string | null;
             phone: string;
+            /** @description Upper-cased, one space before the inward code (`SW1A 1AA`). */
+            postcode: string | null;
             product: components["schemas"]["OrderLine"][];
             /** @description Stripe's refund, once refunded. */
             refundId?: string | null;
@@ -2518,6 +2538,7 @@ export interface components {
             status: components["schemas"]["Status"];
             subtotal: components["schemas"]["Pounds"];
             total: components["schemas"]["Pounds"];
+            town: string | null;
             trackingNumber: string | null;
             /** @description The carrier's tracking page for the parcel, when there is one. */
             trackingUrl: string | null;
@@ -2540,9 +2561,23 @@ export interface components {
          *     never sent: the server reads them from the catalogue.
          */
         OrderInput: {
-            address: string;
+            /**
+             * @description The delivery address in one box; leave it out when sending the UK address's parts below (they make
+             *     it, a part a line).
+             * @default
+             */
+            address?: string;
+            /** @description The first line of a UK address: 2 to 100 characters on one line. With `town` and `postcode`. */
+            addressLine1?: string | null;
+            /** @description An optional second line: 2 to 100 characters on one line, or blank. */
+            addressLine2?: string | null;
             /** @description A discount code; blank or absent for none. */
             code?: string | null;
+            /**
+             * @description The buyer's date of birth, `YYYY-MM-DD`: needed when the basket holds an age-restricted drink (the
+             *     quote's `minimumAge` says so); checked, never stored.
+             */
+            dateOfBirth?: string | null;
             email: string;
             /**
              * Format: double
@@ -2559,8 +2594,12 @@ export interface components {
             message?: string;
             payment: components["schemas"]["PaymentInput"];
             phone: string;
+            /** @description A UK postcode, any case and spacing (stored upper-cased as `SW1A 1AA`). */
+            postcode?: string | null;
             /** @description The basket: at most 50 different drinks (the same drink twice is one line). */
             product: components["schemas"]["LineInput"][];
+            /** @description The town: 2 to 60 characters on one line. */
+            town?: string | null;
         };
         /** @description A line of an order: a copy of the drink as it was bought. */
         OrderLine: {
@@ -2583,6 +2622,12 @@ export interface components {
         OrderPage: {
             _id: string;
             address: string;
+            /** @description The UK address's parts (`null` on orders placed with the address in one box). */
+            addressLine1: string | null;
+            /** @description Blank when the address has one street line. */
+            addressLine2: string | null;
+            /** @description The basket held an age-restricted drink: age check on delivery. */
+            ageCheck: boolean;
             card?: components["schemas"]["OrderCard"];
             /** @description Who carries it, once shipped: `royal-mail`, `dpd`, `evri` or `other`. */
             carrier: components["schemas"]["Carrier"] | null;
@@ -2599,6 +2644,8 @@ export interface components {
             /** @description The order's number as people read it (`PD-10001`); `null` on orders placed before numbers. */
             number: string | null;
             phone?: string;
+            /** @description Upper-cased, one space before the inward code (`SW1A 1AA`). */
+            postcode: string | null;
             product: components["schemas"]["OrderLine"][];
             /** @description Stripe's refund, once refunded. */
             refundId?: string | null;
@@ -2606,6 +2653,7 @@ export interface components {
             status: components["schemas"]["Status"];
             subtotal: components["schemas"]["Pounds"];
             total: components["schemas"]["Pounds"];
+            town: string | null;
             trackingNumber: string | null;
             /** @description The carrier's tracking page for the parcel, when there is one. */
             trackingUrl: string | null;
@@ -2733,6 +2781,11 @@ export interface components {
             image: string[];
             /** @description The ingredients in descending order of weight; allergens marked `*like this*` so they print in bold. */
             ingredients: string;
+            /**
+             * Format: uint32
+             * @description 16 for a drink over 150 mg of caffeine a litre (sold only to buyers of that age), else `null`.
+             */
+            minimumAge: number | null;
             name: string;
             /** @description Per 100 ml; `null` until the admin enters it. */
             nutrition: components["schemas"]["Nutrition"] | null;
@@ -2783,10 +2836,22 @@ export interface components {
         ProfileInput: {
             /** @description More than 6 characters, at most 300 (trimmed), on as many lines as it needs; blank clears it. */
             address?: string | null;
+            /**
+             * @description The UK address's first line: 2 to 100 characters on one line. The four parts go together (a part
+             *     left out counts as blank): all blank clears them, else `town` and `postcode` are needed too, and
+             *     `address` becomes the parts a line each.
+             */
+            addressLine1?: string | null;
+            /** @description An optional second line: 2 to 100 characters on one line, or blank. */
+            addressLine2?: string | null;
             /** @description More than 5 characters, at most 100 (trimmed), on one line; blank clears it. */
             fullname?: string | null;
             /** @description At least 10 characters, at most 30: digits, spaces and `+ - ( )` (trimmed); blank clears it. */
             phone?: string | null;
+            /** @description A UK postcode, any case and spacing (kept upper-cased as `SW1A 1AA`), or blank. */
+            postcode?: string | null;
+            /** @description The town: 2 to 60 characters on one line. */
+            town?: string | null;
         };
         /** @description The basket as an order placed now would be charged, in pounds. */
         Quote: {
@@ -2795,6 +2860,12 @@ export interface components {
             /** @description Taken off the subtotal for the code. */
             discount: components["schemas"]["Pounds"];
             lines: components["schemas"]["QuoteLine"][];
+            /**
+             * Format: uint32
+             * @description The age the buyer must have, when the basket holds an age-restricted drink (over 150 mg of caffeine
+             *     a litre) and the shop checks ages: the order then needs `dateOfBirth`. `null` otherwise.
+             */
+            minimumAge: number | null;
             shipping: components["schemas"]["Pounds"];
             subtotal: components["schemas"]["Pounds"];
             total: components["schemas"]["Pounds"];
@@ -2936,6 +3007,12 @@ export interface components {
             discount: string;
             email: string;
             image: string[];
+            /**
+             * Format: uint32
+             * @description The age from which drinks over 150 mg of caffeine a litre are sold (asked at checkout, checked by
+             *     the carrier on delivery): 16 until an admin sets another, `null` when the check is off.
+             */
+            minimumAge: number | null;
             name: string;
             /** @description Opening hours, e.g. "Mon-Fri 09:00-18:00, Sat 10:00-18:00". */
             open: string;
@@ -2961,6 +3038,13 @@ export interface components {
             discount?: string | null;
             email?: string | null;
             image?: components["schemas"]["UploadName"][] | null;
+            /**
+             * Format: uint32
+             * @description The age from which drinks over 150 mg of caffeine a litre are sold, 16 to 18; `null` turns the age
+             *     check off.
+             * @default null
+             */
+            minimumAge?: number | null;
             /** @description Required on create. */
             name?: string | null;
             open?: string | null;
@@ -3069,12 +3153,18 @@ export interface components {
             /** @description The e-mail address again: a user is known by it. */
             _id: string;
             address: string;
+            /** @description The UK address's parts, empty until saved that way (an address saved in one box has only `address`). */
+            addressLine1: string;
+            addressLine2: string;
             createdAt: string;
             email: string;
             /** @description Empty until the user fills it in. */
             fullname: string;
             phone: string;
+            /** @description Upper-cased, one space before the inward code (`SW1A 1AA`). */
+            postcode: string;
             role: components["schemas"]["Role"];
+            town: string;
         };
         VerifyRequest: {
             /** @description The 6 digits from the e-mail. */

@@ -188,6 +188,7 @@ mod tests {
             vat_rate: 20,
             vat_number: String::new(),
             delivery_estimate: "2 to 4 working days".into(),
+            minimum_age: Some(16),
         };
         let returns = find("returns").unwrap().text(&trader);
         assert!(returns.contains("## Model cancellation form"));

@@ -16,7 +16,9 @@ use shared::dynamo::{
 use shared::extract::Path;
 use shared::json::{Created, Object};
 use shared::store::{version_of, Entity};
-use shared::trader::{Trader, DEFAULT_DELIVERY_ESTIMATE, DEFAULT_VAT_RATE};
+use shared::trader::{
+    Trader, DEFAULT_DELIVERY_ESTIMATE, DEFAULT_MINIMUM_AGE, DEFAULT_VAT_RATE, MINIMUM_AGES,
+};
 use shared::validation::{
     bounded_lines, bounded_text, without_controls, Email, Lines, Name, Phone, UploadName,
 };
@@ -85,6 +87,10 @@ pub struct SiteInfo {
     /// How long delivery takes, shown at checkout and in the confirmation, e.g. "2 to 4 working days".
     #[serde(rename = "deliveryEstimate")]
     pub delivery_estimate: String,
+    /// The age from which drinks over 150 mg of caffeine a litre are sold (asked at checkout, checked by
+    /// the carrier on delivery): 16 until an admin sets another, `null` when the check is off.
+    #[serde(rename = "minimumAge")]
+    pub minimum_age: Option<u32>,
     #[serde(rename = "createdAt", skip_serializing_if = "String::is_empty")]
     pub created_at: String,
     #[serde(rename = "updatedAt", skip_serializing_if = "String::is_empty")]
@@ -112,6 +118,7 @@ impl Default for SiteInfo {
             vat_rate: DEFAULT_VAT_RATE,
             vat_number: String::new(),
             delivery_estimate: DEFAULT_DELIVERY_ESTIMATE.to_owned(),
+            minimum_age: Some(DEFAULT_MINIMUM_AGE),
             created_at: String::new(),
             updated_at: String::new(),
             version: 0,
@@ -152,6 +159,7 @@ impl Entity for SiteInfo {
             ("vatRate".to_owned(), n(self.vat_rate)),
             ("vatNumber".to_owned(), s(&self.vat_number)),
             ("deliveryEstimate".to_owned(), s(&self.delivery_estimate)),
+            ("minimumAge".to_owned(), n(self.minimum_age.unwrap_or(0))),
             (
                 "Social".to_owned(),
                 AttributeValue::M(Item::from([
@@ -196,6 +204,7 @@ impl Entity for SiteInfo {
             vat_rate: trader.vat_rate,
             vat_number: trader.vat_number,
             delivery_estimate: trader.delivery_estimate,
+            minimum_age: trader.minimum_age,
             created_at: get_s_or_default(item, "createdAt"),
             updated_at: get_s_or_default(item, "updatedAt"),
             version: version_of(item)?,
@@ -241,6 +250,15 @@ pub struct SiteInput {
     #[serde(rename = "deliveryEstimate")]
     #[schemars(regex(pattern = rules::one_line()), length(max = 200))]
     delivery_estimate: Option<String>,
+    /// The age from which drinks over 150 mg of caffeine a litre are sold, 16 to 18; `null` turns the age
+    /// check off.
+    #[serde(
+        rename = "minimumAge",
+        default,
+        deserialize_with = "shared::json::present"
+    )]
+    #[schemars(range(min = 16, max = 18))]
+    minimum_age: Option<Option<u32>>,
 }
 
 /// The create route's body: `SiteInput` with `name` required.
@@ -351,6 +369,14 @@ impl SiteInput {
         }
         if let Some(number) = &self.vat_number {
             site.vat_number = vat_number(number)?;
+        }
+        if let Some(age) = self.minimum_age {
+            if age.is_some_and(|age| !MINIMUM_AGES.contains(&age)) {
+                return Err(ApiError::invalid(
+                    "minimumAge must be a whole number of years from 16 to 18, or null to turn the age check off",
+                ));
+            }
+            site.minimum_age = age;
         }
         if let Some(estimate) = &self.delivery_estimate {
             let estimate = bounded_text("deliveryEstimate", estimate, 200)?;

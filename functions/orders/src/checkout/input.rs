@@ -1,6 +1,7 @@
 //! What the checkout accepts: the order request as JSON Schema documents it, and its parsing into the
 //! buyer's details and the wanted lines before anything is read or reserved.
 
+use super::age::DATE_OF_BIRTH_PATTERN;
 use crate::payment::PaymentInput;
 use serde::Deserialize;
 use shared::json::NumberField;
@@ -110,6 +111,11 @@ pub struct OrderInput {
     #[serde(rename = "expectedTotal")]
     #[schemars(range(min = 0))]
     pub(super) expected_total: Option<f64>,
+    /// The buyer's date of birth, `YYYY-MM-DD`: needed when the basket holds an age-restricted drink (the
+    /// quote's `minimumAge` says so); checked, never stored.
+    #[serde(rename = "dateOfBirth")]
+    #[schemars(regex(pattern = DATE_OF_BIRTH_PATTERN))]
+    pub(super) date_of_birth: Option<String>,
 }
 
 /// Who the order goes to, each field parsed.

@@ -5,6 +5,7 @@
 //! order, and confirmed on the server (`intent`); `payment.rs` moves the order to paid or gives the
 //! reservation back.
 
+mod age;
 mod card;
 mod confirm;
 mod find;
@@ -54,10 +55,12 @@ pub async fn create_order(
     let now_unix = shared::time::now_unix();
     let basket = pricing::price_basket(&state, &wanted, input.code.as_deref(), now_unix).await?;
     let trader = state.trader().await?;
-    if let Some(refusal) = quote::changed_total(input.expected_total, &Quote::of(&basket, &trader))?
-    {
+    let quote = Quote::of(&basket, &trader);
+    if let Some(refusal) = quote::changed_total(input.expected_total, &quote)? {
         return Ok(refusal);
     }
+    let today = time::OffsetDateTime::now_utc().date();
+    let age_check = age::check_age(&basket, &trader, input.date_of_birth.as_deref(), today)?;
     let card = card::describe_card(&state, payment_method).await?;
     let parts = pending::Parts {
         buyer,
@@ -66,6 +69,7 @@ pub async fn create_order(
         card,
         idempotency: idempotency.as_ref(),
         client,
+        age_check,
         now_unix,
     };
     let mut order = pending::pending_order(&state, parts);

@@ -17,6 +17,8 @@ pub struct Parts<'a> {
     pub card: CardDetails,
     pub idempotency: Option<&'a Idempotency>,
     pub client: Option<String>,
+    /// The carrier checks the buyer's age on delivery.
+    pub age_check: bool,
     pub now_unix: i64,
 }
 
@@ -28,6 +30,7 @@ pub fn pending_order(state: &AppState, parts: Parts<'_>) -> Order {
         card,
         idempotency,
         client,
+        age_check,
         now_unix,
     } = parts;
     let priced = basket.priced;
@@ -57,7 +60,7 @@ pub fn pending_order(state: &AppState, parts: Parts<'_>) -> Order {
         fullname: buyer.fullname.into_inner(),
         address: buyer.address.into_inner(),
         delivery: buyer.delivery,
-        age_check: false,
+        age_check,
         phone: buyer.phone.into_inner(),
         email: buyer.email.into_inner(),
         message: buyer.message,

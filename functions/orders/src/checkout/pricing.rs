@@ -24,6 +24,8 @@ pub struct Basket {
     pub priced: Priced,
     pub code: Option<DiscountCode>,
     pub rate: Percent,
+    /// The names of its age-restricted drinks (over the high-caffeine threshold).
+    pub restricted: Vec<String>,
 }
 
 /// Prices the wanted lines: each drink must exist and have the units in stock, the code must be usable.
@@ -36,12 +38,19 @@ pub async fn price_basket(
     let ids: Vec<String> = wanted.iter().map(|(id, _)| id.clone()).collect();
     let products = load_products(state, &ids).await?;
     let lines = lines_in_stock(wanted, &products)?;
+    let restricted = lines
+        .iter()
+        .filter_map(|line| products.get(&line.product))
+        .filter(|product| product.minimum_age().is_some())
+        .map(|product| product.name.clone())
+        .collect();
     let code = load_code(state, code, now).await?;
     let rate = code.as_ref().map(|c| c.discount).unwrap_or(Percent::ZERO);
     Ok(Basket {
         priced: price(lines, rate, state.delivery),
         code,
         rate,
+        restricted,
     })
 }
 

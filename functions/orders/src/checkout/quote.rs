@@ -60,6 +60,10 @@ pub struct Quote {
     /// The VAT the total includes.
     vat: Pence,
     total: Pence,
+    /// The age the buyer must have, when the basket holds an age-restricted drink (over 150 mg of caffeine
+    /// a litre) and the shop checks ages: the order then needs `dateOfBirth`. `null` otherwise.
+    #[serde(rename = "minimumAge")]
+    minimum_age: Option<u32>,
 }
 
 impl Quote {
@@ -88,6 +92,7 @@ impl Quote {
             vat_rate: trader.vat_rate,
             vat: trader.vat_in(priced.total),
             total: priced.total,
+            minimum_age: super::age::minimum_age(basket, trader),
         }
     }
 }

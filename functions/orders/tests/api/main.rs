@@ -1,6 +1,7 @@
 //! Integration tests of the orders router against the AWS emulator, with the catalog and codes routers
 //! beside it on the same tables, as the local gateway and AWS would have them.
 
+mod age;
 mod bank;
 mod checkout;
 mod controls;
