@@ -20,6 +20,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     allergens: [],
     nutrition: { energyKj: 170, energyKcal: 40, fat: 0, saturates: 0, carbohydrate: 9.6, sugars: 9.2, protein: 0.1, salt: 0 },
     caffeineMgPerLitre: null,
+    minimumAge: null,
     storage: 'Store in a cool, dry place.',
     createdAt: '2026-11-22T10:00:00Z',
     updatedAt: '2026-11-22T10:00:00Z',
@@ -80,6 +81,7 @@ export function makeSiteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
     vatRate: 20,
     vatNumber: '',
     deliveryEstimate: '2 to 4 working days',
+    minimumAge: 16,
     Social: { facebook: '', instagram: '', x: '', tiktok: '', youtube: '' },
     ...overrides,
   };

@@ -96,7 +96,22 @@ function orderColumns(busy: boolean): Column<Order>[] {
         </span>
       ),
     },
-    { key: 'status', label: 'Status', cell: (o) => <span data-testid="admin-order-status">{o.status}</span> },
+    {
+      key: 'status',
+      label: 'Status',
+      cell: (o) => (
+        <>
+          <span data-testid="admin-order-status">{o.status}</span>
+          {/* An age-restricted drink: the carrier must check the buyer's ID at the door. */}
+          {o.ageCheck && (
+            <>
+              <br />
+              <strong data-testid="admin-order-age-check">Age check on delivery</strong>
+            </>
+          )}
+        </>
+      ),
+    },
     {
       key: 'payment',
       label: 'Payment',

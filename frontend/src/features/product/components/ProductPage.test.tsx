@@ -5,6 +5,7 @@ import { makeReview, reviewPage, reviewSummary } from '../../../testing/reviewFi
 import { cola } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
+import { ageAsked } from './AgeRestriction';
 import { qtyFromQuery } from './ProductPage';
 
 describe('ProductPage', () => {
@@ -48,6 +49,12 @@ describe('ProductPage', () => {
     expect(await screen.findByRole('note')).toHaveTextContent(
       'High caffeine content. Not recommended for children or pregnant or breast-feeding women (32 mg/100 ml).',
     );
+  });
+
+  it('says an age-restricted drink is sold from the shop’s age, and nothing when the shop checks none', async () => {
+    const drink = { ...cola, caffeineMgPerLitre: 320, minimumAge: 16 };
+    renderApp('/drinks/p-cola', { deps: { fetch: shopApi({ 'GET /api/product/p-cola': drink }).fetch } });
+    expect(await screen.findByTestId('age-restriction')).toHaveTextContent('16+ Sold only to buyers aged 16 or over');
   });
 
   it('switches pictures', async () => {
@@ -202,5 +209,14 @@ describe('ProductPage', () => {
       // The form for a fixed drink never needs the drinks list.
       expect(api.calls.some((c) => c.url.pathname === '/api/product/')).toBe(false);
     });
+  });
+});
+
+describe('ageAsked', () => {
+  it('is the shop’s age for a restricted drink, none for another drink or a shop that checks none', () => {
+    expect(ageAsked(16, 18)).toBe(18);
+    expect(ageAsked(16, undefined)).toBe(16);
+    expect(ageAsked(16, null)).toBeNull();
+    expect(ageAsked(null, 16)).toBeNull();
   });
 });

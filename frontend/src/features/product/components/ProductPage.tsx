@@ -19,6 +19,7 @@ import { graph, product as productThing } from '../../../lib/structuredData';
 import { useQuery } from '../../../lib/useQuery';
 import type { Product } from '../../../types/catalog';
 import { fetchProduct, productReloadRequested, selectProductState } from '../productSlice';
+import { AgeRestriction } from './AgeRestriction';
 import { BackInStock } from './BackInStock';
 import { FoodInformation, type Producer } from './FoodInformation';
 import styles from './ProductPage.module.css';
@@ -82,9 +83,11 @@ interface ProductPageProps {
   below?: (product: Product) => ReactNode;
   /** Who makes the drinks (the site info's name and address), for the food information. */
   producer?: Producer | null;
+  /** The site info's age for age-restricted drinks: null when the shop checks none, undefined until known. */
+  shopAge?: number | null | undefined;
 }
 
-export function ProductPage({ purchase, below, producer = null }: ProductPageProps) {
+export function ProductPage({ purchase, below, producer = null, shopAge }: ProductPageProps) {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
   const params = useQuery();
@@ -142,6 +145,7 @@ export function ProductPage({ purchase, below, producer = null }: ProductPagePro
                 <h1 className={styles.name}>{shown.name}</h1>
                 <p className={styles.pack}>{shown.qty}</p>
                 <Price product={shown} className={styles.price} />
+                <AgeRestriction product={shown} shopAge={shopAge} />
                 <Stock units={shown.TheNumber} />
                 {shown.TheNumber <= 0 && !isPrerendering() && <BackInStock key={shown._id} product={shown} />}
                 {shown.des && <p className={styles.des}>{shown.des}</p>}
