@@ -3,8 +3,9 @@
 //! and the expiry job can always find out what happened. `payment.rs` moves the order on.
 
 use super::reply::settlement_reply;
+use super::reserve::busy_checkout;
 use crate::order::{order_key, Order, Status};
-use crate::payment::{payment_unavailable, settle, settle_refusal, Settlement};
+use crate::payment::{payment_unavailable, settle, settle_refusal, Failed, Settlement};
 use crate::stripe::{IntentOrder, ShippingAddress};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem, Update};
@@ -45,11 +46,35 @@ pub async fn pay(
             return settlement_reply(&order.id, settled, StatusCode::CREATED);
         }
     };
-    record_intent(state, &order, &intent.id).await?;
+    if let Err(failed) = record_intent(state, &order, &intent.id).await {
+        // Not confirmed, so nothing was charged: the unconfirmed intent is cancelled and the reservation
+        // goes back now; if DynamoDB is too busy for that as well, the order is held until its hold ends
+        // and the expiry job gives it back, which the answer then says.
+        if let Err(error) = state.stripe.cancel_intent(&intent.id).await {
+            tracing::warn!(order = %order.id, %error, "an unconfirmed PaymentIntent was left open");
+        }
+        if let Err(error) = crate::payment::release(state, &order, Status::Expired, None).await {
+            tracing::warn!(order = %order.id, ?error, "reservation left to the expiry job");
+            return Err(payment_unavailable(&order.id));
+        }
+        return Err(if failed.conflict {
+            busy_checkout()
+        } else {
+            failed.error
+        });
+    }
     order.payment_intent = intent.id.clone();
     let settled = match state.stripe.confirm_intent(&intent.id, &order.id).await {
-        Ok(confirmed) => settle(state, &order, confirmed, false).await?,
-        Err(error) => settle_refusal(state, &order, error).await?,
+        Ok(confirmed) => settle(state, &order, confirmed, false).await,
+        Err(error) => settle_refusal(state, &order, error).await,
+    };
+    // The bank may have taken the money while DynamoDB stayed too busy for the paid move: the order is
+    // held, and the webhook or the expiry job moves it on, so the shopper is told that, not "busy".
+    let settled = match settled {
+        Err(error) if error.status() == StatusCode::SERVICE_UNAVAILABLE => {
+            return Err(payment_unavailable(&order.id))
+        }
+        other => other?,
     };
     if let Settlement::Waiting = settled {
         return Err(payment_unavailable(&order.id));
@@ -87,7 +112,12 @@ fn shipping_of(order: &Order) -> ShippingAddress<'_> {
 
 /// Notes the PaymentIntent on the pending order, and the way back from the intent to the order (a charge's
 /// events name the intent, not the order).
-async fn record_intent(state: &AppState, order: &Order, intent: &str) -> Result<(), ApiError> {
+async fn record_intent(state: &AppState, order: &Order, intent: &str) -> Result<(), Failed> {
+    let built = |error| Failed {
+        step: None,
+        conflict: false,
+        error: ApiError::internal(error),
+    };
     let on_order = Update::builder()
         .table_name(&state.tables.orders)
         .set_key(Some(order_key(&order.id)))
@@ -97,23 +127,22 @@ async fn record_intent(state: &AppState, order: &Order, intent: &str) -> Result<
         .expression_attribute_values(":intent", s(intent))
         .expression_attribute_values(":pending", s(Status::Pending.as_str()))
         .build()
-        .map_err(ApiError::internal)?;
+        .map_err(built)?;
     let mut link = intent_key(intent);
     link.insert("orderId".to_owned(), s(&order.id));
     let link = Put::builder()
         .table_name(&state.tables.orders)
         .set_item(Some(link))
         .build()
-        .map_err(ApiError::internal)?;
-    state
-        .db
-        .transact_write_items()
-        .transact_items(TransactWriteItem::builder().update(on_order).build())
-        .transact_items(TransactWriteItem::builder().put(link).build())
-        .send()
-        .await
-        .map_err(ApiError::internal)?;
-    Ok(())
+        .map_err(built)?;
+    crate::payment::run(
+        state,
+        vec![
+            TransactWriteItem::builder().update(on_order).build(),
+            TransactWriteItem::builder().put(link).build(),
+        ],
+    )
+    .await
 }
 
 fn intent_key(intent: &str) -> Item {

@@ -15,9 +15,30 @@ use shared::ApiError;
 /// Unpaid orders one e-mail address, and one viewer address, may have open at once.
 pub const MAX_OPEN_UNPAID: i64 = 2;
 
-/// How often a checkout reads the number counter again after losing a race for it (each loser of a round
-/// goes again, so a burst of N checkouts needs up to N rounds).
-const NUMBER_ATTEMPTS: u32 = 100;
+/// How often a checkout reads the number counter again after losing a race for it. Each round has one
+/// winner, so the losers wait a random share of a doubling ceiling ("full jitter") and spread out rather
+/// than all coming back at once; past the last attempt the shop is too busy and says so (a flash sale on
+/// one drink: every checkout moves this one counter).
+const NUMBER_ATTEMPTS: u32 = 40;
+const NUMBER_BASE_MS: u64 = 10;
+const NUMBER_CAP_MS: u64 = 250;
+
+/// The wait after losing the `attempt`th race for the number (from 1).
+fn number_backoff(attempt: u32) -> std::time::Duration {
+    let ceiling = (NUMBER_BASE_MS << attempt.min(5)).min(NUMBER_CAP_MS);
+    let jitter = (uuid::Uuid::new_v4().as_u128() % u128::from(ceiling + 1)) as u64;
+    std::time::Duration::from_millis(jitter)
+}
+
+/// DynamoDB stayed too busy for the reservation, after `payment::run`'s jittered retries: nothing was
+/// written, and the card has not been read.
+pub fn busy_checkout() -> ApiError {
+    ApiError::new(
+        http::StatusCode::SERVICE_UNAVAILABLE,
+        "The shop is very busy right now, so nothing was charged or held: please try again in a moment.",
+    )
+    .retry_after(2)
+}
 
 /// What went into the transaction, in order, so a cancellation reason can be read back as a message.
 enum Step {
@@ -53,11 +74,13 @@ pub async fn reserve(
             return Ok(None);
         };
         let step = failed.step.and_then(|index| steps.get(index));
-        if (failed.conflict || matches!(step, Some(Step::Number))) && attempt < NUMBER_ATTEMPTS {
+        if matches!(step, Some(Step::Number)) && attempt < NUMBER_ATTEMPTS {
             attempt += 1;
-            let jitter = uuid::Uuid::new_v4().as_u128() % 20;
-            tokio::time::sleep(std::time::Duration::from_millis(5 + jitter as u64)).await;
+            tokio::time::sleep(number_backoff(attempt)).await;
             continue;
+        }
+        if matches!(step, Some(Step::Number)) || (failed.conflict && step.is_none()) {
+            return Err(busy_checkout());
         }
         return match step {
             Some(Step::Idempotency) => {

@@ -24,16 +24,27 @@ fn intent_of(order: &Value) -> String {
 
 /// The PaymentIntents localstripe holds for an order.
 fn intents_for(order_id: &str) -> Vec<Value> {
-    let all = stripe()
-        .api("GET", "/v1/payment_intents?limit=100", &[])
-        .unwrap();
-    all["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|i| i["metadata"]["order_id"] == order_id)
-        .cloned()
-        .collect()
+    // Every page: the tests of this binary share one localstripe, which soon holds more than a page.
+    let mut found = Vec::new();
+    let mut path = "/v1/payment_intents?limit=100".to_owned();
+    loop {
+        let page = stripe().api("GET", &path, &[]).unwrap();
+        let data = page["data"].as_array().unwrap();
+        found.extend(
+            data.iter()
+                .filter(|i| i["metadata"]["order_id"] == order_id)
+                .cloned(),
+        );
+        match data.last() {
+            Some(last) if page["has_more"] == true => {
+                path = format!(
+                    "/v1/payment_intents?limit=100&starting_after={}",
+                    last["id"].as_str().unwrap()
+                );
+            }
+            _ => return found,
+        }
+    }
 }
 
 fn refunds_of(intent: &str) -> usize {
