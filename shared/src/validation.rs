@@ -393,6 +393,31 @@ impl UkAddress {
         })
     }
 
+    /// Writes the parts as an item's attributes (`addressLine1`, `addressLine2`, `town`, `postcode`), as the
+    /// orders and the profiles keep them.
+    pub fn write_attributes(&self, item: &mut crate::dynamo::Item) {
+        use crate::dynamo::s;
+        item.extend([
+            ("addressLine1".to_owned(), s(&self.line1)),
+            ("addressLine2".to_owned(), s(&self.line2)),
+            ("town".to_owned(), s(&self.town)),
+            ("postcode".to_owned(), s(self.postcode.as_str())),
+        ]);
+    }
+
+    /// The parts an item holds; `None` for an address kept in one box only (or erased).
+    pub fn from_attributes(item: &crate::dynamo::Item) -> Option<Self> {
+        let part = |name: &str| crate::dynamo::get_s_or_default(item, name);
+        let postcode = crate::dynamo::get_s(item, "postcode").ok()?;
+        UkAddress::parse(
+            &part("addressLine1"),
+            &part("addressLine2"),
+            &part("town"),
+            &postcode,
+        )
+        .ok()
+    }
+
     /// The address in one box, a part a line, as every order and profile has held it.
     pub fn one_box(&self) -> String {
         [

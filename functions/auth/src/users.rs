@@ -118,12 +118,7 @@ impl User {
             ("tokenVersion".to_owned(), n(self.token_version)),
         ]);
         if let Some(delivery) = &self.delivery {
-            item.extend([
-                ("addressLine1".to_owned(), s(&delivery.line1)),
-                ("addressLine2".to_owned(), s(&delivery.line2)),
-                ("town".to_owned(), s(&delivery.town)),
-                ("postcode".to_owned(), s(delivery.postcode.as_str())),
-            ]);
+            delivery.write_attributes(&mut item);
         }
         item
     }
@@ -140,16 +135,7 @@ impl User {
             fullname: get_s_or_default(item, "fullname"),
             phone: get_s_or_default(item, "phone"),
             address: get_s_or_default(item, "address"),
-            delivery: get_s(item, "postcode").ok().and_then(|postcode| {
-                let part = |name: &str| get_s_or_default(item, name);
-                UkAddress::parse(
-                    &part("addressLine1"),
-                    &part("addressLine2"),
-                    &part("town"),
-                    &postcode,
-                )
-                .ok()
-            }),
+            delivery: UkAddress::from_attributes(item),
             updated_at: Some(get_s_or_default(item, "updatedAt"))
                 .filter(|u| !u.is_empty())
                 .unwrap_or_else(|| created_at.clone()),

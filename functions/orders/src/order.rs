@@ -471,12 +471,7 @@ impl Order {
             item.insert("number".to_owned(), n(number));
         }
         if let Some(delivery) = &self.delivery {
-            item.extend([
-                ("addressLine1".to_owned(), s(&delivery.line1)),
-                ("addressLine2".to_owned(), s(&delivery.line2)),
-                ("town".to_owned(), s(&delivery.town)),
-                ("postcode".to_owned(), s(delivery.postcode.as_str())),
-            ]);
+            delivery.write_attributes(&mut item);
         }
         if self.age_check {
             item.insert("ageCheck".to_owned(), b(true));
@@ -531,7 +526,7 @@ impl Order {
             status,
             fullname: get_s(item, "fullname")?,
             address: get_s(item, "address")?,
-            delivery: delivery(item),
+            delivery: UkAddress::from_attributes(item),
             age_check: get_bool(item, "ageCheck"),
             phone: get_s(item, "phone")?,
             email: get_s(item, "email")?,
@@ -552,19 +547,6 @@ impl Order {
             version: get_n(item, "version")?,
         })
     }
-}
-
-/// The UK address's parts as stored (none on an order placed with one box, or once erased).
-fn delivery(item: &Item) -> Option<UkAddress> {
-    let part = |name: &str| get_s_or_default(item, name);
-    let postcode = get_s(item, "postcode").ok()?;
-    UkAddress::parse(
-        &part("addressLine1"),
-        &part("addressLine2"),
-        &part("town"),
-        &postcode,
-    )
-    .ok()
 }
 
 fn history(item: &Item) -> Vec<StatusChange> {
