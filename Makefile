@@ -33,13 +33,13 @@ CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
-	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts edge \
+	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail bench-flash clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts edge \
 	reconcile
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
 	@echo "make test   formatting, lints, template lint, Rust tests, front-end tests, browser tests"
-	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores, sam build times, bench-mail and bench-volume"
+	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores, sam build times, bench-mail, bench-volume and bench-flash"
 	@echo "make reset  delete the local shop's data (kept in .run/state/ between runs)"
 	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
 	@echo "make deploy STAGE=dev|prod   check, build, deploy, publish the storefront, print the shop's address"
@@ -49,6 +49,7 @@ help:
 	@echo "make reconcile STAGE=dev|prod|local MONTH=YYYY-MM  the month's payments and refunds beside Stripe's, each difference listed"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
 	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
+	@echo "make bench-flash  500 shoppers for the last 100 cases in 10 s, DynamoDB contention injected: sold, refused, oversold"
 	@echo "make openapi  write docs/openapi.json and the front end's types from the code"
 	@echo "make fuzz   schemathesis against a fresh local shop: a public and an admin pass"
 
@@ -176,6 +177,7 @@ bench: deps frontend build browser sam-cli
 	$(MAKE) fuzz
 	$(MAKE) bench-mail
 	$(MAKE) bench-volume
+	$(MAKE) bench-flash
 
 # The local store with N items across the tables and MAILS sent mails: login through the outbox, the outbox's
 # and the home page's times, the emulator's memory, and a restart that brings every item back.
@@ -188,6 +190,20 @@ MAIL_RATE ?= 200
 bench-mail: venv
 	cargo build -p local --bin bench-mail
 	N=$(MAIL_N) MAIL_RATE=$(MAIL_RATE) FAULT_PERCENT=5 ./target/debug/bench-mail
+
+# A flash sale: SHOPPERS shoppers arriving over WINDOW_SECONDS for the last CANS cases of one drink, with the
+# emulator cancelling CONFLICT_PERCENT of the writes to the hot items (the drink, the order-number counter)
+# as TransactionConflict and THROTTLE_PERCENT as ProvisionedThroughputExceeded (scripts/moto_serial.py's
+# switch, which only the local stack has). Prints sold, refused, oversold, charged without an order, p50/p99.
+SHOPPERS       ?= 500
+CANS           ?= 100
+WINDOW_SECONDS ?= 10
+CONFLICT_PERCENT ?= 20
+THROTTLE_PERCENT ?= 5
+bench-flash: venv
+	cargo build -p local --bin bench-flash
+	SHOPPERS=$(SHOPPERS) CANS=$(CANS) WINDOW_SECONDS=$(WINDOW_SECONDS) CONFLICT_PERCENT=$(CONFLICT_PERCENT) \
+	  THROTTLE_PERCENT=$(THROTTLE_PERCENT) ./target/debug/bench-flash
 
 # ---------------------------------------------------------------------------------------------------------
 # Deploy (needs AWS credentials; never run by the tests). Settings per stage live in samconfig.toml.

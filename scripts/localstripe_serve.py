@@ -2,8 +2,9 @@
 
 localstripe's own entry point listens on every interface and pickles its whole store to one fixed file in
 /tmp after every write, which parallel test runs would share. This wrapper listens on 127.0.0.1 only and
-keeps the store where it is told, and puts the shim (localstripe_shim.py: idempotency keys, the events
-localstripe does not send, fees, disputes, faults on demand) in front of it:
+keeps the store where it is told, takes the PaymentIntent fields the shop sends that localstripe does not
+know (accept_order_details), and puts the shim (localstripe_shim.py: idempotency keys, the events localstripe
+does not send, fees, disputes, faults on demand) in front of it:
 
   --port PORT     the port (required)
   --state FILE    load the store from FILE at start and save it there after each write, as a new file
@@ -57,11 +58,26 @@ def keep_store_in_memory():
     type(resources.store).dump_to_disk = lambda self: None
 
 
+def accept_order_details():
+    """Stripe's PaymentIntent takes a description and a shipping address (the shop sends the order's number
+    and where it goes, which the Dashboard, the bank and Radar read); localstripe refuses both as unexpected.
+    Here they are kept on the intent and answered with it, as Stripe does."""
+    create = resources.PaymentIntent.__init__
+
+    def init(self, description=None, shipping=None, **kwargs):
+        create(self, **kwargs)
+        self.description = description
+        self.shipping = shipping
+
+    resources.PaymentIntent.__init__ = init
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--state")
     args = parser.parse_args()
+    accept_order_details()
     if args.state:
         keep_store_in(os.path.abspath(args.state))
     else:

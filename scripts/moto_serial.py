@@ -21,6 +21,17 @@ Beside moto's own API it answers, outside the lock (a read of a list, never a wa
       the mails SES sent, newest first: {"mails": [{seq, id, sentAt, from, to, cc, bcc, subject, text, html,
       raw, headers}], "next": SEQ or null}. `before` pages to older mails, `to` keeps one recipient's.
 
+  GET /_shop/faults, POST /_shop/faults {"conflictPercent": N, "throttlePercent": M, "keyPrefixes": [...]}
+      DynamoDB's contention, which moto never shows: this share of TransactWriteItems is cancelled
+      (TransactionCanceledException) with one item's reason TransactionConflict, as real DynamoDB cancels
+      concurrent transactions on one item, and that share with ProvisionedThroughputExceeded, as it cancels
+      one past an item's write ceiling. A cancelled transaction writes nothing. With keyPrefixes, only
+      transactions writing an item whose pk starts with one of them are struck (the hot items: a drink on
+      sale is `PRODUCT#`, the order-number counter `COUNTER#`); without, every transaction may be. The
+      shares start from LOCAL_DYNAMODB_CONFLICT_PERCENT and LOCAL_DYNAMODB_THROTTLE_PERCENT (0 unless set).
+      Both answer the shares in force until then and the transactions seen and cancelled under them (a POST
+      then starts counting afresh).
+
 Habits of moto that cost time and memory far beyond its data, changed here:
   - Every model object moto ever makes (each item written, each overwritten or deleted one, each copy a
     transaction makes, each mail) is appended to a class-wide list that only /moto-api/data.json reads, so
@@ -44,10 +55,12 @@ import email
 import email.policy
 import functools
 import gc
+import io
 import json
 import logging
 import os
 import pickle
+import random
 import signal
 import sys
 import tempfile
@@ -619,6 +632,87 @@ class Store:
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Injected contention (the flash-sale benchmark's switch)
+
+_faults = {"conflictPercent": 0, "throttlePercent": 0, "keyPrefixes": [], "transactions": 0, "conflicts": 0, "throttles": 0}
+_faults_lock = threading.Lock()
+
+
+def _percent(value):
+    number = float(value)
+    if not 0 <= number <= 100:
+        raise ValueError(f"{value} is not a share from 0 to 100")
+    return number
+
+
+def set_faults(conflict, throttle, prefixes=()):
+    prefixes = [str(p) for p in prefixes]
+    with _faults_lock:
+        _faults.update(conflictPercent=_percent(conflict), throttlePercent=_percent(throttle), keyPrefixes=prefixes,
+                       transactions=0, conflicts=0, throttles=0)
+
+
+def _written_keys(items):
+    """The pk of every item a transaction writes or checks."""
+    for item in items:
+        for action in item.values():
+            key = (action or {}).get("Key") or (action or {}).get("Item") or {}
+            pk = (key.get("pk") or {}).get("S")
+            if pk:
+                yield pk
+
+
+def _injected_fault(environ):
+    """For a TransactWriteItems the dice cancel: the 400 DynamoDB would answer, else None. The body is read
+    here and put back for moto, so the request goes on untouched when no fault is drawn."""
+    if environ.get("HTTP_X_AMZ_TARGET", "").split(".", 1)[-1] != "TransactWriteItems":
+        return None
+    length = int(environ.get("CONTENT_LENGTH") or 0)
+    body = environ["wsgi.input"].read(length) if length else b""
+    environ["wsgi.input"] = io.BytesIO(body)
+    try:
+        items = json.loads(body or b"{}").get("TransactItems") or []
+    except ValueError:
+        items = []
+    with _faults_lock:
+        prefixes = _faults["keyPrefixes"]
+        if prefixes and not any(pk.startswith(tuple(prefixes)) for pk in _written_keys(items)):
+            return None
+        _faults["transactions"] += 1
+        draw = random.uniform(0, 100)
+        if draw < _faults["conflictPercent"]:
+            reason, count = "TransactionConflict", "conflicts"
+        elif draw < _faults["conflictPercent"] + _faults["throttlePercent"]:
+            reason, count = "ProvisionedThroughputExceeded", "throttles"
+        else:
+            return None
+        _faults[count] += 1
+    count = len(items) or 1
+    struck = random.randrange(count)
+    reasons = [{"Code": "None"} for _ in range(count)]
+    reasons[struck] = {"Code": reason, "Message": "Injected by the local stack (scripts/moto_serial.py)"}
+    codes = ", ".join(r["Code"] for r in reasons)
+    return {
+        "__type": "com.amazonaws.dynamodb.v20120810#TransactionCanceledException",
+        "message": f"Transaction cancelled, please refer cancellation reasons for specific reasons [{codes}]",
+        "CancellationReasons": reasons,
+    }
+
+
+def _faults_answer(environ):
+    with _faults_lock:
+        before = dict(_faults)
+    if environ.get("REQUEST_METHOD") == "POST":
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        try:
+            asked = json.loads(environ["wsgi.input"].read(length) or b"{}")
+            set_faults(asked.get("conflictPercent", 0), asked.get("throttlePercent", 0), asked.get("keyPrefixes") or ())
+        except (ValueError, TypeError, AttributeError) as error:
+            return 400, {"message": f"faults: {error}"}
+    return 200, before
+
+
+# ---------------------------------------------------------------------------------------------------------
 # The server
 
 
@@ -631,6 +725,19 @@ class SerialDispatcher(DomainDispatcherApplication):
             status = self.store.status() if self.store is not None else {"keeping": False}
             data = json.dumps(status).encode()
             start_response("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(data)))])
+            return [data]
+        if path == "/_shop/faults":
+            status, body = _faults_answer(environ)
+            data = json.dumps(body).encode()
+            start_response(
+                f"{status} {'OK' if status == 200 else 'Bad Request'}",
+                [("Content-Type", "application/json"), ("Content-Length", str(len(data)))],
+            )
+            return [data]
+        fault = _injected_fault(environ)
+        if fault is not None:
+            data = json.dumps(fault).encode()
+            start_response("400 Bad Request", [("Content-Type", "application/x-amz-json-1.0"), ("Content-Length", str(len(data)))])
             return [data]
         if path == "/_shop/mails":
             status, body = mails_page(environ.get("QUERY_STRING", ""))
@@ -668,6 +775,7 @@ def main():
     # A log record per request is work and memory for lines nobody reads.
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     os.environ.setdefault("MOTO_PORT", str(args.port))
+    set_faults(os.environ.get("LOCAL_DYNAMODB_CONFLICT_PERCENT") or 0, os.environ.get("LOCAL_DYNAMODB_THROTTLE_PERCENT") or 0)
     _stop_tracking_instances()
     _patch_ses()
     _patch_transactions()

@@ -75,6 +75,8 @@ export function adminHelpers({ check, eventually, BASE_URL }) {
       phone: '07700 900123',
       email,
       message: '',
+      // Asked only when the drink is age-restricted; checked, never kept.
+      dateOfBirth: '1990-01-01',
       product: [{ product: drinkId, qty }],
       payment: { provider: 'stripe', paymentMethod: method.id },
     });

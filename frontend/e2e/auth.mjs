@@ -199,7 +199,7 @@ export default function register({ journey, check, checkEqual, eventually, shot,
     await page.waitForURL(/\/account\/order$/);
   });
 
-  journey('profile: a 422 shows beside its field; the saved name, phone and address survive a reload', async ({ newPage }) => {
+  journey('profile: a 422 shows beside its field; the saved name, phone and address parts survive a reload', async ({ newPage }) => {
     const page = await newPage(DESKTOP);
     await logIn(page, freshEmail('profile'));
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Profile' }).click();
@@ -208,11 +208,15 @@ export default function register({ journey, check, checkEqual, eventually, shot,
     await form.waitFor();
     const name = form.getByRole('textbox', { name: 'Full name' });
     const phone = form.getByRole('textbox', { name: 'Phone' });
-    const address = form.getByRole('textbox', { name: 'Delivery address' });
+    const line1 = form.getByRole('textbox', { name: 'Address line 1' });
+    const town = form.getByRole('textbox', { name: 'Town or city' });
+    const postcode = form.getByRole('textbox', { name: 'Postcode' });
 
     await name.fill('Layla Haddad');
     await phone.fill('0113');
-    await address.fill('12 Park Row, Leeds LS1 5HD');
+    await line1.fill('12 Park Row');
+    await town.fill('Leeds');
+    await postcode.fill('ls15hd');
     await form.getByRole('button', { name: 'Save profile' }).click();
     await form.getByText('phone must be at least 10 digits').waitFor();
     checkEqual(await phone.getAttribute('aria-invalid'), 'true', 'the phone field is marked invalid');
@@ -226,7 +230,9 @@ export default function register({ journey, check, checkEqual, eventually, shot,
     await form.waitFor();
     await eventually(() => name.inputValue(), (v) => v === 'Layla Haddad', 'the name after a reload');
     checkEqual(await phone.inputValue(), '0113 496 0000', 'the phone after a reload');
-    checkEqual(await address.inputValue(), '12 Park Row, Leeds LS1 5HD', 'the address after a reload');
+    checkEqual(await line1.inputValue(), '12 Park Row', 'the first address line after a reload');
+    checkEqual(await town.inputValue(), 'Leeds', 'the town after a reload');
+    checkEqual(await postcode.inputValue(), 'LS1 5HD', 'the postcode, upper-cased, after a reload');
     checkEqual((await savedAuth(page))?.userInfo?.fullname, 'Layla Haddad', 'the stored user follows the save');
   });
 

@@ -11,6 +11,11 @@ use crate::ApiError;
 pub const DEFAULT_VAT_RATE: u32 = 20;
 /// Said when the site info has no estimate of its own.
 pub const DEFAULT_DELIVERY_ESTIMATE: &str = "2 to 4 working days";
+/// The age from which age-restricted (high-caffeine) drinks are sold until an admin sets another or
+/// turns the check off.
+pub const DEFAULT_MINIMUM_AGE: u32 = 16;
+/// The ages an admin may set for age-restricted drinks.
+pub const MINIMUM_AGES: std::ops::RangeInclusive<u32> = 16..=18;
 
 /// The site info record's key in the content table.
 pub fn site_key() -> Item {
@@ -36,6 +41,9 @@ pub struct Trader {
     pub company_name: String,
     pub company_number: String,
     pub registered_office: String,
+    /// The age a buyer of an age-restricted drink must have; `None` when the shop has turned the check off
+    /// (stored as 0).
+    pub minimum_age: Option<u32>,
 }
 
 impl Trader {
@@ -62,6 +70,11 @@ impl Trader {
             company_name: get_s_or_default(item, "companyName"),
             company_number: get_s_or_default(item, "companyNumber"),
             registered_office: get_s_or_default(item, "registeredOffice"),
+            minimum_age: match get_n::<u32>(item, "minimumAge") {
+                Ok(0) => None,
+                Ok(age) => Some(age),
+                Err(_) => Some(DEFAULT_MINIMUM_AGE),
+            },
         }
     }
 
@@ -155,6 +168,9 @@ mod tests {
         assert_eq!(trader.name, "Palestine Drinks");
         assert_eq!(trader.vat_rate, DEFAULT_VAT_RATE);
         assert_eq!(trader.delivery_estimate, DEFAULT_DELIVERY_ESTIMATE);
+        assert_eq!(trader.minimum_age, Some(DEFAULT_MINIMUM_AGE));
+        let off = Item::from([("minimumAge".to_owned(), n(0))]);
+        assert_eq!(Trader::from_item(&off, "x").minimum_age, None);
         let item = Item::from([
             ("name".to_owned(), s("Fizz Ltd")),
             ("vatRate".to_owned(), n(5)),

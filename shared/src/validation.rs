@@ -142,6 +142,33 @@ pub fn is_expiry(text: &str) -> bool {
         && digits(year)
 }
 
+/// A UK postcode without its spaces, upper-cased: the outward code (an area of one or two letters, a
+/// district digit, at most one more letter or digit) then the inward code (a digit and two letters).
+fn compact_postcode(text: &str) -> Option<String> {
+    let compact: String = text
+        .chars()
+        .filter(|c| *c != ' ')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let bytes = compact.as_bytes();
+    if !(5..=7).contains(&bytes.len()) || !compact.is_ascii() {
+        return None;
+    }
+    let (outward, inward) = bytes.split_at(bytes.len() - 3);
+    let inward_ok = inward[0].is_ascii_digit() && inward[1..].iter().all(u8::is_ascii_uppercase);
+    let area = outward
+        .iter()
+        .take_while(|b| b.is_ascii_uppercase())
+        .count();
+    let district = &outward[area..];
+    let outward_ok = matches!(area, 1 | 2)
+        && !district.is_empty()
+        && district.len() <= 2
+        && district[0].is_ascii_digit()
+        && district[1..].iter().all(u8::is_ascii_alphanumeric);
+    (inward_ok && outward_ok).then_some(compact)
+}
+
 /// The longest a free-text field of `kind` may be, in characters after trimming: every free-text field is
 /// capped, so an over-long value is a 4xx before it reaches a table or a mail (docs/validation.md).
 pub fn max_len(kind: &str) -> Option<usize> {
@@ -155,6 +182,9 @@ pub fn max_len(kind: &str) -> Option<usize> {
         "review_comment" => 2_000,
         "mailer_subject" | "mailer_title" => 200,
         "mailer_description" => 5_000,
+        "address_line" => 100,
+        "town" => 60,
+        "postcode" => 12,
         _ => return None,
     })
 }
@@ -177,6 +207,8 @@ pub fn check(kind: &str, input: &Value) -> bool {
         "checkout_fullname" | "review_fullname" => trimmed_longer_than(text, 5),
         "checkout_phone" => is_phone(text, 10),
         "checkout_address" => trimmed_longer_than(text, 6),
+        "address_line" | "town" => len(text.trim()) >= 2,
+        "postcode" => compact_postcode(text.trim()).is_some(),
         "review_comment" => trimmed_longer_than(text, 7),
         "mailer_subject" | "mailer_title" | "mailer_description" | "name" => len(text.trim()) >= 3,
         "username" => len(text) >= 6,
@@ -276,6 +308,130 @@ text_type!(
     /// A delivery address: more than 6 characters, on as many lines as it needs.
     Address, "checkout_address", "address", "must be longer than 6 characters", Some(Lines::Many)
 );
+
+text_type!(
+    /// The town of a UK address: 2 to 60 characters on one line.
+    Town, "town", "town", "must be 2 to 60 characters", Some(Lines::One)
+);
+
+/// A UK postcode, upper-cased with one space before the inward code (`SW1A 1AA`), as the courier and the
+/// card's postcode check read it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, schemars::JsonSchema)]
+#[serde(transparent)]
+pub struct Postcode(String);
+
+/// What `Postcode::parse` accepts, as a JSON Schema pattern (letters of either case, spaces anywhere).
+pub const POSTCODE_PATTERN: &str =
+    r"^ *([A-Za-z] *){1,2}[0-9] *([A-Za-z0-9] *)?[0-9] *[A-Za-z] *[A-Za-z] *$";
+
+impl Postcode {
+    pub fn parse(raw: &str) -> Result<Self, crate::ApiError> {
+        match compact_postcode(raw.trim()).filter(|_| len(raw) <= 12) {
+            Some(compact) => {
+                let (outward, inward) = compact.split_at(compact.len() - 3);
+                Ok(Postcode(format!("{outward} {inward}")))
+            }
+            None => Err(crate::ApiError::invalid(
+                "postcode must be a UK postcode, e.g. SW1A 1AA",
+            )),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A line of a UK address (`field` names it): 2 to 100 characters on one line, trimmed; blank is `None`
+/// when the line may be left out.
+pub fn address_line(
+    field: &str,
+    raw: &str,
+    required: bool,
+) -> Result<Option<String>, crate::ApiError> {
+    if len(raw) > 100 {
+        return Err(crate::ApiError::invalid(format!(
+            "{field} must be at most 100 characters"
+        )));
+    }
+    let value = without_controls(field, raw, Lines::One)?.trim();
+    if value.is_empty() && !required {
+        return Ok(None);
+    }
+    if check("address_line", &Value::String(value.to_owned())) {
+        Ok(Some(value.to_owned()))
+    } else {
+        Err(crate::ApiError::invalid(format!(
+            "{field} must be 2 to 100 characters"
+        )))
+    }
+}
+
+/// A UK delivery address in its parts: what a courier's label and the card's postcode check need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UkAddress {
+    pub line1: String,
+    /// Empty when the address has one street line.
+    pub line2: String,
+    pub town: String,
+    pub postcode: Postcode,
+}
+
+impl UkAddress {
+    /// The parts as sent (`addressLine1`, `addressLine2`, `town`, `postcode`), each checked and named.
+    pub fn parse(
+        line1: &str,
+        line2: &str,
+        town: &str,
+        postcode: &str,
+    ) -> Result<Self, crate::ApiError> {
+        Ok(UkAddress {
+            line1: address_line("addressLine1", line1, true)?.unwrap_or_default(),
+            line2: address_line("addressLine2", line2, false)?.unwrap_or_default(),
+            town: Town::parse(town)?.into_inner(),
+            postcode: Postcode::parse(postcode)?,
+        })
+    }
+
+    /// Writes the parts as an item's attributes (`addressLine1`, `addressLine2`, `town`, `postcode`), as the
+    /// orders and the profiles keep them.
+    pub fn write_attributes(&self, item: &mut crate::dynamo::Item) {
+        use crate::dynamo::s;
+        item.extend([
+            ("addressLine1".to_owned(), s(&self.line1)),
+            ("addressLine2".to_owned(), s(&self.line2)),
+            ("town".to_owned(), s(&self.town)),
+            ("postcode".to_owned(), s(self.postcode.as_str())),
+        ]);
+    }
+
+    /// The parts an item holds; `None` for an address kept in one box only (or erased).
+    pub fn from_attributes(item: &crate::dynamo::Item) -> Option<Self> {
+        let part = |name: &str| crate::dynamo::get_s_or_default(item, name);
+        let postcode = crate::dynamo::get_s(item, "postcode").ok()?;
+        UkAddress::parse(
+            &part("addressLine1"),
+            &part("addressLine2"),
+            &part("town"),
+            &postcode,
+        )
+        .ok()
+    }
+
+    /// The address in one box, a part a line, as every order and profile has held it.
+    pub fn one_box(&self) -> String {
+        [
+            self.line1.as_str(),
+            self.line2.as_str(),
+            self.town.as_str(),
+            self.postcode.as_str(),
+        ]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+    }
+}
 
 impl Email {
     /// E-mail addresses are compared lower-cased, as the spec submits them.
@@ -422,6 +578,76 @@ mod tests {
             "cases with the wrong verdict:\n{}",
             wrong.join("\n")
         );
+    }
+
+    #[test]
+    fn a_postcode_is_upper_cased_with_one_space_before_its_inward_code() {
+        for (raw, shown) in [
+            ("sw1a1aa", "SW1A 1AA"),
+            (" LS1  1AA ", "LS1 1AA"),
+            ("m11ae", "M1 1AE"),
+            ("ec1v 9hq", "EC1V 9HQ"),
+            ("B33 8TH", "B33 8TH"),
+        ] {
+            assert_eq!(Postcode::parse(raw).unwrap().as_str(), shown);
+        }
+        for bad in [
+            "",
+            "LS1",
+            "12345",
+            "LS1 1A",
+            "SW1A 1AAA",
+            "LSS1 1AA",
+            "L$1 1AA",
+        ] {
+            assert_eq!(
+                Postcode::parse(bad).unwrap_err().message(),
+                "postcode must be a UK postcode, e.g. SW1A 1AA",
+                "{bad}"
+            );
+        }
+        let pattern = regex_lite::Regex::new(POSTCODE_PATTERN).unwrap();
+        for raw in ["sw1a1aa", " LS1  1AA ", "m11ae", "B33 8TH"] {
+            assert!(pattern.is_match(raw), "{raw}");
+        }
+    }
+
+    #[test]
+    fn a_uk_address_names_the_part_to_fix_and_reads_as_one_box() {
+        let address = UkAddress::parse(" 1 High St ", "", "Leeds", "ls1 1aa").unwrap();
+        assert_eq!(address.one_box(), "1 High St\nLeeds\nLS1 1AA");
+        let flat = UkAddress::parse("Flat 2", "3 Mill Lane", "York", "YO1 7HH").unwrap();
+        assert_eq!(flat.one_box(), "Flat 2\n3 Mill Lane\nYork\nYO1 7HH");
+        for (parts, message) in [
+            (
+                ["", "", "Leeds", "LS1 1AA"],
+                "addressLine1 must be 2 to 100 characters",
+            ),
+            (
+                ["1 High St", "x", "Leeds", "LS1 1AA"],
+                "addressLine2 must be 2 to 100 characters",
+            ),
+            (
+                ["1 High St", "", "L", "LS1 1AA"],
+                "town must be 2 to 60 characters",
+            ),
+            (
+                ["1 High\nSt", "", "Leeds", "LS1 1AA"],
+                "addressLine1 cannot contain control characters",
+            ),
+            (
+                ["1 High St", "", "Leeds", "LS1"],
+                "postcode must be a UK postcode, e.g. SW1A 1AA",
+            ),
+        ] {
+            let [line1, line2, town, postcode] = parts;
+            assert_eq!(
+                UkAddress::parse(line1, line2, town, postcode)
+                    .unwrap_err()
+                    .message(),
+                message
+            );
+        }
     }
 
     #[test]

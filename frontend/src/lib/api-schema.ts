@@ -850,6 +850,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/quote/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What an order of this basket and code would be charged now: lines, discount, delivery, VAT, total */
+        post: operations["quote_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/reconciliation/{month}": {
         parameters: {
             query?: never;
@@ -2658,6 +2675,11 @@ export interface components {
             image: string[];
             /** @description The ingredients in descending order of weight; allergens marked `*like this*` so they print in bold. */
             ingredients: string;
+            /**
+             * Format: uint32
+             * @description 16 for a drink over 150 mg of caffeine a litre (sold only to buyers of that age), else `null`.
+             */
+            minimumAge: number | null;
             name: string;
             /** @description Per 100 ml; `null` until the admin enters it. */
             nutrition: components["schemas"]["Nutrition"] | null;
@@ -2997,6 +3019,13 @@ export interface components {
             discount?: string | null;
             email?: string | null;
             image?: components["schemas"]["UploadName"][] | null;
+            /**
+             * Format: uint32
+             * @description The age from which drinks over 150 mg of caffeine a litre are sold, 16 to 18; `null` turns the age
+             *     check off.
+             * @default null
+             */
+            minimumAge?: number | null;
             /** @description Required on create. */
             name: string;
             open?: string | null;
@@ -3087,6 +3116,12 @@ export interface components {
         Order: {
             _id: string;
             address: string;
+            /** @description The UK address's parts (`null` on orders placed with the address in one box). */
+            addressLine1: string | null;
+            /** @description Blank when the address has one street line. */
+            addressLine2: string | null;
+            /** @description The basket held an age-restricted drink: age check on delivery. */
+            ageCheck: boolean;
             /**
              * @description When an admin archived it (off the admin's default list, still in searches, exports and the
              *     results), or `null`.
@@ -3112,6 +3147,8 @@ export interface components {
             /** @description Admins only: a dispute or fraud warning is open, so the order is not shipped. */
             onHold?: boolean;
             phone: string;
+            /** @description Upper-cased, one space before the inward code (`SW1A 1AA`). */
+            postcode: string | null;
             product: components["schemas"]["OrderLine"][];
             /** @description Stripe's id of the latest refund that stands (every refund is in `refunds`). */
             refundId?: string | null;
@@ -3130,6 +3167,7 @@ export interface components {
              */
             termsVersion: number | null;
             total: components["schemas"]["Pounds"];
+            town: string | null;
             trackingNumber: string | null;
             /** @description The carrier's tracking page for the parcel, when there is one. */
             trackingUrl: string | null;
@@ -3154,10 +3192,31 @@ export interface components {
          *     never sent: the server reads them from the catalogue.
          */
         OrderInput: {
-            address: string;
+            /**
+             * @description The delivery address in one box; leave it out when sending the UK address's parts below (they make
+             *     it, a part a line).
+             * @default
+             */
+            address?: string;
+            /** @description The first line of a UK address: 2 to 100 characters on one line. With `town` and `postcode`. */
+            addressLine1?: string | null;
+            /** @description An optional second line: 2 to 100 characters on one line, or blank. */
+            addressLine2?: string | null;
             /** @description A discount code; blank or absent for none. */
             code?: string | null;
+            /**
+             * @description The buyer's date of birth, `YYYY-MM-DD`: needed when the basket holds an age-restricted drink (the
+             *     quote's `minimumAge` says so); checked, never stored.
+             */
+            dateOfBirth?: string | null;
             email: string;
+            /**
+             * Format: double
+             * @description The total the shopper was shown and agrees to pay, in pounds like `total` (from
+             *     `POST /api/order/quote/`): when the server's total differs by a penny or more the answer is 409 with
+             *     the new figures, and nothing is charged or held. Left out, the order is charged at today's prices.
+             */
+            expectedTotal?: number | null;
             fullname: string;
             /**
              * @description A note for the shop.
@@ -3166,8 +3225,12 @@ export interface components {
             message?: string;
             payment: components["schemas"]["PaymentInput"];
             phone: string;
+            /** @description A UK postcode, any case and spacing (stored upper-cased as `SW1A 1AA`). */
+            postcode?: string | null;
             /** @description The basket: at most 50 different drinks (the same drink twice is one line). */
             product: components["schemas"]["LineInput"][];
+            /** @description The town: 2 to 60 characters on one line. */
+            town?: string | null;
         };
         /** @description A line of an order: a copy of the drink as it was bought. */
         OrderLine: {
@@ -3190,6 +3253,12 @@ export interface components {
         OrderPage: {
             _id: string;
             address: string;
+            /** @description The UK address's parts (`null` on orders placed with the address in one box). */
+            addressLine1: string | null;
+            /** @description Blank when the address has one street line. */
+            addressLine2: string | null;
+            /** @description The basket held an age-restricted drink: age check on delivery. */
+            ageCheck: boolean;
             /**
              * @description When an admin archived it (off the admin's default list, still in searches, exports and the
              *     results), or `null`.
@@ -3215,6 +3284,8 @@ export interface components {
             /** @description Admins only: a dispute or fraud warning is open, so the order is not shipped. */
             onHold?: boolean;
             phone?: string;
+            /** @description Upper-cased, one space before the inward code (`SW1A 1AA`). */
+            postcode: string | null;
             product: components["schemas"]["OrderLine"][];
             /** @description Stripe's id of the latest refund that stands (every refund is in `refunds`). */
             refundId?: string | null;
@@ -3233,6 +3304,7 @@ export interface components {
              */
             termsVersion: number | null;
             total: components["schemas"]["Pounds"];
+            town: string | null;
             trackingNumber: string | null;
             /** @description The carrier's tracking page for the parcel, when there is one. */
             trackingUrl: string | null;
@@ -3365,6 +3437,12 @@ export interface components {
             promotionEnd: string | null;
             promotionStart: string | null;
         };
+        /** @description 409 when the total moved since the shopper's quote: why, and the figures an order would have now. */
+        PriceChanged: {
+            message: string;
+            /** @description The new figures (absent on the other conflicts: stock that just sold out, a payment in progress). */
+            quote?: components["schemas"]["Quote"] | null;
+        };
         /** @description A price in the query: pounds, up to 2 decimals (`4`, `4.5`, `4.99`); blank is no bound (a form's empty box). */
         PriceParam: string;
         /** @description A drink's recorded prices, newest first, and whether a "was" price shows, with the reason in words. */
@@ -3398,6 +3476,11 @@ export interface components {
             image: string[];
             /** @description The ingredients in descending order of weight; allergens marked `*like this*` so they print in bold. */
             ingredients: string;
+            /**
+             * Format: uint32
+             * @description 16 for a drink over 150 mg of caffeine a litre (sold only to buyers of that age), else `null`.
+             */
+            minimumAge: number | null;
             name: string;
             /** @description Per 100 ml; `null` until the admin enters it. */
             nutrition: components["schemas"]["Nutrition"] | null;
@@ -3483,10 +3566,67 @@ export interface components {
         ProfileInput: {
             /** @description More than 6 characters, at most 300 (trimmed), on as many lines as it needs; blank clears it. */
             address?: string | null;
+            /**
+             * @description The UK address's first line: 2 to 100 characters on one line. The four parts go together (a part
+             *     left out counts as blank): all blank clears them, else `town` and `postcode` are needed too, and
+             *     `address` becomes the parts a line each.
+             */
+            addressLine1?: string | null;
+            /** @description An optional second line: 2 to 100 characters on one line, or blank. */
+            addressLine2?: string | null;
             /** @description More than 5 characters, at most 100 (trimmed), on one line; blank clears it. */
             fullname?: string | null;
             /** @description At least 10 characters, at most 30: digits, spaces and `+ - ( )` (trimmed); blank clears it. */
             phone?: string | null;
+            /** @description A UK postcode, any case and spacing (kept upper-cased as `SW1A 1AA`), or blank. */
+            postcode?: string | null;
+            /** @description The town: 2 to 60 characters on one line. */
+            town?: string | null;
+        };
+        /** @description The basket as an order placed now would be charged, in pounds. */
+        Quote: {
+            /** @description The code's rate, a whole percentage (0 without a code). */
+            codeRate: components["schemas"]["Percent"];
+            /** @description Taken off the subtotal for the code. */
+            discount: components["schemas"]["Pounds"];
+            lines: components["schemas"]["QuoteLine"][];
+            /**
+             * Format: uint32
+             * @description The age the buyer must have, when the basket holds an age-restricted drink (over 150 mg of caffeine
+             *     a litre) and the shop checks ages: the order then needs `dateOfBirth`. `null` otherwise.
+             */
+            minimumAge: number | null;
+            shipping: components["schemas"]["Pounds"];
+            subtotal: components["schemas"]["Pounds"];
+            total: components["schemas"]["Pounds"];
+            /** @description The VAT the total includes. */
+            vat: components["schemas"]["Pounds"];
+            /**
+             * Format: uint32
+             * @description The VAT rate the prices include, a whole percentage.
+             */
+            vatRate: number;
+        };
+        /** @description A basket to price: the lines and the code as the order would carry them. */
+        QuoteInput: {
+            /** @description A discount code; blank or absent for none. */
+            code?: string | null;
+            /** @description The basket: at most 50 different drinks (the same drink twice is one line). */
+            product: components["schemas"]["LineInput"][];
+        };
+        /** @description One line as the order would price it. */
+        QuoteLine: {
+            name: string;
+            /** @description The unit price, the drink's own discount applied. */
+            price: components["schemas"]["Pounds"];
+            /** @description The drink's `_id`. */
+            product: string;
+            /** Format: uint32 */
+            qty: number;
+            /** @description The pack label, e.g. "24 x 330ml". */
+            quantity: string;
+            /** @description `price` × `qty`. */
+            total: components["schemas"]["Pounds"];
         };
         /**
          * Format: uint8
@@ -3775,6 +3915,12 @@ export interface components {
             discount: string;
             email: string;
             image: string[];
+            /**
+             * Format: uint32
+             * @description The age from which drinks over 150 mg of caffeine a litre are sold (asked at checkout, checked by
+             *     the carrier on delivery): 16 until an admin sets another, `null` when the check is off.
+             */
+            minimumAge: number | null;
             name: string;
             /** @description Opening hours, e.g. "Mon-Fri 09:00-18:00, Sat 10:00-18:00". */
             open: string;
@@ -3806,6 +3952,13 @@ export interface components {
             discount?: string | null;
             email?: string | null;
             image?: components["schemas"]["UploadName"][] | null;
+            /**
+             * Format: uint32
+             * @description The age from which drinks over 150 mg of caffeine a litre are sold, 16 to 18; `null` turns the age
+             *     check off.
+             * @default null
+             */
+            minimumAge?: number | null;
             /** @description Required on create. */
             name?: string | null;
             open?: string | null;
@@ -3946,12 +4099,18 @@ export interface components {
             /** @description The e-mail address again: a user is known by it. */
             _id: string;
             address: string;
+            /** @description The UK address's parts, empty until saved that way (an address saved in one box has only `address`). */
+            addressLine1: string;
+            addressLine2: string;
             createdAt: string;
             email: string;
             /** @description Empty until the user fills it in. */
             fullname: string;
             phone: string;
+            /** @description Upper-cased, one space before the inward code (`SW1A 1AA`). */
+            postcode: string;
             role: components["schemas"]["Role"];
+            town: string;
         };
         VerifyRequest: {
             /** @description The 6 digits from the e-mail. */
@@ -6370,13 +6529,13 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description In conflict with what is stored */
+            /** @description The total moved since the shopper's quote (the new figures), a drink just sold out, or the payment is in progress: nothing was charged */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["PriceChanged"];
                 };
             };
             /** @description The body is too large */
@@ -6688,6 +6847,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentSettings"];
+                };
+            };
+        };
+    };
+    quote_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description The request is malformed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The body is not of a media type this route reads */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
                 };
             };
         };

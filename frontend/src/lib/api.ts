@@ -130,14 +130,16 @@ export function expandPath(path: string, params: Record<string, string> = {}): s
   });
 }
 
-async function messageFrom(response: Response): Promise<string> {
+/** The refusal a failed response carries: its message, and its body for the callers that read more. */
+async function refusalOf(response: Response): Promise<ApiError> {
   try {
-    const { message } = (await response.json()) as { message?: unknown };
-    if (typeof message === 'string' && message) return message;
+    const body = (await response.json()) as { message?: unknown } | null;
+    const message = body?.message;
+    if (typeof message === 'string' && message) return new ApiError(message, response.status, body);
   } catch {
     // Not JSON (or no body): the status is all there is to say.
   }
-  return `Request failed with status code ${response.status}`;
+  return new ApiError(`Request failed with status code ${response.status}`, response.status);
 }
 
 /**
@@ -180,7 +182,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await (early ?? (options.fetch ?? fetch)(url, init)).catch((error: unknown) => {
         throw isAbort(error) ? error : new ApiError(NETWORK_ERROR_MESSAGE, null);
       });
-      if (!response.ok) throw new ApiError(await messageFrom(response), response.status);
+      if (!response.ok) throw await refusalOf(response);
       const text = response.status === 204 ? '' : await response.text();
       return (text ? JSON.parse(text) : undefined) as T;
     } catch (error) {

@@ -8,11 +8,14 @@ export const NETWORK_ERROR_MESSAGE = 'not fund 404';
 /** A failed call: `message` is what the shopper's area stores and shows. */
 export class ApiError extends Error {
   readonly status: number | null;
+  /** The refusal's whole JSON body, for the few answers that say more than `message` (a 409's new figures). */
+  readonly body: unknown;
 
-  constructor(message: string, status: number | null) {
+  constructor(message: string, status: number | null, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 

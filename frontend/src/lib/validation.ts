@@ -27,7 +27,10 @@ export type ValidationKind =
   | 'price'
   | 'time'
   | 'message'
-  | 'number';
+  | 'number'
+  | 'address_line'
+  | 'town'
+  | 'postcode';
 
 /** Length in characters (code points), as the Rust side counts them. */
 const len = (text: string): number => Array.from(text).length;
@@ -101,6 +104,21 @@ export function isExpiry(text: string): boolean {
   return month >= 1 && month <= 12;
 }
 
+/**
+ * A UK postcode without its spaces, upper-cased (`SW1A1AA`), or null: an area of one or two letters, a
+ * district digit and at most one more letter or digit, then a digit and two letters.
+ */
+function compactPostcode(text: string): string | null {
+  const compact = text.replace(/ /g, '').toUpperCase();
+  return /^[A-Z]{1,2}[0-9][A-Z0-9]?[0-9][A-Z]{2}$/.test(compact) ? compact : null;
+}
+
+/** A UK postcode as the shop stores it (`SW1A 1AA`), or null when `text` is not one. */
+export function ukPostcode(text: string): string | null {
+  const compact = compactPostcode(text.trim());
+  return compact && len(text) <= 12 ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : null;
+}
+
 function checkNumberKind(kind: string, value: unknown): boolean | null {
   switch (kind) {
     case 'review_rating':
@@ -143,6 +161,9 @@ const textRules: Record<Exclude<ValidationKind, 'review_rating' | 'discount_rate
   time: (t) => t.trim() !== '',
   // Optional free text (an order's note): anything up to its cap.
   message: () => true,
+  address_line: (t) => trimmedAtLeast(t, 2),
+  town: (t) => trimmedAtLeast(t, 2),
+  postcode: (t) => compactPostcode(t.trim()) !== null,
 };
 
 /** The longest each free-text kind may be, in characters after trimming (docs/validation.md). */
@@ -158,6 +179,9 @@ export const maxLength: Partial<Record<ValidationKind, number>> = {
   mailer_subject: 200,
   mailer_title: 200,
   mailer_description: 5000,
+  address_line: 100,
+  town: 60,
+  postcode: 12,
 };
 
 /** Whether `value` passes rule `kind`. Unknown kinds fail; non-strings fail every text rule. */

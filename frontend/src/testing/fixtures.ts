@@ -20,6 +20,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     allergens: [],
     nutrition: { energyKj: 170, energyKcal: 40, fat: 0, saturates: 0, carbohydrate: 9.6, sugars: 9.2, protein: 0.1, salt: 0 },
     caffeineMgPerLitre: null,
+    minimumAge: null,
     storage: 'Store in a cool, dry place.',
     statements: [],
     pricePerLitre: 0.63,
@@ -90,6 +91,7 @@ export function makeSiteInfo(overrides: Partial<SiteInfo> = {}): SiteInfo {
     companyName: '',
     companyNumber: '',
     registeredOffice: '',
+    minimumAge: 16,
     Social: { facebook: '', instagram: '', x: '', tiktok: '', youtube: '' },
     ...overrides,
   };

@@ -11,7 +11,9 @@ use shared::dynamo::{get_n, get_s, get_s_or_default, is_condition_failed, n, s, 
 use shared::extract::{Path, Query};
 use shared::json::Message;
 use shared::paging::{Page, PageQuery};
-use shared::validation::{without_controls, Address, Email, FullName, Lines, Phone};
+use shared::validation::{
+    without_controls, Address, Email, FullName, Lines, Phone, UkAddress, POSTCODE_PATTERN,
+};
 use shared::{ApiError, ApiResult, Json};
 
 /// Users per page of the admin list.
@@ -24,6 +26,9 @@ pub struct User {
     pub fullname: String,
     pub phone: String,
     pub address: String,
+    /// The UK address's parts (`address` holds them too, a part a line); `None` for an address kept in one
+    /// box only.
+    pub delivery: Option<UkAddress>,
     pub created_at: String,
     pub updated_at: String,
     pub token_version: u64,
@@ -42,6 +47,14 @@ pub struct UserInfo {
     fullname: String,
     phone: String,
     address: String,
+    /// The UK address's parts, empty until saved that way (an address saved in one box has only `address`).
+    #[serde(rename = "addressLine1")]
+    address_line1: String,
+    #[serde(rename = "addressLine2")]
+    address_line2: String,
+    town: String,
+    /// Upper-cased, one space before the inward code (`SW1A 1AA`).
+    postcode: String,
     #[serde(rename = "createdAt")]
     created_at: String,
 }
@@ -55,6 +68,7 @@ impl User {
             fullname: String::new(),
             phone: String::new(),
             address: String::new(),
+            delivery: None,
             created_at: now.clone(),
             updated_at: now,
             token_version: 0,
@@ -70,8 +84,20 @@ impl User {
             fullname: self.fullname.clone(),
             phone: self.phone.clone(),
             address: self.address.clone(),
+            address_line1: self.part(|d| &d.line1),
+            address_line2: self.part(|d| &d.line2),
+            town: self.part(|d| &d.town),
+            postcode: self.part(|d| d.postcode.as_str()),
             created_at: self.created_at.clone(),
         }
+    }
+
+    fn part(&self, of: impl Fn(&UkAddress) -> &str) -> String {
+        self.delivery
+            .as_ref()
+            .map(of)
+            .unwrap_or_default()
+            .to_owned()
     }
 
     fn to_item(&self) -> Item {
@@ -91,6 +117,9 @@ impl User {
             ("updatedAt".to_owned(), s(&self.updated_at)),
             ("tokenVersion".to_owned(), n(self.token_version)),
         ]);
+        if let Some(delivery) = &self.delivery {
+            delivery.write_attributes(&mut item);
+        }
         item
     }
 
@@ -106,6 +135,7 @@ impl User {
             fullname: get_s_or_default(item, "fullname"),
             phone: get_s_or_default(item, "phone"),
             address: get_s_or_default(item, "address"),
+            delivery: UkAddress::from_attributes(item),
             updated_at: Some(get_s_or_default(item, "updatedAt"))
                 .filter(|u| !u.is_empty())
                 .unwrap_or_else(|| created_at.clone()),
@@ -243,6 +273,51 @@ pub struct ProfileInput {
     /// More than 6 characters, at most 300 (trimmed), on as many lines as it needs; blank clears it.
     #[schemars(with = "Option<crate::schema::BlankOrLines<7, 300>>")]
     address: Option<String>,
+    /// The UK address's first line: 2 to 100 characters on one line. The four parts go together (a part
+    /// left out counts as blank): all blank clears them, else `town` and `postcode` are needed too, and
+    /// `address` becomes the parts a line each.
+    #[serde(rename = "addressLine1")]
+    #[schemars(with = "Option<crate::schema::BlankOr<2, 100>>")]
+    address_line1: Option<String>,
+    /// An optional second line: 2 to 100 characters on one line, or blank.
+    #[serde(rename = "addressLine2")]
+    #[schemars(with = "Option<crate::schema::BlankOr<2, 100>>")]
+    address_line2: Option<String>,
+    /// The town: 2 to 60 characters on one line.
+    #[schemars(with = "Option<crate::schema::BlankOr<2, 60>>")]
+    town: Option<String>,
+    /// A UK postcode, any case and spacing (kept upper-cased as `SW1A 1AA`), or blank.
+    #[schemars(regex(pattern = postcode_or_blank()), length(max = 12))]
+    postcode: Option<String>,
+}
+
+/// `POSTCODE_PATTERN`, or white space only.
+fn postcode_or_blank() -> String {
+    format!(r"^\s*$|{POSTCODE_PATTERN}")
+}
+
+impl ProfileInput {
+    /// The address parts to write, when any was sent: `Some(None)` clears them, `Some(Some(parts))` sets
+    /// them.
+    fn delivery(&self) -> Result<Option<Option<UkAddress>>, ApiError> {
+        let sent = [
+            &self.address_line1,
+            &self.address_line2,
+            &self.town,
+            &self.postcode,
+        ];
+        if sent.iter().all(|part| part.is_none()) {
+            return Ok(None);
+        }
+        let [line1, line2, town, postcode] = sent.map(|part| part.as_deref().unwrap_or_default());
+        if [line1, line2, town, postcode]
+            .iter()
+            .all(|part| part.trim().is_empty())
+        {
+            return Ok(Some(None));
+        }
+        UkAddress::parse(line1, line2, town, postcode).map(|parts| Some(Some(parts)))
+    }
 }
 
 /// An empty field clears it; anything else must pass its rule. Free text (`lines`) refuses control
@@ -304,19 +379,45 @@ pub async fn update_profile(
             Some(Lines::Many),
         ),
     ];
+    let delivery = input.delivery()?;
     for (name, raw, parse, max, lines) in fields {
         if let Some(raw) = raw {
             let value = optional_field(raw, parse, max, name, lines)?;
+            // Parts sent with it make the one-box address themselves.
+            if name == "address" && matches!(delivery, Some(Some(_))) {
+                continue;
+            }
             sets.push(format!("{name} = :{name}"));
             values.push((format!(":{name}"), s(value)));
         }
+    }
+    let mut removes = Vec::new();
+    match &delivery {
+        None => {}
+        Some(None) => removes.extend(["addressLine1", "addressLine2", "town", "postcode"]),
+        Some(Some(parts)) => {
+            for (name, value) in [
+                ("address", parts.one_box()),
+                ("addressLine1", parts.line1.clone()),
+                ("addressLine2", parts.line2.clone()),
+                ("town", parts.town.clone()),
+                ("postcode", parts.postcode.as_str().to_owned()),
+            ] {
+                sets.push(format!("{name} = :{name}"));
+                values.push((format!(":{name}"), s(value)));
+            }
+        }
+    }
+    let mut expression = format!("SET {}", sets.join(", "));
+    if !removes.is_empty() {
+        expression.push_str(&format!(" REMOVE {}", removes.join(", ")));
     }
     let updated = state
         .db()
         .update_item()
         .table_name(state.table())
         .set_key(Some(user_key(&me.email)))
-        .update_expression(format!("SET {}", sets.join(", ")))
+        .update_expression(expression)
         .condition_expression("attribute_exists(pk) AND attribute_not_exists(blocked)")
         .set_expression_attribute_values(Some(values.into_iter().collect()))
         .return_values(aws_sdk_dynamodb::types::ReturnValue::AllNew)
@@ -459,7 +560,7 @@ pub async fn delete_user(
         .set_key(Some(user_key(email.as_str())))
         .update_expression(
             "SET blocked = :yes, updatedAt = :now, fullname = :empty, phone = :empty, address = :empty \
-             ADD tokenVersion :one REMOVE gsi1pk, gsi1sk",
+             ADD tokenVersion :one REMOVE gsi1pk, gsi1sk, addressLine1, addressLine2, town, postcode",
         )
         .condition_expression("attribute_exists(pk) AND attribute_not_exists(blocked)")
         .expression_attribute_values(":yes", aws_sdk_dynamodb::types::AttributeValue::Bool(true))

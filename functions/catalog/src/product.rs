@@ -42,6 +42,10 @@ pub struct Product {
     pub version: u64,
 }
 
+/// The age from which a drink over the high-caffeine threshold is sold: the age England proposed in 2025
+/// for a ban on sales to children, and that most UK retailers already keep.
+pub const HIGH_CAFFEINE_MINIMUM_AGE: u32 = 16;
+
 impl Product {
     /// What a shopper pays now: the price less the discount while its promotion runs, rounded half-up to
     /// the penny. Checkout charges this.
@@ -67,6 +71,14 @@ impl Product {
     /// The genuine "was" price at `now`, and why (or why none).
     pub fn was_price(&self, now: i64) -> pricing::WasPrice {
         pricing::was_price(&self.price_history, now)
+    }
+
+    /// The age a buyer must have, for a drink over 150 mg of caffeine a litre; `None` for any other. The
+    /// shop's site info may turn the check off, or ask a higher age, at checkout.
+    pub fn minimum_age(&self) -> Option<u32> {
+        self.food
+            .high_caffeine()
+            .then_some(HIGH_CAFFEINE_MINIMUM_AGE)
     }
 }
 
@@ -111,6 +123,9 @@ struct ProductJson<'a> {
     /// Its last day, or `null` while it runs until changed.
     #[serde(rename = "promotionEnd")]
     promotion_end: Option<String>,
+    /// 16 for a drink over 150 mg of caffeine a litre (sold only to buyers of that age), else `null`.
+    #[serde(rename = "minimumAge")]
+    minimum_age: Option<u32>,
     #[serde(rename = "createdAt")]
     created_at: &'a str,
     #[serde(rename = "updatedAt")]
@@ -141,6 +156,7 @@ impl Serialize for Product {
             was_price: self.was_price(now).price,
             promotion_start: self.promotion.start.map(pricing::format_date),
             promotion_end: self.promotion.end.map(pricing::format_date),
+            minimum_age: self.minimum_age(),
             created_at: &self.created_at,
             updated_at: &self.updated_at,
         }

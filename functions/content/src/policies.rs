@@ -250,6 +250,7 @@ mod tests {
             vat_rate: 20,
             vat_number: String::new(),
             delivery_estimate: "2 to 4 working days".into(),
+            minimum_age: Some(16),
             company_name: "Fizz Drinks Ltd".into(),
             company_number: "01234567".into(),
             registered_office: "2 Park Row\nLeeds LS1 5AB".into(),

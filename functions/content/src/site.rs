@@ -16,7 +16,9 @@ use shared::dynamo::{
 use shared::extract::Path;
 use shared::json::{Created, Object};
 use shared::store::{version_of, Entity};
-use shared::trader::{Trader, DEFAULT_DELIVERY_ESTIMATE, DEFAULT_VAT_RATE};
+use shared::trader::{
+    Trader, DEFAULT_DELIVERY_ESTIMATE, DEFAULT_MINIMUM_AGE, DEFAULT_VAT_RATE, MINIMUM_AGES,
+};
 use shared::validation::{
     bounded_lines, bounded_text, without_controls, Email, Lines, Name, Phone, UploadName,
 };
@@ -95,6 +97,10 @@ pub struct SiteInfo {
     /// Its registered office address, or empty.
     #[serde(rename = "registeredOffice")]
     pub registered_office: String,
+    /// The age from which drinks over 150 mg of caffeine a litre are sold (asked at checkout, checked by
+    /// the carrier on delivery): 16 until an admin sets another, `null` when the check is off.
+    #[serde(rename = "minimumAge")]
+    pub minimum_age: Option<u32>,
     #[serde(rename = "createdAt", skip_serializing_if = "String::is_empty")]
     pub created_at: String,
     #[serde(rename = "updatedAt", skip_serializing_if = "String::is_empty")]
@@ -125,6 +131,7 @@ impl Default for SiteInfo {
             company_name: String::new(),
             company_number: String::new(),
             registered_office: String::new(),
+            minimum_age: Some(DEFAULT_MINIMUM_AGE),
             created_at: String::new(),
             updated_at: String::new(),
             version: 0,
@@ -168,6 +175,7 @@ impl Entity for SiteInfo {
             ("companyName".to_owned(), s(&self.company_name)),
             ("companyNumber".to_owned(), s(&self.company_number)),
             ("registeredOffice".to_owned(), s(&self.registered_office)),
+            ("minimumAge".to_owned(), n(self.minimum_age.unwrap_or(0))),
             (
                 "Social".to_owned(),
                 AttributeValue::M(Item::from([
@@ -215,6 +223,7 @@ impl Entity for SiteInfo {
             company_name: trader.company_name,
             company_number: trader.company_number,
             registered_office: trader.registered_office,
+            minimum_age: trader.minimum_age,
             created_at: get_s_or_default(item, "createdAt"),
             updated_at: get_s_or_default(item, "updatedAt"),
             version: version_of(item)?,
@@ -272,6 +281,15 @@ pub struct SiteInput {
     #[serde(rename = "registeredOffice")]
     #[schemars(regex(pattern = rules::lines()), length(max = 300))]
     registered_office: Option<String>,
+    /// The age from which drinks over 150 mg of caffeine a litre are sold, 16 to 18; `null` turns the age
+    /// check off.
+    #[serde(
+        rename = "minimumAge",
+        default,
+        deserialize_with = "shared::json::present"
+    )]
+    #[schemars(range(min = 16, max = 18))]
+    minimum_age: Option<Option<u32>>,
 }
 
 /// The create route's body: `SiteInput` with `name` required.
@@ -394,6 +412,14 @@ impl SiteInput {
         }
         if let Some(number) = &self.vat_number {
             site.vat_number = vat_number(number)?;
+        }
+        if let Some(age) = self.minimum_age {
+            if age.is_some_and(|age| !MINIMUM_AGES.contains(&age)) {
+                return Err(ApiError::invalid(
+                    "minimumAge must be a whole number of years from 16 to 18, or null to turn the age check off",
+                ));
+            }
+            site.minimum_age = age;
         }
         if let Some(estimate) = &self.delivery_estimate {
             let estimate = bounded_text("deliveryEstimate", estimate, 200)?;

@@ -1,7 +1,7 @@
 //! An erasure (UK GDPR art. 17) in the orders table. Orders are accounting records, kept for the period the
-//! law asks: the person is taken out of them (name, e-mail, phone, address, message, viewer address) and
-//! their lines, totals and VAT stay. Everything else naming the address (the results' customer entry, the
-//! open-unpaid counter, rate windows) is deleted.
+//! law asks: the person is taken out of them (name, e-mail, phone, address and its parts, message, viewer
+//! address) and their lines, totals and VAT stay. Everything else naming the address (the results' customer
+//! entry, the open-unpaid counter, rate windows) is deleted.
 
 use shared::dynamo::{s, Item};
 use shared::ApiError;
@@ -30,7 +30,8 @@ pub async fn erase(
         .set_key(Some(shared::erasure::key_of(item)))
         .update_expression(
             "SET fullname = :erased, fullnameLower = :lower, email = :blank, phone = :blank, \
-             address = :erased, message = :blank, gsi1pk = :gone REMOVE client",
+             address = :erased, message = :blank, gsi1pk = :gone \
+             REMOVE client, addressLine1, addressLine2, town, postcode",
         )
         .expression_attribute_values(":erased", s(ERASED))
         .expression_attribute_values(":lower", s(ERASED.to_lowercase()))

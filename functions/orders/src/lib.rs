@@ -290,8 +290,15 @@ fn api() -> ApiRoutes<AppState> {
             202,
             "The bank wants the shopper to confirm (3-D Secure)",
         )
-        .fails(&[402, 409, 502, 503])
+        .answers::<checkout::PriceChanged>(
+            409,
+            "The total moved since the shopper's quote (the new figures), a drink just sold out, or the payment is in progress: nothing was charged",
+        )
+        .fails(&[402, 502, 503])
         .limit_per_address(CREATE_LIMIT)
+        .post("/api/order/quote/", Public, checkout::quote_order)
+        .summary("What an order of this basket and code would be charged now: lines, discount, delivery, VAT, total")
+        .fails(&[409])
         .get("/api/order/Orderdetails/{id}", Public, manage::show_order)
         .summary("An order's page: whole with the owner's or an admin's token, without contact details otherwise")
         .get(

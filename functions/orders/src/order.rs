@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use shared::dynamo::{b, get_bool, get_n, get_s, get_s_or_default, n, s, Item, ItemError};
 use shared::money::{Pence, Percent};
+use shared::validation::UkAddress;
 
 /// Where an order stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -197,7 +198,13 @@ pub struct Order {
     pub code_marked: bool,
     pub status: Status,
     pub fullname: String,
+    /// The delivery address in one box (every order has it; orders placed with the UK parts hold them
+    /// there a part a line).
     pub address: String,
+    /// The UK address's parts, on orders placed since the checkout asked for them.
+    pub delivery: Option<UkAddress>,
+    /// The basket held an age-restricted drink: the carrier checks the buyer's age on delivery.
+    pub age_check: bool,
     pub phone: String,
     pub email: String,
     pub message: String,
@@ -315,6 +322,18 @@ struct OrderJson<'a> {
     status: Status,
     fullname: &'a str,
     address: &'a str,
+    /// The UK address's parts (`null` on orders placed with the address in one box).
+    #[serde(rename = "addressLine1")]
+    address_line1: Option<&'a str>,
+    /// Blank when the address has one street line.
+    #[serde(rename = "addressLine2")]
+    address_line2: Option<&'a str>,
+    town: Option<&'a str>,
+    /// Upper-cased, one space before the inward code (`SW1A 1AA`).
+    postcode: Option<&'a str>,
+    /// The basket held an age-restricted drink: age check on delivery.
+    #[serde(rename = "ageCheck")]
+    age_check: bool,
     phone: &'a str,
     email: &'a str,
     message: &'a str,
@@ -376,6 +395,11 @@ impl Serialize for Order {
             status: self.status,
             fullname: &self.fullname,
             address: &self.address,
+            address_line1: self.delivery.as_ref().map(|d| d.line1.as_str()),
+            address_line2: self.delivery.as_ref().map(|d| d.line2.as_str()),
+            town: self.delivery.as_ref().map(|d| d.town.as_str()),
+            postcode: self.delivery.as_ref().map(|d| d.postcode.as_str()),
+            age_check: self.age_check,
             phone: &self.phone,
             email: &self.email,
             message: &self.message,
@@ -492,6 +516,12 @@ impl Order {
         if let Some(number) = self.number {
             item.insert("number".to_owned(), n(number));
         }
+        if let Some(delivery) = &self.delivery {
+            delivery.write_attributes(&mut item);
+        }
+        if self.age_check {
+            item.insert("ageCheck".to_owned(), b(true));
+        }
         if let Some(carrier) = self.carrier {
             item.insert("carrier".to_owned(), s(carrier.as_str()));
         }
@@ -548,6 +578,8 @@ impl Order {
             status,
             fullname: get_s(item, "fullname")?,
             address: get_s(item, "address")?,
+            delivery: UkAddress::from_attributes(item),
+            age_check: get_bool(item, "ageCheck"),
             phone: get_s(item, "phone")?,
             email: get_s(item, "email")?,
             message: get_s_or_default(item, "message"),

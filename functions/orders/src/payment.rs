@@ -206,14 +206,61 @@ pub(crate) fn status_write(
 pub(crate) struct Failed {
     /// Which item's condition failed, when one did.
     pub step: Option<usize>,
-    /// Another transaction touched one of its items at the same time (DynamoDB's TransactionConflict):
-    /// worth trying again.
+    /// DynamoDB was too busy for it, still after the retries: another transaction held one of its items
+    /// (TransactionConflict) or an item or table was past its write ceiling (throttled). Nothing was written;
+    /// `error` is then a 503 that says so.
     pub conflict: bool,
     pub error: ApiError,
 }
 
-/// Runs a transaction; a refusal says which item's condition failed.
+/// How often a transaction cancelled for contention is sent again before the caller is told. A cancelled
+/// transaction wrote nothing, so sending it again is always safe; past these the shop answers "busy"
+/// rather than keep a shopper waiting.
+const BUSY_RETRIES: u32 = 5;
+/// The first wait before a retry, doubled each time up to the cap. Each wait is a random share of that
+/// ("full jitter"): transactions that collided spread out instead of colliding again in step.
+const BUSY_BASE_MS: u64 = 20;
+const BUSY_CAP_MS: u64 = 400;
+
+/// The wait before the `retry`th retry (from 1).
+fn busy_backoff(retry: u32) -> std::time::Duration {
+    let ceiling = (BUSY_BASE_MS << retry.min(8)).min(BUSY_CAP_MS);
+    let jitter = (uuid::Uuid::new_v4().as_u128() % u128::from(ceiling + 1)) as u64;
+    std::time::Duration::from_millis(jitter)
+}
+
+/// The answer when DynamoDB stayed too busy: nothing was written, so trying again later is safe.
+pub(crate) fn busy() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "The shop is busy right now, so nothing was changed: please try again in a moment.",
+    )
+    .retry_after(2)
+}
+
+/// Runs a transaction; a refusal says which item's condition failed. A transaction DynamoDB cancelled for
+/// contention goes again a few times, after a jittered wait.
 pub(crate) async fn run(state: &AppState, items: Vec<TransactWriteItem>) -> Result<(), Failed> {
+    let mut retries = 0;
+    loop {
+        match run_once(state, items.clone()).await {
+            Err(failed) if failed.conflict && failed.step.is_none() && retries < BUSY_RETRIES => {
+                retries += 1;
+                tokio::time::sleep(busy_backoff(retries)).await;
+            }
+            Err(failed) if failed.conflict && failed.step.is_none() => {
+                tracing::warn!(cause = ?failed.error, "DynamoDB stayed busy for a transaction");
+                return Err(Failed {
+                    error: busy(),
+                    ..failed
+                });
+            }
+            done => return done,
+        }
+    }
+}
+
+async fn run_once(state: &AppState, items: Vec<TransactWriteItem>) -> Result<(), Failed> {
     let written = state
         .db
         .transact_write_items()
@@ -223,18 +270,28 @@ pub(crate) async fn run(state: &AppState, items: Vec<TransactWriteItem>) -> Resu
     let Err(error) = written else {
         return Ok(());
     };
-    let reasons = match error.as_service_error() {
+    let (reasons, throttled) = match error.as_service_error() {
         Some(TransactWriteItemsError::TransactionCanceledException(cancelled)) => {
-            cancelled.cancellation_reasons()
+            (cancelled.cancellation_reasons(), false)
         }
-        _ => &[],
+        Some(
+            TransactWriteItemsError::ProvisionedThroughputExceededException(_)
+            | TransactWriteItemsError::RequestLimitExceeded(_)
+            | TransactWriteItemsError::ThrottlingException(_)
+            | TransactWriteItemsError::TransactionInProgressException(_),
+        ) => (&[][..], true),
+        _ => (&[][..], false),
     };
     let step = reasons
         .iter()
         .position(|reason| reason.code() == Some("ConditionalCheckFailed"));
-    let conflict = reasons
-        .iter()
-        .any(|reason| reason.code() == Some("TransactionConflict"));
+    let conflict = throttled
+        || reasons.iter().any(|reason| {
+            matches!(
+                reason.code(),
+                Some("TransactionConflict" | "ProvisionedThroughputExceeded" | "ThrottlingError")
+            )
+        });
     Err(Failed {
         step,
         conflict,

@@ -995,6 +995,8 @@ mod tests {
         Order {
             id: "o".into(),
             archived_at: None,
+            delivery: None,
+            age_check: false,
             terms_version: None,
             number: Some(10_001),
             lines: vec![line("a", 1000, 2), line("b", 500, 1)],

@@ -227,6 +227,24 @@ struct ListOf<T> {
     has_more: bool,
 }
 
+/// What a PaymentIntent says about its order: the Dashboard, the bank's statement and Radar read it.
+pub struct IntentOrder<'a> {
+    pub id: &'a str,
+    /// The number people use, `PD-10001`: the intent's description and `metadata[order_number]`.
+    pub number: &'a str,
+    pub shipping: ShippingAddress<'a>,
+}
+
+/// Where the order goes, as Stripe's `shipping` holds it (the country is always GB).
+pub struct ShippingAddress<'a> {
+    pub name: &'a str,
+    pub phone: &'a str,
+    pub line1: &'a str,
+    pub line2: &'a str,
+    pub city: &'a str,
+    pub postal_code: &'a str,
+}
+
 #[derive(Deserialize)]
 struct ErrorBody {
     error: PaymentError,
@@ -364,25 +382,42 @@ impl Stripe {
             .await
     }
 
-    /// A PaymentIntent for `amount` in pounds sterling, not yet confirmed, that names its order.
+    /// A PaymentIntent for `amount` in pounds sterling, not yet confirmed, that names its order (by id and
+    /// by the number people use) and where it goes.
     pub async fn create_intent(
         &self,
         amount: Pence,
         payment_method: &str,
-        order_id: &str,
+        order: &IntentOrder<'_>,
     ) -> Result<Intent, StripeError> {
         let amount = amount.pence().to_string();
+        let description = format!("Order {}", order.number);
+        let mut fields = vec![
+            ("amount", amount.as_str()),
+            ("currency", "gbp"),
+            ("payment_method", payment_method),
+            ("payment_method_types[]", "card"),
+            ("description", &description),
+            ("metadata[order_id]", order.id),
+            ("metadata[order_number]", order.number),
+        ];
+        let to = &order.shipping;
+        let parts = [
+            ("shipping[name]", to.name),
+            ("shipping[phone]", to.phone),
+            ("shipping[address][line1]", to.line1),
+            ("shipping[address][line2]", to.line2),
+            ("shipping[address][city]", to.city),
+            ("shipping[address][postal_code]", to.postal_code),
+            ("shipping[address][country]", "GB"),
+        ];
+        // An empty value would clear the field at Stripe: a part the order lacks is left out.
+        fields.extend(parts.into_iter().filter(|(_, value)| !value.is_empty()));
         self.call(
             Method::POST,
             "/v1/payment_intents",
-            &[
-                ("amount", &amount),
-                ("currency", "gbp"),
-                ("payment_method", payment_method),
-                ("payment_method_types[]", "card"),
-                ("metadata[order_id]", order_id),
-            ],
-            Some(&format!("order-{order_id}-intent")),
+            &fields,
+            Some(&format!("order-{}-intent", order.id)),
         )
         .await
     }

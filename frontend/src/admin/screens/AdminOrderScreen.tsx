@@ -73,6 +73,14 @@ function OrderDetails({ order, busy, onUpdated }: { order: Order; busy: boolean;
           <dt>Delivery address</dt>
           <dd className={styles.preLine}>{order.address}</dd>
         </div>
+        {order.ageCheck && (
+          <div>
+            <dt>Age check</dt>
+            <dd data-testid="admin-order-age-check">
+              <strong>Age check on delivery</strong>: the basket holds an age-restricted drink; the courier checks the buyer&apos;s ID.
+            </dd>
+          </div>
+        )}
         {order.message && (
           <div>
             <dt>Message</dt>

@@ -105,6 +105,22 @@ describe('admin orders screen', () => {
     expect(within(screen.getByTestId('admin-order-history')).getAllByRole('listitem')).toHaveLength(3);
   });
 
+  it('marks an order of an age-restricted drink for an age check on delivery, in the list and on its page', async () => {
+    const checked = makeOrder({ _id: 'o-age', number: 'PD-10002', ageCheck: true });
+    const plain = makeOrder({ _id: 'o-plain', number: 'PD-10003' });
+    const api = shopApi({
+      'GET /api/order': orderPage([checked, plain], 1, 1),
+      'GET /api/order/Orderdetails/o-age': checked,
+    });
+    const { user } = renderApp('/new/uk/order', { preloadedState: admin, deps: { fetch: api.fetch } });
+    const marks = await screen.findAllByTestId('admin-order-age-check', undefined, FIRST_LOAD);
+    expect(marks).toHaveLength(1);
+    expect(marks[0]).toHaveTextContent('Age check on delivery');
+    await user.click(screen.getByRole('link', { name: 'PD-10002' }));
+    expect(await screen.findByRole('heading', { name: 'Order PD-10002' }, FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.getByTestId('admin-order-facts')).toHaveTextContent('Age check on delivery');
+  });
+
   it('ships with a carrier and a tracking number when the admin gives them', async () => {
     const api = shopApi({
       'GET /api/order': orderPage([makeOrder()], 1, 1),

@@ -119,6 +119,13 @@ function orderColumns(busy: boolean): Column<Order>[] {
               <small data-testid="admin-order-archived">archived</small>
             </>
           )}
+          {/* An age-restricted drink: the carrier must check the buyer's ID at the door. */}
+          {o.ageCheck && (
+            <>
+              <br />
+              <strong data-testid="admin-order-age-check">Age check on delivery</strong>
+            </>
+          )}
         </>
       ),
     },

@@ -33,5 +33,6 @@ export default function ProductRoute() {
   // The producer named beside the food information is the trader in the site info (loaded by the footer).
   const info = useAppSelector(selectSiteInfo);
   const producer = info?.name ? { name: info.name, address: info.address } : null;
-  return <ProductPage purchase={purchase} below={below} producer={producer} />;
+  // The age the shop asks for its age-restricted drinks (unknown until the site info arrives).
+  return <ProductPage purchase={purchase} below={below} producer={producer} shopAge={info ? info.minimumAge : undefined} />;
 }

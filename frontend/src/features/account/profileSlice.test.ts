@@ -33,11 +33,12 @@ describe('profile', () => {
     expect(selectProfile(store.getState()).reload).toBe(true);
   });
 
-  it('saves the three fields, and the signed-in user follows', async () => {
-    const saved = { ...me, fullname: 'Layla Haddad', phone: '0113 496 0000', address: '12 Park Row, Leeds' };
+  it('saves the name, the phone and the address parts, and the signed-in user follows', async () => {
+    const parts = { addressLine1: '12 Park Row', addressLine2: '', town: 'Leeds', postcode: 'LS1 5HD' };
+    const saved = { ...me, fullname: 'Layla Haddad', phone: '0113 496 0000', address: '12 Park Row\nLeeds\nLS1 5HD', ...parts };
     const api = fakeFetch({ 'PUT /api/user/profile/': saved });
     const store = makeStore(signedIn, { fetch: api.fetch });
-    const changes = { fullname: 'Layla Haddad', phone: '0113 496 0000', address: '12 Park Row, Leeds' };
+    const changes = { fullname: 'Layla Haddad', phone: '0113 496 0000', ...parts };
     expect(await store.dispatch(saveProfile(changes))).toBe(true);
     expect(api.calls[0]?.body).toEqual(changes);
     expect(selectProfile(store.getState())).toMatchObject({ profile: saved, save: { status: 'loaded', error: null } });
@@ -50,7 +51,7 @@ describe('profile', () => {
     let answer = json({ message: 'phone must be at least 10 digits' }, 422);
     const api = fakeFetch({ 'PUT /api/user/profile/': () => answer });
     const store = makeStore(signedIn, { fetch: api.fetch });
-    const changes = { fullname: '', phone: '0113', address: '' };
+    const changes = { fullname: '', phone: '0113', addressLine1: '', addressLine2: '', town: '', postcode: '' };
     expect(await store.dispatch(saveProfile(changes))).toBe(false);
     expect(selectProfile(store.getState()).save).toEqual({
       status: 'failed',
@@ -64,7 +65,8 @@ describe('profile', () => {
 
   it('names the field from the message', () => {
     expect(fieldOfMessage('fullname must be longer than 5 characters')).toBe('fullname');
-    expect(fieldOfMessage('address must be longer than 6 characters')).toBe('address');
+    expect(fieldOfMessage('addressLine1 must be 2 to 100 characters')).toBe('addressLine1');
+    expect(fieldOfMessage('postcode must be a UK postcode, e.g. SW1A 1AA')).toBe('postcode');
     expect(fieldOfMessage('Phone must be at least 10 digits')).toBe('phone');
     expect(fieldOfMessage('email is fixed')).toBeNull();
   });

@@ -1,13 +1,13 @@
-// The signed-in person's profile: GET /api/user/profile/ to show it, PUT to save full name, phone and
-// address. A 422 names the field in its message ('phone must be at least 10 digits'), so the error goes
-// beside that field. Loaded with the profile screens' chunk (account and admin), not the first page.
+// The signed-in person's profile: GET /api/user/profile/ to show it, PUT to save full name, phone and the
+// UK address's parts (the server makes the one-box address of them). A 422 names the field in its message
+// ('phone must be at least 10 digits', 'postcode must be a UK postcode…'), so the error goes beside that field. Loaded with the profile screens' chunk (account and admin), not the first page.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { ApiError, errorMessage } from '../../lib/api';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received, type Status } from '../../lib/thunk';
 import { userInfoUpdated, userLoggedOut, type UserInfo } from '../auth/authSlice';
 
-export const PROFILE_FIELDS = ['fullname', 'phone', 'address'] as const;
+export const PROFILE_FIELDS = ['fullname', 'phone', 'addressLine1', 'addressLine2', 'town', 'postcode'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileChanges = Record<ProfileField, string>;
 
@@ -30,7 +30,7 @@ export const initialProfileState: ProfileState = {
 /** The field a 422 message is about: the back end starts the message with the field's name. */
 export function fieldOfMessage(message: string): ProfileField | null {
   const first = message.trim().split(/\s/, 1)[0]?.toLowerCase() ?? '';
-  return (PROFILE_FIELDS as readonly string[]).includes(first) ? (first as ProfileField) : null;
+  return PROFILE_FIELDS.find((field) => field.toLowerCase() === first) ?? null;
 }
 
 const profileSlice = createSlice({
@@ -101,7 +101,7 @@ export const fetchProfile = createLoader(
   (api) => api.get('/user/profile/'),
 );
 
-/** Saves the three fields (an empty text clears one); true when saved. */
+/** Saves the fields (an empty text clears one; the address's parts go together); true when saved. */
 export const saveProfile =
   (changes: ProfileChanges): AppThunk<Promise<boolean>> =>
   async (dispatch, _getState, { api }) => {

@@ -1,23 +1,45 @@
-// Placing an order: Stripe turns the card into a PaymentMethod in the browser (payment.ts), then POST
-// /api/order/create/ with an Idempotency-Key made when the checkout opened and kept until an order succeeds,
-// so a double submit or a retry creates one order. The server charges the card: 201 is paid; 202 means the
-// bank wants 3-D Secure, which Stripe.js runs before POST /api/order/confirm/{id}/ lets the server decide;
-// 402 is a refusal, with the reason shown at the form and the basket kept. Success clears the basket and
-// the applied discount.
+// Placing an order: the server prices the basket (POST /api/order/quote/) when the checkout opens, whenever
+// the basket or the code changes, and again just before paying; a total that moved since the shopper saw it
+// stops there and says what changed (nothing is sent to Stripe). Then Stripe turns the card into a
+// PaymentMethod in the browser (payment.ts), with the billing postcode for the bank's postcode check, and
+// POST /api/order/create/ carries the total the shopper saw (`expectedTotal`) under an Idempotency-Key that
+// outlives a reload (checkoutKey.ts), so a double submit, a retry or a reload creates one order. The server
+// charges the card: 201 is paid; 202 means the bank wants 3-D Secure, which Stripe.js runs before POST
+// /api/order/confirm/{id}/ lets the server decide; 402 is a refusal, with the reason shown at the form and
+// the basket kept; 409 with new figures is a total that moved after all. Success clears the basket and the
+// applied discount.
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { ApiError, errorMessage } from '../../lib/api';
 import type { Status, ThunkExtra } from '../../lib/thunk';
 import { cartCleaned, type CartState } from '../cart/cartSlice';
 import { discountCleared, type DiscountState } from '../discount/discountSlice';
+import { keepKey, keptKey } from './checkoutKey';
 import { isPaymentActionRequired, newIdempotencyKey, type CardPayment } from './payment';
+import { basketSignature, quotedBasket, quoteOfRefusal, sameTotal, type Quote, type QuotedBasket } from './quote';
 
 export interface DeliveryDetails {
   fullname: string;
-  address: string;
+  addressLine1: string;
+  addressLine2: string;
+  town: string;
+  postcode: string;
   phone: string;
   email: string;
   message: string;
+}
+
+/** What the payment needs beside the delivery: the card's billing postcode, and the buyer's date of birth
+ * (`YYYY-MM-DD`) when the basket holds an age-restricted drink (blank otherwise). */
+export interface PayerDetails {
+  billingPostcode: string;
+  dateOfBirth: string;
+}
+
+/** The total moved between the figures the shopper saw and the server's. */
+export interface PriceChange {
+  before: Quote;
+  after: Quote;
 }
 
 export interface CheckoutState {
@@ -29,25 +51,64 @@ export interface CheckoutState {
   orderId: string | null;
   /** True while the shopper's bank runs its 3-D Secure check. */
   awaitingBank: boolean;
+  /** The server's figures for the basket: what the summary shows and the Pay button asks. */
+  quote: Quote | null;
+  quoteStatus: Status;
+  /** Why the basket could not be priced (a drink sold out, a code that ended). */
+  quoteError: string | null;
+  priceChange: PriceChange | null;
 }
 
-export const initialCheckoutState: CheckoutState = { status: 'idle', error: null, idempotencyKey: null, orderId: null, awaitingBank: false };
+export const initialCheckoutState: CheckoutState = {
+  status: 'idle',
+  error: null,
+  idempotencyKey: null,
+  orderId: null,
+  awaitingBank: false,
+  quote: null,
+  quoteStatus: 'idle',
+  quoteError: null,
+  priceChange: null,
+};
 
 const checkoutSlice = createSlice({
   name: 'checkout',
   initialState: initialCheckoutState,
   reducers: {
-    /** The form opened: keep the key of an unfinished attempt, else make one. */
-    checkoutOpened(state) {
-      state.idempotencyKey ??= newIdempotencyKey();
+    /** The form opened: take the key kept for this basket, else keep that of an unfinished attempt, else make one. */
+    checkoutOpened(state, action: PayloadAction<string | undefined>) {
+      state.idempotencyKey = action.payload ?? state.idempotencyKey ?? newIdempotencyKey();
       state.status = 'idle';
       state.error = null;
       state.orderId = null;
       state.awaitingBank = false;
+      state.priceChange = null;
+    },
+    quoteRequested(state) {
+      state.quoteStatus = 'loading';
+      state.quoteError = null;
+    },
+    quoteReceived(state, action: PayloadAction<Quote>) {
+      state.quoteStatus = 'loaded';
+      state.quote = action.payload;
+    },
+    quoteFailed(state, action: PayloadAction<string>) {
+      state.quoteStatus = 'failed';
+      state.quoteError = action.payload;
+    },
+    /** The total moved before paying: the new figures are shown, and the next Pay agrees to them. */
+    priceChanged(state, action: PayloadAction<PriceChange>) {
+      state.status = 'failed';
+      state.error = 'The total changed since you opened the checkout: nothing was charged. Check the new figures, then pay again.';
+      state.awaitingBank = false;
+      state.quote = action.payload.after;
+      state.quoteStatus = 'loaded';
+      state.priceChange = action.payload;
     },
     orderSubmitted(state) {
       state.status = 'loading';
       state.error = null;
+      state.priceChange = null;
     },
     bankCheckStarted(state) {
       state.awaitingBank = true;
@@ -70,6 +131,10 @@ const checkoutSlice = createSlice({
       state.awaitingBank = false;
       state.idempotencyKey = newIdempotencyKey();
     },
+    /** The key stood for other details (the form changed after an attempt the server holds): a new one. */
+    keyRenewed(state) {
+      state.idempotencyKey = newIdempotencyKey();
+    },
   },
   selectors: {
     selectCheckout: (state) => state,
@@ -83,16 +148,67 @@ declare module '../../app/rootReducer' {
 
 const injected = checkoutSlice.injectInto(rootReducer);
 
-export const { checkoutOpened, orderSubmitted, bankCheckStarted, orderPlaced, orderFailed, paymentDeclined } = checkoutSlice.actions;
+export const {
+  checkoutOpened,
+  quoteRequested,
+  quoteReceived,
+  quoteFailed,
+  priceChanged,
+  orderSubmitted,
+  bankCheckStarted,
+  orderPlaced,
+  orderFailed,
+  paymentDeclined,
+  keyRenewed,
+} = checkoutSlice.actions;
 export const { selectCheckout } = injected.selectors;
 
 type CheckoutRoot = { cart: CartState; discount: DiscountState; checkout?: CheckoutState };
+type CheckoutThunk<R> = ThunkAction<R, CheckoutRoot, ThunkExtra, UnknownAction>;
 
 /** A refusal from Stripe in the browser (an incomplete or invalid card): shown at the form as it is. */
 class CardRefused extends Error {}
 
 const DECLINED = 402;
 const STILL_WAITING = 409;
+const MOVED = 409;
+/** The server's word for a key sent with other details than the order it holds. */
+const KEY_REUSED = 'Idempotency-Key was already used';
+
+const basketOf = (state: CheckoutRoot): QuotedBasket => quotedBasket(state.cart.cartItems, state.discount.applied?.code);
+
+/** Keeps the key (or its absence) with the basket it stands for, so a reload finds it. */
+function keepCurrentKey(state: CheckoutRoot): void {
+  keepKey(state.checkout?.idempotencyKey ?? null, basketSignature(basketOf(state)));
+}
+
+/** The form opened: the key kept for this basket survives a reload; another basket gets a new one. */
+export function openCheckout(): CheckoutThunk<void> {
+  return (dispatch, getState) => {
+    const basket = basketSignature(basketOf(getState()));
+    dispatch(checkoutOpened(keptKey(basket) ?? undefined));
+    keepCurrentKey(getState());
+  };
+}
+
+/** Prices the basket at the server (the checkout's summary); resolves the quote, or null when it failed. */
+export function fetchQuote(): CheckoutThunk<Promise<Quote | null>> {
+  return async (dispatch, getState, { api }) => {
+    const basket = basketOf(getState());
+    if (basket.product.length === 0) return null;
+    dispatch(quoteRequested());
+    try {
+      const quote = await api.post('/order/quote/', basket);
+      // A later change of the basket asked again meanwhile: this answer is for a basket no longer shown.
+      if (basketSignature(basketOf(getState())) !== basketSignature(basket)) return null;
+      dispatch(quoteReceived(quote));
+      return quote;
+    } catch (error) {
+      dispatch(quoteFailed(errorMessage(error)));
+      return null;
+    }
+  };
+}
 
 /**
  * POST /api/order/confirm/{id}/ after the bank's step. A 409 means Stripe has not settled yet: the order
@@ -108,38 +224,57 @@ async function confirmAfterBank(api: ThunkExtra['api'], id: string): Promise<str
   }
 }
 
+/** The delivery details as the order sends them: trimmed, the second address line left out when blank. */
+function deliveryBody(details: DeliveryDetails) {
+  const line2 = details.addressLine2.trim();
+  return {
+    fullname: details.fullname.trim(),
+    addressLine1: details.addressLine1.trim(),
+    ...(line2 ? { addressLine2: line2 } : {}),
+    town: details.town.trim(),
+    postcode: details.postcode.trim(),
+    phone: details.phone.trim(),
+    email: details.email.trim(),
+    message: details.message.trim(),
+  };
+}
+
 /** Pays and places the order; resolves the new order's id, or null when it failed (the slice has why). */
-export function placeOrder(
-  details: DeliveryDetails,
-  { stripe, card }: CardPayment,
-): ThunkAction<Promise<string | null>, CheckoutRoot, ThunkExtra, UnknownAction> {
+export function placeOrder(details: DeliveryDetails & PayerDetails, { stripe, card }: CardPayment): CheckoutThunk<Promise<string | null>> {
   return async (dispatch, getState, { api }) => {
     const state = getState();
     if (state.checkout?.status === 'loading') return null; // a double submit: the first one is on its way
-    if (!state.checkout?.idempotencyKey) dispatch(checkoutOpened());
+    if (!state.checkout?.idempotencyKey) dispatch(openCheckout());
+    const shown = getState().checkout?.quote ?? null;
     dispatch(orderSubmitted());
     const key = getState().checkout?.idempotencyKey ?? newIdempotencyKey();
-    const delivery = {
-      fullname: details.fullname.trim(),
-      address: details.address.trim(),
-      phone: details.phone.trim(),
-      email: details.email.trim(),
-      message: details.message.trim(),
-    };
+    const delivery = deliveryBody(details);
+    const basket = basketOf(getState());
     try {
+      // The price again, just before paying: a total that moved stops here, before the card is read.
+      const now = await api.post('/order/quote/', basket);
+      if (!shown || !sameTotal(shown, now)) {
+        dispatch(priceChanged({ before: shown ?? now, after: now }));
+        return null;
+      }
       const method = await stripe.createPaymentMethod({
         type: 'card',
         card,
-        billing_details: { name: delivery.fullname, email: delivery.email, phone: delivery.phone },
+        billing_details: {
+          name: delivery.fullname,
+          email: delivery.email,
+          phone: delivery.phone,
+          address: { postal_code: details.billingPostcode.trim().toUpperCase() },
+        },
       });
       if (method.error) throw new CardRefused(method.error.message ?? 'Check your card details');
-      const { cart, discount } = getState();
       const answer = await api.post(
         '/order/create/',
         {
           ...delivery,
-          product: cart.cartItems.map((line) => ({ product: line.product, qty: line.qty })),
-          ...(discount.applied ? { code: discount.applied.code } : {}),
+          ...basket,
+          ...(now.minimumAge !== null && details.dateOfBirth ? { dateOfBirth: details.dateOfBirth } : {}),
+          expectedTotal: now.total,
           payment: { provider: 'stripe', paymentMethod: method.paymentMethod.id },
         },
         { headers: { 'Idempotency-Key': key } },
@@ -158,10 +293,17 @@ export function placeOrder(
       dispatch(orderPlaced(id));
       dispatch(cartCleaned());
       dispatch(discountCleared());
+      keepCurrentKey(getState());
       return id;
     } catch (error) {
-      if (error instanceof ApiError && error.status === DECLINED) dispatch(paymentDeclined(error.message));
-      else dispatch(orderFailed(errorMessage(error)));
+      const moved = error instanceof ApiError && error.status === MOVED ? quoteOfRefusal(error.body) : null;
+      if (moved) dispatch(priceChanged({ before: shown ?? moved, after: moved }));
+      else if (error instanceof ApiError && error.status === DECLINED) dispatch(paymentDeclined(error.message));
+      else {
+        dispatch(orderFailed(errorMessage(error)));
+        if (error instanceof ApiError && error.message.startsWith(KEY_REUSED)) dispatch(keyRenewed());
+      }
+      keepCurrentKey(getState());
       return null;
     }
   };

@@ -10,7 +10,8 @@ export interface CardPayments {
   createPaymentMethod(data: {
     type: 'card';
     card: StripeCardNumberElement;
-    billing_details?: { name?: string; email?: string; phone?: string };
+    /** The billing postcode goes with the card so the bank's postcode check runs. */
+    billing_details?: { name?: string; email?: string; phone?: string; address?: { postal_code?: string } };
   }): Promise<PaymentMethodResult>;
   handleCardAction(clientSecret: string): Promise<PaymentIntentResult>;
 }

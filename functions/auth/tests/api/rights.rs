@@ -51,6 +51,11 @@ async fn shop_history(app: &TestApp, email: &str) {
         status: orders::Status::Paid,
         fullname: "Layla Haddad".into(),
         address: "12 Olive Street, Leeds".into(),
+        delivery: Some(
+            shared::validation::UkAddress::parse("12 Olive Street", "", "Leeds", "LS6 2QT")
+                .unwrap(),
+        ),
+        age_check: false,
         phone: "07700 900123".into(),
         email: email.into(),
         message: "Leave it with the neighbour".into(),
@@ -245,6 +250,7 @@ async fn a_customer_downloads_their_data_then_erases_it_with_a_code() {
     assert_eq!(order["vatPence"], AttributeValue::N("600".into()));
     assert_eq!(order["fullname"], s("Erased customer"));
     assert!(!format!("{order:?}").contains("Olive Street"));
+    assert!(!format!("{order:?}").contains("LS6 2QT"));
     assert!(!format!("{order:?}").contains("07700"));
     // The list count followed the subscriber out.
     let count = app

@@ -249,3 +249,65 @@ async fn protected_routes_refuse_missing_and_bad_tokens() {
         "nothing was changed by the refused calls"
     );
 }
+
+#[tokio::test]
+async fn a_profile_keeps_a_uk_address_in_its_parts_and_an_old_one_box_address_still_shows() {
+    let app = spawn_app().await;
+    let token = app.log_in(&new_email("parts")).await;
+    let put = |body: serde_json::Value| {
+        let token = token.clone();
+        let app = &app;
+        async move {
+            app.call(Method::PUT, "/api/user/profile/", Some(&token), Some(body))
+                .await
+        }
+    };
+    // An address saved in one box, as every profile had it.
+    let old = put(json!({"address": "12 Olive Street, Leeds"})).await;
+    assert_eq!(old.body["address"], "12 Olive Street, Leeds");
+    assert_eq!(
+        (&old.body["postcode"], &old.body["town"]),
+        (&json!(""), &json!(""))
+    );
+
+    let saved = put(
+        json!({"addressLine1": "Flat 2", "addressLine2": " 3 Mill Lane ",
+        "town": "York", "postcode": "yo17hh"}),
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(saved.body["addressLine1"], "Flat 2");
+    assert_eq!(saved.body["addressLine2"], "3 Mill Lane");
+    assert_eq!(saved.body["town"], "York");
+    assert_eq!(saved.body["postcode"], "YO1 7HH");
+    assert_eq!(saved.body["address"], "Flat 2\n3 Mill Lane\nYork\nYO1 7HH");
+
+    let bad = put(json!({"addressLine1": "Flat 2", "town": "York", "postcode": "Y1"})).await;
+    assert_eq!(bad.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        bad.body["message"],
+        "postcode must be a UK postcode, e.g. SW1A 1AA"
+    );
+    let missing = put(json!({"postcode": "YO1 7HH"})).await;
+    assert_eq!(
+        missing.body["message"],
+        "addressLine1 must be 2 to 100 characters"
+    );
+
+    let shown = app
+        .call(Method::GET, "/api/user/profile/", Some(&token), None)
+        .await;
+    assert_eq!(
+        shown.body["postcode"], "YO1 7HH",
+        "a refused save changed nothing"
+    );
+
+    let cleared =
+        put(json!({"addressLine1": "", "addressLine2": "", "town": "", "postcode": ""})).await;
+    assert_eq!(cleared.status, StatusCode::OK, "{}", cleared.body);
+    assert_eq!(cleared.body["postcode"], "");
+    assert_eq!(
+        cleared.body["address"], "Flat 2\n3 Mill Lane\nYork\nYO1 7HH",
+        "the one box stays until changed"
+    );
+}

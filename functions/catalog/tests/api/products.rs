@@ -560,3 +560,32 @@ async fn food_information_that_breaks_a_rule_is_422_naming_the_field_and_changes
         .contains("nutrition"));
     assert_eq!(app.get(&format!("/api/product/{id}")).await.body, created);
 }
+
+#[tokio::test]
+async fn a_drink_over_150_mg_of_caffeine_a_litre_is_sold_from_16() {
+    let app = spawn_app().await;
+    let mut body = drink("Night Shift", 2.49);
+    body["caffeineMgPerLitre"] = json!(150);
+    let at_the_line = app.create_drink(body.clone()).await;
+    assert_eq!(at_the_line["minimumAge"], json!(null));
+    body["name"] = json!("Night Shift Max");
+    body["caffeineMgPerLitre"] = json!(151);
+    let over = app.create_drink(body).await;
+    assert_eq!(over["minimumAge"], 16);
+    let id = over["_id"].as_str().unwrap();
+    assert_eq!(
+        app.get(&format!("/api/product/{id}")).await.body["minimumAge"],
+        16
+    );
+    let decaf = app
+        .call(
+            Method::PUT,
+            &format!("/api/product/update/{id}"),
+            Some(&app.admin),
+            Some(json!({"caffeineMgPerLitre": null})),
+        )
+        .await;
+    assert_eq!(decaf.body["minimumAge"], json!(null));
+    let plain = app.create_drink(drink("Still Water", 0.99)).await;
+    assert_eq!(plain["minimumAge"], json!(null));
+}

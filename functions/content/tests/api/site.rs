@@ -261,3 +261,59 @@ async fn the_sitemap_lists_pages_drinks_and_policies() {
     // The standard policies are pages too.
     assert!(xml.contains("<loc>https://shop.example.co.uk/drinks/policies/returns</loc>"));
 }
+
+#[tokio::test]
+async fn the_age_for_high_caffeine_drinks_is_16_until_changed_and_can_be_turned_off() {
+    let app = spawn_app().await;
+    assert_eq!(
+        app.get("/api/connect/uk/palestine/connect/").await.body["minimumAge"],
+        16
+    );
+    let created = app
+        .admin(
+            Method::POST,
+            "/api/connect/create/",
+            Some(json!({"name": "Fizz Ltd"})),
+        )
+        .await;
+    assert_eq!(created.body["minimumAge"], 16);
+    let raised = app
+        .admin(
+            Method::PUT,
+            "/api/connect/update/main",
+            Some(json!({"minimumAge": 18})),
+        )
+        .await;
+    assert_eq!(raised.body["minimumAge"], 18);
+    for age in [json!(15), json!(19)] {
+        let refused = app
+            .admin(
+                Method::PUT,
+                "/api/connect/update/main",
+                Some(json!({"minimumAge": age})),
+            )
+            .await;
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY, "{age}");
+    }
+    // Left out, it stays; null turns the check off.
+    let kept = app
+        .admin(
+            Method::PUT,
+            "/api/connect/update/main",
+            Some(json!({"discount": "Summer sale"})),
+        )
+        .await;
+    assert_eq!(kept.body["minimumAge"], 18);
+    let off = app
+        .admin(
+            Method::PUT,
+            "/api/connect/update/main",
+            Some(json!({"minimumAge": null})),
+        )
+        .await;
+    assert_eq!(off.status, StatusCode::OK, "{}", off.body);
+    assert_eq!(
+        app.get("/api/connect/uk/palestine/connect/").await.body["minimumAge"],
+        json!(null)
+    );
+}

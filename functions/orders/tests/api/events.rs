@@ -25,6 +25,7 @@ async fn every_orders_event_fixture_is_served() {
         "update-order",
         "show-results",
         "show-payment-settings",
+        "quote-order",
         "confirm-order",
         "receive-stripe-event",
         "create-refund",

@@ -79,12 +79,21 @@ pub fn clear_faults(app: &TestApp) {
 }
 
 async fn spawn_app_with(stripe_key: &str) -> TestApp {
+    spawn_app_on(&stripe().api_base, stripe_key).await
+}
+
+/// `spawn_app` with Stripe's API at `api_base` (a stand-in that fails, say).
+pub async fn spawn_app_with_stripe(api_base: &str) -> TestApp {
+    spawn_app_on(api_base, LOCAL_STRIPE_SECRET_KEY).await
+}
+
+async fn spawn_app_on(api_base: &str, stripe_key: &str) -> TestApp {
     let harness = Harness::new(
         "OrdersFunction",
         &[
             ("DELIVERY_FEE", "4.99"),
             ("FREE_DELIVERY_FROM", "40.00"),
-            ("STRIPE_API_BASE", &stripe().api_base),
+            ("STRIPE_API_BASE", api_base),
             ("STRIPE_SECRET_KEY", stripe_key),
             ("STRIPE_WEBHOOK_SECRET", WEBHOOK_SECRET),
             ("STRIPE_PUBLISHABLE_KEY", "pk_test_orders"),

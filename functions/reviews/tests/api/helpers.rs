@@ -154,6 +154,8 @@ impl TestApp {
             status,
             fullname: "Amira Haddad".to_owned(),
             address: "1 High St, Leeds LS1 1AA".to_owned(),
+            delivery: None,
+            age_check: false,
             phone: "07700 900123".to_owned(),
             email: email.to_owned(),
             message: String::new(),

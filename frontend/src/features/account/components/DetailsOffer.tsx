@@ -17,14 +17,28 @@ import styles from './ProfileForm.module.css';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-/** The order's name, phone and address, each where the profile has none (all of them with `replace`). */
+/** What makes a profile's or an order's delivery details whole (a second street line is optional). */
+const REQUIRED = ['fullname', 'phone', 'addressLine1', 'town', 'postcode'] as const;
+const ADDRESS_PARTS = ['addressLine1', 'addressLine2', 'town', 'postcode'] as const;
+
+/**
+ * The order's name, phone and UK address parts, each where the profile has none (all of them with `replace`).
+ * The address's parts go together: the profile's when it has a postcode, else the order's.
+ */
 export function detailsFrom(order: Order, profile: UserInfo | null, replace = false): ProfileChanges {
-  const pick = (field: (typeof PROFILE_FIELDS)[number]) => (!replace && text(profile?.[field])) || text(order[field]);
-  return { fullname: pick('fullname'), phone: pick('phone'), address: pick('address') };
+  const keep = (field: (typeof PROFILE_FIELDS)[number]) => (!replace && text(profile?.[field])) || text(order[field]);
+  const address = !replace && text(profile?.postcode) ? profile : order;
+  const parts = Object.fromEntries(ADDRESS_PARTS.map((field) => [field, text(address?.[field])])) as Record<(typeof ADDRESS_PARTS)[number], string>;
+  return { fullname: keep('fullname'), phone: keep('phone'), ...parts };
 }
 
-const hasAll = (details: Partial<Record<(typeof PROFILE_FIELDS)[number], unknown>> | null) =>
-  PROFILE_FIELDS.every((field) => text(details?.[field]) !== '');
+const hasAll = (details: Partial<Record<(typeof PROFILE_FIELDS)[number], unknown>> | null) => REQUIRED.every((field) => text(details?.[field]) !== '');
+
+/** The address's parts on one line, as the offer shows them. */
+const oneLine = (details: ProfileChanges) =>
+  ADDRESS_PARTS.map((field) => details[field])
+    .filter(Boolean)
+    .join(', ');
 
 /** The order as its owner sees it, or null when it is not theirs (then the answer has no e-mail) or gone. */
 const ownOrder =
@@ -123,7 +137,7 @@ export function DetailsOffer() {
         </div>
         <div>
           <dt>Address</dt>
-          <dd>{offered.address}</dd>
+          <dd>{oneLine(offered)}</dd>
         </div>
       </dl>
       <p className={fieldStyles.actions}>

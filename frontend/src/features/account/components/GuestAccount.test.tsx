@@ -8,7 +8,8 @@ import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
 import { initialAuthState } from '../../auth/authSlice';
 
-const guestOrder = makeOrder({ _id: 'o-guest', number: 'PD-10007', fullname: 'Layla Haddad', phone: '07700 900123', address: '12 Olive Street, Leeds' });
+const parts = { addressLine1: '12 Olive Street', addressLine2: '', town: 'Leeds', postcode: 'LS6 2QT' };
+const guestOrder = makeOrder({ _id: 'o-guest', number: 'PD-10007', fullname: 'Layla Haddad', phone: '07700 900123', address: '12 Olive Street\nLeeds\nLS6 2QT', ...parts });
 const newcomer = { _id: 'layla@example.com', email: 'layla@example.com', role: 'customer', fullname: '', phone: '', address: '', createdAt: '2026-11-22T05:00:00Z' };
 
 /** The order page answers its owner whole and anyone else without the contact details, as the server does. */
@@ -43,8 +44,8 @@ describe('a guest who makes an account', () => {
     const said = await screen.findByTestId('details-outcome', undefined, { timeout: 5000 });
     expect(said).toHaveTextContent('Your details from order PD-10007 are saved to your profile');
     await waitFor(() => expect(said).toHaveFocus());
-    expect(puts(api.calls)).toEqual([{ fullname: 'Layla Haddad', phone: '07700 900123', address: '12 Olive Street, Leeds' }]);
-    expect(store.getState().auth.userInfo?.address).toBe('12 Olive Street, Leeds');
+    expect(puts(api.calls)).toEqual([{ fullname: 'Layla Haddad', phone: '07700 900123', ...parts }]);
+    expect(store.getState().auth.userInfo?.postcode).toBe('LS6 2QT');
     // The guest order is under "Your orders".
     expect(await screen.findByRole('link', { name: 'Order PD-10007' })).toHaveAttribute('href', '/myorder/o-guest');
   });
@@ -72,13 +73,14 @@ describe('a guest who makes an account', () => {
     await user.click(within(offer).getByRole('button', { name: 'Save these details' }));
     const said = await screen.findByTestId('details-outcome');
     await waitFor(() => expect(said).toHaveFocus());
-    expect(puts(api.calls)).toEqual([{ fullname: 'Layla H', phone: '07700 900123', address: '12 Olive Street, Leeds' }]);
+    expect(offer).toHaveTextContent('12 Olive Street, Leeds, LS6 2QT');
+    expect(puts(api.calls)).toEqual([{ fullname: 'Layla H', phone: '07700 900123', ...parts }]);
   });
 
   it('offers nothing once the profile has every detail', async () => {
     renderApp('/account/order', {
       deps: { fetch: orderApi().fetch },
-      preloadedState: { auth: { ...initialAuthState, token: 'jwt', userInfo: { ...newcomer, fullname: 'L H', phone: '0770', address: 'Leeds' } } },
+      preloadedState: { auth: { ...initialAuthState, token: 'jwt', userInfo: { ...newcomer, fullname: 'L H', phone: '0770', addressLine1: '1 Mill Yard', town: 'Leeds', postcode: 'LS1 1AA' } } },
     });
     await screen.findByRole('link', { name: 'Order PD-10007' }, { timeout: 5000 });
     expect(screen.queryByTestId('details-offer')).not.toBeInTheDocument();

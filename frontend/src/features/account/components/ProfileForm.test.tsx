@@ -20,7 +20,8 @@ describe('profile screens', () => {
       },
     });
     const { user, store } = renderApp('/account/profile', { deps: { fetch: api.fetch }, preloadedState: signedIn });
-    const name = await screen.findByRole('textbox', { name: 'Full name' });
+    // The account's lazy chunk loads first: a loaded machine needs more than a second.
+    const name = await screen.findByRole('textbox', { name: 'Full name' }, { timeout: 5000 });
     expect(name).toHaveValue('Layla H');
     expect(screen.getByText('shopper@example.com', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('22/11/2026')).toBeInTheDocument();
@@ -29,7 +30,9 @@ describe('profile screens', () => {
     await user.clear(name);
     await user.type(name, '  Layla Haddad ');
     await user.type(phone, '0113');
-    await user.type(screen.getByRole('textbox', { name: 'Delivery address' }), '12 Park Row, Leeds');
+    await user.type(screen.getByRole('textbox', { name: 'Address line 1' }), '12 Park Row');
+    await user.type(screen.getByRole('textbox', { name: 'Town or city' }), 'Leeds');
+    await user.type(screen.getByRole('textbox', { name: 'Postcode' }), 'ls15hd');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('phone must be at least 10 digits')).toBeInTheDocument();
     expect(phone).toHaveAttribute('aria-invalid', 'true');
@@ -39,9 +42,26 @@ describe('profile screens', () => {
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your profile is saved.')).toBeInTheDocument();
     const put = api.calls.filter((c) => c.method === 'PUT').at(-1);
-    expect(put?.body).toEqual({ fullname: 'Layla Haddad', phone: '0113 496 0000', address: '12 Park Row, Leeds' });
+    expect(put?.body).toEqual({ fullname: 'Layla Haddad', phone: '0113 496 0000', addressLine1: '12 Park Row', addressLine2: '', town: 'Leeds', postcode: 'LS1 5HD' });
     expect(phone).not.toHaveAttribute('aria-invalid');
     expect(store.getState().auth.userInfo?.fullname).toBe('Layla Haddad');
+  });
+
+  it('shows an address saved in one box above its parts, and a postcode refused beside its field', async () => {
+    const old = { ...me, address: '12 Park Row, Leeds LS1 5HD' };
+    const api = shopApi({
+      'GET /api/user/profile/': old,
+      'PUT /api/user/profile/': json({ message: 'postcode must be a UK postcode, e.g. SW1A 1AA' }, 422),
+    });
+    const { user } = renderApp('/account/profile', { deps: { fetch: api.fetch }, preloadedState: signedIn });
+    expect(await screen.findByTestId('saved-address', undefined, { timeout: 5000 })).toHaveTextContent('Saved before: 12 Park Row, Leeds LS1 5HD');
+    await user.type(screen.getByRole('textbox', { name: 'Address line 1' }), '12 Park Row');
+    await user.type(screen.getByRole('textbox', { name: 'Town or city' }), 'Leeds');
+    const postcode = screen.getByRole('textbox', { name: 'Postcode' });
+    await user.type(postcode, 'LS1');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('postcode must be a UK postcode, e.g. SW1A 1AA')).toBeInTheDocument();
+    expect(postcode).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('offers a retry when the profile does not load', async () => {
@@ -58,7 +78,7 @@ describe('profile screens', () => {
     const api = shopApi({ 'GET /api/user/profile/': json({ message: 'token failed' }, 401) });
     let reloads = 0;
     const { store } = renderApp('/account/profile', { deps: { fetch: api.fetch, reload: () => (reloads += 1) }, preloadedState: signedIn });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' }, { timeout: 5000 })).toBeInTheDocument();
     expect(store.getState().auth).toEqual(initialAuthState);
     expect(reloads).toBe(1);
   });

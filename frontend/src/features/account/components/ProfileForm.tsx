@@ -1,11 +1,14 @@
-// The signed-in person's profile, shown and edited: e-mail (fixed: it is the login), full name, phone and
-// address. Used by /account/profile and the admin's /new/uk/profile.
+// The signed-in person's profile, shown and edited: e-mail (fixed: it is the login), full name, phone and a
+// UK address in its parts (the lines, the town and the postcode, which the courier and the card's postcode
+// check need apart). An address saved in one box before the parts existed is shown above them until the
+// parts are filled in. Used by /account/profile and the admin's /new/uk/profile.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { Field, fieldStyles } from '../../../components/Field';
 import { StatusView } from '../../../components/StatusView';
 import ui from '../../../components/ui.module.css';
 import { formatDate } from '../../../lib/dates';
+import { ukPostcode } from '../../../lib/validation';
 import {
   fetchProfile,
   profileEdited,
@@ -16,7 +19,9 @@ import {
 } from '../profileSlice';
 import styles from './ProfileForm.module.css';
 
-const EMPTY: ProfileChanges = { fullname: '', phone: '', address: '' };
+const EMPTY: ProfileChanges = { fullname: '', phone: '', addressLine1: '', addressLine2: '', town: '', postcode: '' };
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function ProfileForm() {
   const dispatch = useAppDispatch();
@@ -32,7 +37,16 @@ export function ProfileForm() {
   }, [dispatch, reload]);
   // The form starts from what the server holds, and follows it after a save.
   useEffect(() => {
-    if (profile) setForm({ fullname: profile.fullname ?? '', phone: profile.phone ?? '', address: profile.address ?? '' });
+    if (profile) {
+      setForm({
+        fullname: text(profile.fullname),
+        phone: text(profile.phone),
+        addressLine1: text(profile.addressLine1),
+        addressLine2: text(profile.addressLine2),
+        town: text(profile.town),
+        postcode: text(profile.postcode),
+      });
+    }
   }, [profile]);
 
   const edit = (field: keyof ProfileChanges) => (value: string) => {
@@ -43,12 +57,13 @@ export function ProfileForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (save.status === 'loading') return;
-    void dispatch(
-      saveProfile({ fullname: form.fullname.trim(), phone: form.phone.trim(), address: form.address.trim() }),
-    );
+    const trimmed = Object.fromEntries(Object.entries(form).map(([name, value]) => [name, value.trim()])) as ProfileChanges;
+    void dispatch(saveProfile(trimmed));
   };
 
   const saving = save.status === 'loading';
+  // Saved in one box before the address had parts: shown until the parts replace it.
+  const oneBox = profile && !text(profile.postcode) ? text(profile.address) : '';
 
   return (
     <StatusView
@@ -101,14 +116,41 @@ export function ProfileForm() {
           error={save.fieldErrors.phone}
           onChange={edit('phone')}
         />
-        <Field
-          label="Delivery address"
-          name="address"
-          autoComplete="street-address"
-          value={form.address}
-          error={save.fieldErrors.address}
-          onChange={edit('address')}
-        />
+        <fieldset className={styles.address}>
+          <legend>Delivery address</legend>
+          {oneBox && (
+            <p className={fieldStyles.hint} data-testid="saved-address">
+              Saved before: <span className={styles.preLine}>{oneBox}</span>. Enter it in the lines below.
+            </p>
+          )}
+          <Field
+            label="Address line 1"
+            name="addressLine1"
+            autoComplete="address-line1"
+            value={form.addressLine1}
+            error={save.fieldErrors.addressLine1}
+            onChange={edit('addressLine1')}
+          />
+          <Field
+            label="Address line 2 (optional)"
+            name="addressLine2"
+            autoComplete="address-line2"
+            value={form.addressLine2}
+            error={save.fieldErrors.addressLine2}
+            onChange={edit('addressLine2')}
+          />
+          <Field label="Town or city" name="town" autoComplete="address-level2" value={form.town} error={save.fieldErrors.town} onChange={edit('town')} />
+          <Field
+            label="Postcode"
+            name="postcode"
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            value={form.postcode}
+            error={save.fieldErrors.postcode}
+            onChange={edit('postcode')}
+            onBlur={() => setForm((current) => ({ ...current, postcode: ukPostcode(current.postcode) ?? current.postcode }))}
+          />
+        </fieldset>
         <div className={fieldStyles.actions}>
           <button type="submit" className={ui.primary} aria-disabled={saving}>
             {saving ? 'Saving…' : 'Save profile'}

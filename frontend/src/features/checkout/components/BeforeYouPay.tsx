@@ -19,10 +19,13 @@ export const CANCELLATION_FORM_ANCHOR = 'model-cancellation-form';
 
 interface BeforeYouPayProps {
   info: SiteInfo | null;
-  total: number;
-  vat: number;
+  /** The server's figures; null while they load. */
+  total: number | null;
+  vat: number | null;
   vatRate: number;
 }
+
+const money = (pounds: number | null) => (pounds === null ? '…' : formatMoney(pounds));
 
 export function BeforeYouPay({ info, total, vat, vatRate }: BeforeYouPayProps) {
   return (
@@ -35,8 +38,8 @@ export function BeforeYouPay({ info, total, vat, vatRate }: BeforeYouPayProps) {
         {companyLine(info) ? `, the trading name of ${companyLine(info)}` : ''}.
       </p>
       <p>
-        Total to pay: <strong>{formatMoney(total)}</strong> including delivery, of which VAT at {vatRate}%:{' '}
-        <span data-testid="checkout-vat">{formatMoney(vat)}</span>.
+        Total to pay: <strong>{money(total)}</strong> including delivery, of which VAT at {vatRate}%:{' '}
+        <span data-testid="checkout-vat">{money(vat)}</span>.
       </p>
       <p>Delivery usually takes {info?.deliveryEstimate || '2 to 4 working days'} within the UK.</p>
       <p>

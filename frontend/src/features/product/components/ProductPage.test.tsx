@@ -5,6 +5,7 @@ import { makeReview, reviewPage, reviewSummary } from '../../../testing/reviewFi
 import { cola } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
+import { ageAsked } from './AgeRestriction';
 import { qtyFromQuery } from './ProductPage';
 
 describe('ProductPage', () => {
@@ -69,6 +70,12 @@ describe('ProductPage', () => {
     // By the price, not below the fold in the food information.
     expect(within(screen.getByRole('region', { name: 'Ingredients and nutrition' })).queryByRole('note')).toBeNull();
     expect(note.previousElementSibling?.textContent).toContain('£11.25');
+  });
+
+  it('says an age-restricted drink is sold from the shop’s age, and nothing when the shop checks none', async () => {
+    const drink = { ...cola, caffeineMgPerLitre: 320, minimumAge: 16 };
+    renderApp('/drinks/p-cola', { deps: { fetch: shopApi({ 'GET /api/product/p-cola': drink }).fetch } });
+    expect(await screen.findByTestId('age-restriction')).toHaveTextContent('16+ Sold only to buyers aged 16 or over');
   });
 
   it('switches pictures', async () => {
@@ -228,5 +235,14 @@ describe('ProductPage', () => {
       // The form for a fixed drink never needs the drinks list.
       expect(api.calls.some((c) => c.url.pathname === '/api/product/')).toBe(false);
     });
+  });
+});
+
+describe('ageAsked', () => {
+  it('is the shop’s age for a restricted drink, none for another drink or a shop that checks none', () => {
+    expect(ageAsked(16, 18)).toBe(18);
+    expect(ageAsked(16, undefined)).toBe(16);
+    expect(ageAsked(16, null)).toBeNull();
+    expect(ageAsked(null, 16)).toBeNull();
   });
 });

@@ -21,6 +21,7 @@ import { useQuery } from '../../../lib/useQuery';
 import type { Product } from '../../../types/catalog';
 import { caffeineWarning, statementsAt } from '../food';
 import { fetchProduct, productReloadRequested, selectProductState } from '../productSlice';
+import { AgeRestriction } from './AgeRestriction';
 import { BackInStock } from './BackInStock';
 import { FoodInformation, type Producer } from './FoodInformation';
 import styles from './ProductPage.module.css';
@@ -84,9 +85,11 @@ interface ProductPageProps {
   below?: (product: Product) => ReactNode;
   /** Who makes the drinks (the site info's name and address), for the food information. */
   producer?: Producer | null;
+  /** The site info's age for age-restricted drinks: null when the shop checks none, undefined until known. */
+  shopAge?: number | null | undefined;
 }
 
-export function ProductPage({ purchase, below, producer = null }: ProductPageProps) {
+export function ProductPage({ purchase, below, producer = null, shopAge }: ProductPageProps) {
   const dispatch = useAppDispatch();
   const { id = '' } = useParams();
   const params = useQuery();
@@ -151,6 +154,7 @@ export function ProductPage({ purchase, below, producer = null }: ProductPagePro
                 )}
                 <p className={styles.pack}>{shown.qty}</p>
                 <Price product={shown} className={styles.price} delivery={delivery} />
+                <AgeRestriction product={shown} shopAge={shopAge} />
                 {/* The high-caffeine statement where the shopper decides: by the price and the Add button. */}
                 {caffeineWarning(shown.caffeineMgPerLitre) && (
                   <p className={styles.warning} role="note">

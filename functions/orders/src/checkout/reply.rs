@@ -1,0 +1,56 @@
+//! The checkout's answers: the order's id, the 3-D Secure step with its client secret, or why the payment
+//! did not go through.
+
+use crate::payment::{payment_required, Settlement};
+use axum::response::{IntoResponse, Response};
+use http::StatusCode;
+use shared::{ApiError, Json};
+
+/// 202: the bank wants the shopper to confirm the payment (3-D Secure). Stripe.js takes the client secret,
+/// then the browser calls `POST /api/order/confirm/{id}/`.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub struct ActionRequired {
+    #[serde(rename = "_id")]
+    id: String,
+    #[serde(rename = "clientSecret")]
+    client_secret: String,
+    status: NextStep,
+}
+
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub enum NextStep {
+    #[serde(rename = "requires_action")]
+    RequiresAction,
+}
+
+pub(crate) fn id_reply(status: StatusCode, id: &str) -> Response {
+    let mut response = Json(id).into_response();
+    *response.status_mut() = status;
+    response
+}
+
+/// The answer for a settlement: the id (`paid_status`: 201 for a new order, 200 otherwise), 202 with the
+/// client secret for 3-D Secure, 402 for a refusal, 409 while Stripe is still working.
+pub(crate) fn settlement_reply(
+    id: &str,
+    settlement: Settlement,
+    paid_status: StatusCode,
+) -> Result<Response, ApiError> {
+    match settlement {
+        Settlement::Paid => Ok(id_reply(paid_status, id)),
+        Settlement::NeedsAction { client_secret } => {
+            let mut response = Json(ActionRequired {
+                id: id.to_owned(),
+                client_secret,
+                status: NextStep::RequiresAction,
+            })
+            .into_response();
+            *response.status_mut() = StatusCode::ACCEPTED;
+            Ok(response)
+        }
+        Settlement::Failed { message } => Err(payment_required(message)),
+        Settlement::Waiting => Err(ApiError::conflict(format!(
+            "Your payment is still being processed: order {id} will show as paid as soon as the bank confirms it"
+        ))),
+    }
+}
