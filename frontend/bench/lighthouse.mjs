@@ -1,8 +1,7 @@
 // Lighthouse on the home page and a product page, mobile preset (Lighthouse's default: a mid-range phone on a
 // slow 4G link, simulated), five runs each; prints the medians of performance and accessibility. Scores swing
 // with machine load, so medians, not single runs. Targets (make bench): both >= 95, and the drink page opened
-// by a deep link (its address typed or followed from elsewhere) paints its largest content within 1.5 s
-// (issue 22).
+// by a deep link (its address typed or followed from elsewhere) paints its largest content within 1.5 s.
 //
 //   BASE_URL   the running shop (default http://127.0.0.1:3000)
 //   RUNS       runs per page (default 5)

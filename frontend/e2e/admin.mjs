@@ -1,6 +1,6 @@
 // What journeys that act as the admin share: a JSON API caller and ONE admin session per run (the back end
 // allows 5 login codes an hour per address, and several journey files need the admin), plus a page whose
-// app starts signed in as the admin. Below them, the admin area's own journeys (issue 22: its frame, the
+// app starts signed in as the admin. Below them, the admin area's own journeys (its frame, the
 // dashboard, titles, and the tables that sort, filter, page and export); run.mjs registers them.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-// Browser journeys for issue 4: log in by e-mailed code (read from the local gateway's outbox), the admin
+// Browser journeys for logging in and the account: log in by e-mailed code (read from the local gateway's outbox), the admin
 // area only admins enter, the account area, and the profile. e2e/run.mjs calls `register` with its runner
 // and helpers. Each journey makes what it needs: the admin logs in fresh, and every customer is a new
 // address, so no journey depends on another or on the order they run in.

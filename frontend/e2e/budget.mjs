@@ -1,4 +1,4 @@
-// Browser journey for the first page's budget (issue 23): the home and shop pages never fetch the checkout's
+// Browser journey for the first page's budget: the home and shop pages never fetch the checkout's
 // chunk (the checkout feature and Stripe's libraries), neither at first nor later: not when the footer
 // scrolls into view, the basket panel opens, or the rest of the route table is fetched while the browser is
 // idle. Which files hold checkout code is read from the build (dist/.vite/chunk-modules.json). Going to

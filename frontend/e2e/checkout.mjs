@@ -1,4 +1,4 @@
-// Browser journeys for checkout, orders and discount codes (issues 6 and 10). run.mjs imports this and calls
+// Browser journeys for checkout, orders and discount codes. run.mjs imports this and calls
 // it with its runner and helpers. Each journey makes its own data (a fresh code, a fresh customer address) so
 // it depends on no other journey. Payments go through the gateway's stand-in for Stripe.js and localstripe:
 // 4242 pays, 4000 0000 0000 0341 is declined on confirm, 4000 0027 6000 3184 asks for 3-D Secure.

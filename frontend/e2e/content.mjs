@@ -1,4 +1,4 @@
-// Browser journeys for the site content (issue 5): the contact form reaches the local outbox, the admin's
+// Browser journeys for the site content: the contact form reaches the local outbox, the admin's
 // site-info change shows in the footer, a policy opens from the footer, home's JSON-LD parses and carries
 // the opening hours, and the about page shows the admin's texts. run.mjs registers them; each journey makes
 // the data it needs through the API, so none depends on another.

@@ -1,4 +1,4 @@
-// Browser journeys for issue 22's focus and announcements (item 3) and the checkout on a phone (item 4), at
+// Browser journeys for focus and announcements and the checkout on a phone, at
 // 1280 and 375 px under the gateway's CSP. A keyboard-only checkout: a refused submit puts focus on the first
 // field to fix; a declined card (4000 0000 0000 0341: localstripe declines 0002 only for a Customer) and a
 // failed or escaped 3-D Secure check put it on the message, in view; a route change puts it on the new

@@ -1,4 +1,4 @@
-// Browser journeys for issue 22 item 9's layout bugs and the suite's accessibility scan: the results page's
+// Browser journeys for the admin's layout at 200% zoom and the suite's accessibility scan: the results page's
 // e-mail list, the mailer after a send, the reviews table's Delete buttons, the admin menu under anything
 // sticky, every admin screen at 200% zoom (640 css px), and axe-core (WCAG 2.2 AA) on every public page and
 // every admin screen at 1280 and 375 px with 0 violations.

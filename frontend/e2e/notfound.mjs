@@ -1,4 +1,4 @@
-// Browser journeys for issue 22's real 404 (item 2), at 1280 and 375 px under the gateway's CSP: an unknown
+// Browser journeys for the real 404, at 1280 and 375 px under the gateway's CSP: an unknown
 // path answers 404 with the 'Page not found' page (checked with a plain fetch too), the pages the app knows
 // answer 200, and an unknown drink says so, with status 404, a link to the shop and noindex, without 'Try again'.
 

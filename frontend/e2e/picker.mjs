@@ -1,4 +1,4 @@
-// Pictures by picking (issue 22, item 8), at 1280 and 375 px: on the new-drink form the admin uploads a
+// Pictures by picking, at 1280 and 375 px: on the new-drink form the admin uploads a
 // picture in place and ticks another in the gallery, orders them with the arrows, saves, and the drink page
 // shows them in that order. The form has no image-name text box; axe finds nothing on it. run.mjs registers it.
 import AxeBuilder from '@axe-core/playwright';

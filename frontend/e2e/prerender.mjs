@@ -1,4 +1,4 @@
-// Browser journeys for deep links (issue 22, item 5): every drink, category and content page is prerendered
+// Browser journeys for deep links: every drink, category and content page is prerendered
 // with its data (scripts/prerender-pages.mjs, run against the shop before the journeys by
 // scripts/with-gateway.sh), so with every script blocked a deep link still shows the real page: its heading,
 // picture, description, food information, title; never a price, stock or rating, which may have changed since

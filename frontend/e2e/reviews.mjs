@@ -255,7 +255,7 @@ export default function registerReviewJourneys({ journey, check, checkEqual, eve
     const gone = await fetch(`${BASE_URL}/api/reviews/delete/${created._id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     checkEqual(gone.status, 404, 'deleting it again');
 
-    // Issue 22: it waits in the admin's bin, and Restore brings it back with its stars counted.
+    // It waits in the admin's bin, and Restore brings it back with its stars counted.
     await page.goto(`${BASE_URL}/new/uk/bin`);
     const binned = page.getByTestId('bin-reviews').getByTestId('bin-entry').filter({ hasText: name });
     await binned.waitFor();

@@ -112,7 +112,7 @@ async function openBasket(page) {
 }
 
 // ------------------------------------------------------------------------------------------------------
-// Journeys (issue 3)
+// Journeys: the storefront
 
 journey('home → shop → product → add to basket → badge 1 → panel → quantity up and down → total → remove → empty', async ({ newPage }) => {
   const page = await newPage(DESKTOP);
@@ -282,37 +282,37 @@ journey('screenshots: home, product and the open basket at 375 and 1280 px', asy
   }
 });
 
-// Journeys (issue 4): login, account and admin areas
+// Journeys: login, account and admin areas
 registerAuthJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 registerContentJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 registerCatalogJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 
-// Journeys (issue 6): checkout, orders and discount codes
+// Journeys: checkout, orders and discount codes
 registerCheckout({ journey, check, checkEqual, eventually, pounds, pence, BASE_URL, DESKTOP, shot });
 
 // Journeys: customer reviews, the public page and the admin screen
 registerReviewJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 registerSubscriptionJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 
-// Journeys (issue 13): per-drink reviews, persisted names, route slugs, picture removal
+// Journeys: per-drink reviews, persisted names, route slugs, picture removal
 registerSpecGapJourneys({ journey, check, checkEqual, eventually, BASE_URL });
 registerOpenApiJourneys({ journey, check, eventually, BASE_URL });
 
-// Journeys (issue 22): the real 404, focus and announcements, the checkout on a phone
+// Journeys: the real 404, focus and announcements, the checkout on a phone
 registerNotFoundJourneys({ journey, check, checkEqual, BASE_URL, DESKTOP, MOBILE });
-// Journeys (issue 22, item 5): deep links paint the prerendered page
+// Journeys: deep links paint the prerendered page
 registerPrerenderJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE });
 registerFocusJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE, shot });
-// Journeys (issue 23): the first page's budget
+// Journeys: the first page's budget
 registerBudgetJourneys({ journey, check, eventually, BASE_URL, DESKTOP });
-// Journeys (issue 22): the admin area's own frame, dashboard, titles and tables
+// Journeys: the admin area's own frame, dashboard, titles and tables
 registerAdminJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
 registerMoneyJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL });
-// Journeys (issue 22, item 8): pictures by picking on the admin's forms
+// Journeys: pictures by picking on the admin's forms
 registerPickerJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE });
-// Journeys (issue 22, item 9): admin layout, 200% zoom, axe on every page
+// Journeys: admin layout, 200% zoom, axe on every page
 registerLayoutJourneys({ journey, check, eventually, BASE_URL, DESKTOP, MOBILE });
-// Issue 35: the basket that sells, the shopper's endings, and the admin that keeps paid orders.
+// Journeys: the basket that sells, the shopper's endings, and the admin that keeps paid orders.
 registerBasketJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE });
 registerAdminKeepsJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE });
 

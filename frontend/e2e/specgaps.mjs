@@ -1,4 +1,4 @@
-// Browser journeys for the spec gaps closed in issue 13: a drink's page shows that drink's reviews below the
+// Browser journeys for the spec's gaps, closed: a drink's page shows that drink's reviews below the
 // fold and reviews it there (the reviews page then lists it too); a basket saved under the earlier persisted
 // names survives the upgrade to the spec's names; only the documented About and Contact slugs show those
 // pages; the admin removes a picture from a drink (POST /api/delete/array/, then the drink's update). Each
@@ -86,7 +86,7 @@ export default function registerSpecGapJourneys({ journey, check, checkEqual, ev
     await eventually(() => page.getByTestId('basket-badge').textContent().catch(() => ''), (t) => t === '2', 'the badge after a reload');
   });
 
-  journey('only the documented About and Contact slugs show those pages; others are the 404 page (issue 22)', async ({ newPage }) => {
+  journey('only the documented About and Contact slugs show those pages; others are the 404 page', async ({ newPage }) => {
     const page = await newPage({ width: 1280, height: 800 });
     await page.goto(`${BASE_URL}/about/drinks-about-us`);
     await page.getByRole('heading', { level: 1, name: 'About us' }).waitFor();

@@ -1,5 +1,5 @@
 // The bundle budget (make test's e2e step, and make bench): the JavaScript the home page loads first, gzipped,
-// must stay within 90,000 bytes (issue 23), and no admin module may be in it. Neither may immer: the first
+// must stay within 90,000 bytes, and no admin module may be in it. Neither may immer: the first
 // page's slices are plain (lib/plainSlice.ts) and its store takes Redux Toolkit through a copy of its own
 // (lib/toolkit.ts), so createSlice and immer load with the screens (about 3.5 KB gzipped). The checkout
 // (its feature folder and Stripe's libraries) must not be among the chunks the home and shop pages load at

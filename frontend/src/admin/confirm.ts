@@ -1,4 +1,4 @@
-// The question before an admin delete: the spec's own words first, then the item by name (issue 22), and
+// The question before an admin delete: the spec's own words first, then the item by name, and
 // for what the bin keeps (drinks, discount codes, reviews) how long it can still be brought back.
 export const DELETE_CONFIRM = 'do you wnat delete';
 

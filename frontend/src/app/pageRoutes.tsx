@@ -202,7 +202,7 @@ export default function PageRoutes() {
         <Route path={paths.account.orders.pattern} element={<AccountOrdersPage />} />
         <Route path={paths.account.profile.pattern} element={<AccountProfilePage />} />
       </Route>
-      {/* The spec has unknown paths render Home; issue 22 asks for a real 404 page instead. */}
+      {/* The spec has unknown paths render Home; the shop has a real 404 page instead (shoppers and search engines are told). */}
       <Route path={paths.notFound.pattern} element={<NotFoundPage />} />
     </Routes>
   );

@@ -57,7 +57,7 @@ export const paths = {
 /**
  * The admin area's child routes under /new/uk/ (root is the index); admin/AdminArea.tsx must route each.
  * `users` is not in the spec's list of admin routes, which says only that a users screen exists; siteinfo,
- * policies, links and categories are not in it either: the content issue added them, and issue 22 the bin.
+ * policies, links and categories are not in it either: the content pages added them, and the admin's bin came later.
  */
 export type AdminChild =
   | 'result'

@@ -1,4 +1,4 @@
-// Every route in the spec's tables renders inside the layout; unknown paths render the 404 page (issue 22
+// Every route in the spec's tables renders inside the layout; unknown paths render the 404 page (the shop
 // overrides the spec's Home for them).
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';

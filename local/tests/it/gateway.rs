@@ -625,7 +625,7 @@ async fn a_kept_store_is_never_seeded_again_even_without_drinks() {
     );
 }
 
-/// Issue 4's guard walk: every protected route the template declares, through the whole gateway.
+/// The guard walk: every protected route the template declares, through the whole gateway.
 #[tokio::test]
 async fn every_protected_route_refuses_missing_bad_and_wrong_role_tokens() {
     use shared::auth::{AuthKeys, Role};
@@ -1023,7 +1023,7 @@ async fn localstripe_delivers_signed_events_to_the_gateways_webhook_route() {
     assert_eq!(v1, expected, "signed with the local webhook secret");
 }
 
-/// Issue 14: the storefront and the API answer with the headers of template.yaml's response headers policy,
+/// The storefront and the API answer with the headers of template.yaml's response headers policy,
 /// so the browser journeys run under the deployed Content-Security-Policy.
 #[tokio::test]
 async fn every_response_carries_the_templates_security_headers() {
@@ -1084,7 +1084,7 @@ async fn every_response_carries_the_templates_security_headers() {
     }
 }
 
-/// Issue 14: links come from the gateway's configured address, whatever host the request names.
+/// Links come from the gateway's configured address, whatever host the request names.
 #[tokio::test]
 async fn robots_names_the_configured_address_not_the_requests_host() {
     let (gateway, _dist) = spawn_gateway().await;

@@ -1,4 +1,4 @@
-//! Issue 23: a cold start reads all of a function's secrets in one call, and the site address beside it.
+//! A cold start reads all of a function's secrets in one call, and the site address beside it.
 
 use shared::emulator::{Emulator, LatencyProxy};
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! Issue 14's least-privilege and edge rules, read from template.yaml itself: what no emulator can check
+//! The least-privilege and edge rules, read from template.yaml itself: what no emulator can check
 //! (IAM conditions, CloudFront's origin header) is still held by a test.
 
 use serde_yaml::Value;
@@ -129,7 +129,7 @@ fn the_api_answers_only_cloudfront_and_no_secret_sits_in_an_environment() {
     }
 }
 
-/// Issue 24: the expiry job reads Stripe's API key and not the webhook secret (it verifies no events), and
+/// The expiry job reads Stripe's API key and not the webhook secret (it verifies no events), and
 /// is not even told where that secret is.
 #[test]
 fn the_expiry_job_cannot_read_the_webhook_secret() {
@@ -150,7 +150,7 @@ fn the_expiry_job_cannot_read_the_webhook_secret() {
     assert_eq!(secrets, 1, "one secret statement, for the API key");
 }
 
-/// Issue 24: the uploading function appends image names; its update may touch nothing else of a drink
+/// The uploading function appends image names; its update may touch nothing else of a drink
 /// (never its price) and may not answer the whole item back.
 #[test]
 fn the_uploading_function_updates_only_image_lists() {

@@ -1,4 +1,4 @@
-// /new/uk/bin: the drinks, discount codes and reviews deleted in the last 30 days (issue 22), newest first in
+// /new/uk/bin: the drinks, discount codes and reviews deleted in the last 30 days, newest first in
 // one table each, with when each leaves for good and a Restore button that brings it back as it was. After a
 // restore the screen that lists that kind reloads next time it is shown.
 import { useCallback, useState } from 'react';

@@ -1,4 +1,4 @@
-// The box a wide admin table scrolls sideways in, so the page itself never does (issue 22 item 9: at 200%
+// The box a wide admin table scrolls sideways in, so the page itself never does (at 200%
 // zoom). A scrolling box must be reachable by keyboard, so it is a focusable region named after its table.
 import type { ReactNode } from 'react';
 import styles from './TableScroll.module.css';

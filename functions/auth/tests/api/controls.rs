@@ -1,4 +1,4 @@
-//! Control characters (issue 24): a profile's name refuses every one, its address keeps line breaks and
+//! Control characters: a profile's name refuses every one, its address keeps line breaks and
 //! tabs and refuses the rest.
 
 use crate::helpers::{new_email, spawn_app};

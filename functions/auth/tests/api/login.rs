@@ -1,4 +1,4 @@
-//! Login by e-mailed code: the rules of issue 4, each against the real table and SES emulator.
+//! Login by e-mailed code: the login rules, each against the real table and SES emulator.
 
 use crate::helpers::{latest_code, mails as mails_to, new_email, spawn_app, wrong};
 use http::{Method, StatusCode};
@@ -209,7 +209,7 @@ async fn bad_login_input_is_refused_and_sends_nothing() {
     }
 }
 
-/// Issue 24: an address past RFC 5321's 254 characters is a 422 (it was a 500: too long a key).
+/// An address past RFC 5321's 254 characters is a 422 (it was a 500: too long a key).
 #[tokio::test]
 async fn an_address_over_254_characters_is_refused_and_one_at_254_is_taken() {
     let app = spawn_app().await;

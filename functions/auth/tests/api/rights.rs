@@ -1,4 +1,4 @@
-//! Data rights (issue 21, item 4): a customer downloads what the shop holds about them, and erases it with an
+//! Data rights: a customer downloads what the shop holds about them, and erases it with an
 //! e-mailed code; afterwards no table names the address, the orders keep their totals and VAT, and the
 //! address logs in again as a new customer with nothing.
 

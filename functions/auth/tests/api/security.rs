@@ -1,4 +1,4 @@
-//! Issue 14: tokens that end (logout, role change, deletion), admins seeded only once, deleted users kept
+//! Tokens that end (logout, role change, deletion), admins seeded only once, deleted users kept
 //! out, profile saves that touch only the profile, and the daily bound on wrong codes.
 
 use crate::helpers::{latest_code, new_email, spawn_app, verify_from, wrong};

@@ -118,7 +118,7 @@ async fn a_role_change_takes_effect_at_once() {
         .await;
     assert_eq!(promoted.status, StatusCode::OK, "{}", promoted.body);
     assert_eq!(promoted.body["role"], "admin");
-    // A role change ends the user's tokens (issue 14): the old one fails, a new login carries the role.
+    // A role change ends the user's tokens: the old one fails, a new login carries the role.
     let stale = app
         .call(Method::GET, "/api/user/lists", Some(&token), None)
         .await;

@@ -1,4 +1,4 @@
-//! Control characters (issue 24): a drink's or a category's one-line fields refuse every one, its
+//! Control characters: a drink's or a category's one-line fields refuse every one, its
 //! descriptions and ingredients keep their line breaks and tabs and refuse the rest; search refuses them.
 
 use crate::helpers::{drink, spawn_app};

@@ -287,7 +287,7 @@ async fn every_codes_event_fixture_is_served() {
     }
 }
 
-/// Issue 14: one viewer address can try only so many codes an hour; the next try gets 429 with
+/// One viewer address can try only so many codes an hour; the next try gets 429 with
 /// `Retry-After`, even for a real code, and another address is not held up.
 #[tokio::test]
 async fn one_address_cannot_guess_codes_past_the_hourly_limit() {
@@ -321,7 +321,7 @@ async fn one_address_cannot_guess_codes_past_the_hourly_limit() {
     assert_eq!(other.status, StatusCode::OK, "{}", other.body);
 }
 
-/// Issue 24: an IPv6 viewer is counted by their /64, so stepping through the addresses of one network
+/// An IPv6 viewer is counted by their /64, so stepping through the addresses of one network
 /// (every subscriber has 2^64 of them) does not reset the limit; the next network has its own.
 #[tokio::test]
 async fn ipv6_guessers_are_limited_per_64_not_per_address() {

@@ -1,4 +1,4 @@
-//! Control characters (issue 24): a code's name and link refuse every one, its promotion text keeps line
+//! Control characters: a code's name and link refuse every one, its promotion text keeps line
 //! breaks and tabs and refuses the rest.
 
 use crate::helpers::spawn_app;

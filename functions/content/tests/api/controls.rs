@@ -1,4 +1,4 @@
-//! Control characters (issue 24): a one-line field refuses every one, so a name cannot carry a line break
+//! Control characters: a one-line field refuses every one, so a name cannot carry a line break
 //! into a mail's subject; a field that spans lines keeps its line breaks and tabs and refuses the rest.
 
 use crate::helpers::{shop_address, spawn_app};

@@ -128,7 +128,7 @@ async fn bad_entries_are_refused_and_store_nothing() {
             json!({"name": "Recipes", "link": "javascript:alert(1)"}),
             "link must be a web address (https://...) or a path in the shop (/...)",
         ),
-        // Protocol-relative: another site to a browser, though it starts like a shop path (issue 24).
+        // Protocol-relative: another site to a browser, though it starts like a shop path.
         (
             "link",
             json!({"name": "Recipes", "link": "//evil.example/drinks"}),

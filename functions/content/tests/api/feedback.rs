@@ -125,7 +125,7 @@ async fn a_sender_can_send_five_messages_an_hour() {
     assert_eq!(mails_to(&shop).len(), 5);
 }
 
-/// Issue 14: the contact form's free text is capped (name 100, message 1000); past a cap it is a 4xx that
+/// The contact form's free text is capped (name 100, message 1000); past a cap it is a 4xx that
 /// says the cap, and nothing is sent.
 #[tokio::test]
 async fn over_long_contact_fields_are_refused_with_their_cap() {
@@ -166,7 +166,7 @@ async fn over_long_contact_fields_are_refused_with_their_cap() {
     assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
 }
 
-/// Issue 24: a sender's address past 254 characters is a 422 (it was a 500), and nothing is sent.
+/// A sender's address past 254 characters is a 422 (it was a 500), and nothing is sent.
 #[tokio::test]
 async fn a_sender_address_over_254_characters_is_refused() {
     let app = spawn_app().await;
@@ -187,7 +187,7 @@ async fn a_sender_address_over_254_characters_is_refused() {
     );
 }
 
-/// Issue 24: one network cannot make the shop mail on behalf of any number of addresses: past the limit per
+/// One network cannot make the shop mail on behalf of any number of addresses: past the limit per
 /// viewer address a message is refused, whichever e-mail it gives, and another network is not held up.
 #[tokio::test]
 async fn one_network_is_limited_whatever_addresses_it_gives() {

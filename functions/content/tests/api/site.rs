@@ -196,7 +196,7 @@ async fn contact_details_are_saved_into_the_site_info() {
 }
 
 /// A GET of a non-JSON page from someone naming another host (a cache-poisoning attempt): checks 200 and
-/// the content type, answers the text, and that no link follows the request's headers (issue 14).
+/// the content type, answers the text, and that no link follows the request's headers.
 async fn plain_get(app: &crate::helpers::TestApp, uri: &str, content_type: &str) -> String {
     let request = http::Request::builder()
         .uri(uri)

@@ -1,4 +1,4 @@
-//! Control characters (issue 24): an order's name refuses every one (it reaches the mails' text), its
+//! Control characters: an order's name refuses every one (it reaches the mails' text), its
 //! address and note keep line breaks and tabs and refuse the rest; the admin's search refuses them.
 
 use crate::helpers::{checkout, spawn_app};

@@ -1,4 +1,4 @@
-//! Fulfilment (issue 21, item 2): shipped, delivered and refunded e-mails written with the move, once; the
+//! Fulfilment: shipped, delivered and refunded e-mails written with the move, once; the
 //! status history and tracking on the order; signed order links that open only their order, for 90 days.
 
 use crate::helpers::spawn_app;

@@ -1,4 +1,4 @@
-//! Order numbers (issue 21): short, sequential, from a counter written in each order's transaction.
+//! Order numbers: short, sequential, from a counter written in each order's transaction.
 
 use crate::helpers::{checkout, spawn_app};
 use http::{Method, StatusCode};

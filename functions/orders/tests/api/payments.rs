@@ -521,7 +521,7 @@ async fn the_public_order_page_hides_contact_details_from_everyone_but_the_owner
     assert_eq!(owner["card"]["last4"], "4242");
     assert_eq!(app.stored(&id).await["phone"], "07700 900123");
 
-    // The discount code and Stripe's refund id are the owner's and the admins' too (issue 24).
+    // The discount code and Stripe's refund id are the owner's and the admins' too.
     app.code(json!({"code": "SECRET20", "discount": 20})).await;
     let mut body = checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
     body["code"] = json!("secret20");
@@ -573,7 +573,7 @@ async fn the_checkout_is_told_the_publishable_key_where_stripe_js_lives_and_the_
     );
 }
 
-/// Issue 24: a payment that arrives after its order was released is refunded, and a refund Stripe fails
+/// A payment that arrives after its order was released is refunded, and a refund Stripe fails
 /// to make is not lost: it is recorded as due with the event, and the expiry job asks again until it is done.
 #[tokio::test]
 async fn a_late_payments_refund_that_fails_is_retried_until_done() {

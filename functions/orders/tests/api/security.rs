@@ -1,4 +1,4 @@
-//! Issue 14: checkout attempts are limited per viewer address, as CloudFront reports it.
+//! Checkout attempts are limited per viewer address, as CloudFront reports it.
 
 use crate::helpers::{checkout, checkout_with_card, spawn_app, stripe, NEEDS_3DS};
 use http::{Method, StatusCode};
@@ -37,7 +37,7 @@ async fn one_address_places_a_bounded_number_of_orders_an_hour() {
     assert_eq!(app.stock(&soda).await, 4);
 }
 
-/// Issue 24: the public confirm call asks Stripe each time, so it is limited per viewer address too; every
+/// The public confirm call asks Stripe each time, so it is limited per viewer address too; every
 /// call counts (an unknown order as well), and another network is not held up.
 #[tokio::test]
 async fn one_address_confirms_a_bounded_number_of_times_an_hour() {
@@ -66,7 +66,7 @@ async fn one_address_confirms_a_bounded_number_of_times_an_hour() {
     assert_eq!(confirm("198.51.100.81").await.status, StatusCode::NOT_FOUND);
 }
 
-/// Issue 14: every free-text field of a checkout is capped; an over-long one is a 4xx naming the cap, and
+/// Every free-text field of a checkout is capped; an over-long one is a 4xx naming the cap, and
 /// nothing is taken from stock.
 #[tokio::test]
 async fn over_long_checkout_fields_are_refused_with_their_cap() {
@@ -89,7 +89,7 @@ async fn over_long_checkout_fields_are_refused_with_their_cap() {
     assert_eq!(app.stock(&soda).await, 5);
 }
 
-/// Issue 24: unpaid orders cannot keep a drink sold out. An order waiting for 3-D Secure holds its stock
+/// Unpaid orders cannot keep a drink sold out. An order waiting for 3-D Secure holds its stock
 /// for the short hold only; an e-mail address, and a network, may have two unpaid orders open at once (a
 /// third is 429 and takes nothing); paying one makes room; and one order holds at most 24 of a drink.
 #[tokio::test]

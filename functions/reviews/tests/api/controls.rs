@@ -1,4 +1,4 @@
-//! Control characters (issue 24): a review's name and date refuse every one, its comment keeps line breaks
+//! Control characters: a review's name and date refuse every one, its comment keeps line breaks
 //! and tabs and refuses the rest.
 
 use crate::helpers::{review_of, spawn_app};

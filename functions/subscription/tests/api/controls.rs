@@ -1,4 +1,4 @@
-//! Control characters (issue 24): a sign-up's name, a mailing's subject and titles refuse every one (the
+//! Control characters: a sign-up's name, a mailing's subject and titles refuse every one (the
 //! subject is a mail header), a section's description keeps line breaks and tabs and refuses the rest.
 
 use crate::helpers::spawn_app;

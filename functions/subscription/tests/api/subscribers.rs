@@ -300,7 +300,7 @@ async fn one_viewer_address_signs_up_thirty_times_an_hour() {
     assert_eq!(other.status, StatusCode::CREATED, "{}", other.body);
 }
 
-/// Issue 14: a sign-up naming another host still mails a link to the shop's configured address.
+/// A sign-up naming another host still mails a link to the shop's configured address.
 #[tokio::test]
 async fn the_welcome_link_points_at_the_configured_address_whatever_the_request_says() {
     let app = spawn_app().await;
@@ -465,7 +465,7 @@ async fn a_complaint_unsubscribes_and_counts_once_on_its_mailing() {
     assert_eq!(counted.body["bounced"], 1, "{}", counted.body);
 }
 
-/// Issue 24: an address past 254 characters is a 422 (it was a 500), and nothing is stored.
+/// An address past 254 characters is a 422 (it was a 500), and nothing is stored.
 #[tokio::test]
 async fn an_address_over_254_characters_is_refused() {
     let app = spawn_app().await;
@@ -486,7 +486,7 @@ async fn an_address_over_254_characters_is_refused() {
     assert_eq!(listed.body["product"], json!([]), "{}", listed.body);
 }
 
-/// Issue 24: double opt-in. A sign-up joins nothing and welcomes nobody until its link is followed; a link
+/// Double opt-in. A sign-up joins nothing and welcomes nobody until its link is followed; a link
 /// works once, only for its address, and not after it expires.
 #[tokio::test]
 async fn a_sign_up_joins_only_through_its_link_once_before_it_expires() {
