@@ -155,6 +155,7 @@ e2e: deps browser frontend build
 # types are generated from it. `make openapi` rewrites both; the tests fail when either is stale.
 openapi: openapi-tools
 	cargo run --quiet -p local --bin openapi > docs/openapi.json
+	cargo run --quiet -p local --bin openapi -- --routes > docs/routes.md
 	cd $(OPENAPI_TOOLS) && npm run --silent types
 
 openapi-check: openapi-tools

@@ -1,6 +1,7 @@
 //! The whole API's OpenAPI document, read off every function's route table (shared::openapi), and the
 //! local pages that show it: `/api/openapi.json` and `/_local/api.html` (Swagger UI from
-//! tools/openapi/node_modules, never deployed). `make openapi` writes the same document to docs/openapi.json.
+//! tools/openapi/node_modules, never deployed). `make openapi` writes the same document to docs/openapi.json,
+//! and the one-page map of routes (`routes_text`) to docs/routes.md.
 
 use crate::functions::FUNCTIONS;
 use axum::extract::Path;
@@ -39,6 +40,48 @@ pub fn document_text() -> String {
     let mut text =
         serde_json::to_string_pretty(&document()).expect("a JSON value always serialises");
     text.push('\n');
+    text
+}
+
+/// The committed map of routes, relative to the repository root.
+pub const ROUTES_COMMITTED: &str = "docs/routes.md";
+
+/// Who may call, in the words the map uses.
+fn access(access: shared::openapi::Access) -> &'static str {
+    match access {
+        shared::openapi::Access::Public => "anyone",
+        shared::openapi::Access::Customer => "signed in",
+        shared::openapi::Access::Admin => "admin",
+    }
+}
+
+/// A handler's name without its crate's inner path noise: `orders::checkout::create_order`.
+fn handler_name(type_name: &str) -> String {
+    // `std::any::type_name` of a fn item: the path, sometimes followed by generic arguments.
+    type_name.split('<').next().unwrap_or(type_name).to_owned()
+}
+
+/// docs/routes.md: every route the functions serve, one line each (method, path, function, handler, who
+/// may call), function by function in the order of the template, so a reader finds where a path is
+/// handled without reading the routers.
+pub fn routes_text() -> String {
+    let mut text = String::from(
+        "# Routes\n\nEvery route the shop's functions serve, read off their route tables (`make openapi` writes this \
+         page; a test fails when it is stale). The shapes are in docs/openapi.json, the rules in docs/api.md.\n\n\
+         | Method | Path | Function | Handler | Who may call |\n|---|---|---|---|---|\n",
+    );
+    for entry in FUNCTIONS {
+        for route in (entry.routes)() {
+            text.push_str(&format!(
+                "| {} | `{}` | {} | `{}` | {} |\n",
+                route.method,
+                route.path,
+                tag(entry.logical_id),
+                handler_name(route.doc.handler),
+                access(route.access),
+            ));
+        }
+    }
     text
 }
 
