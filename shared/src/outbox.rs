@@ -320,6 +320,7 @@ impl Outbox {
         if let Some(reply_to) = &mail.reply_to {
             item.insert("replyTo".to_owned(), s(reply_to));
         }
+        crate::personal::tag(&mut item, &about(mail));
         let put = Put::builder()
             .table_name(&*self.table)
             .set_item(Some(item))
@@ -445,4 +446,14 @@ mod tests {
         assert_eq!(read.state, State::Pending);
         assert_eq!(read.mail.mail.html, "");
     }
+}
+
+/// The person a mail is about, for their export and erasure: the recipient, or the customer a notice to the
+/// shop is about (the contact form's message and the new-order notice reply to the customer).
+fn about(mail: &Mail) -> String {
+    mail.reply_to
+        .as_deref()
+        .unwrap_or(&mail.to)
+        .trim()
+        .to_lowercase()
 }

@@ -7,6 +7,7 @@ mod categories;
 mod category;
 pub mod food;
 mod home;
+pub mod personal;
 pub mod pricing;
 mod product;
 mod products;

@@ -328,6 +328,15 @@ pub fn use_marker(code: &str, email: &str) -> Item {
     ])
 }
 
+/// The marker itself, as the checkout writes it in its transaction: the key, the code and the order that
+/// used it, tagged with the buyer's address so their export and erasure find it by that address whole.
+pub fn use_mark(code: &str, email: &str, order_id: &str) -> Item {
+    let mut mark = use_marker(code, email);
+    mark.insert("code".to_owned(), s(code));
+    mark.insert("orderId".to_owned(), s(order_id));
+    shared::personal::tagged(mark, email)
+}
+
 /// What the admin sends to update a code: only what changes (create takes `NewCodeInput`). A field that
 /// is absent or null is left as it is.
 // `serde(default)` on the fields whose schema is written by hand tells the schema they are optional, as

@@ -2,6 +2,7 @@
 //! before paying; the orders function spends a use inside its order transaction (see `code_use`).
 
 mod code;
+pub mod personal;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -13,7 +14,7 @@ use std::sync::Arc;
 
 pub use code::{
     code_home, normalise_code, release_in_bin, release_in_transaction, retake_in_transaction,
-    use_in_transaction, use_marker, CodeHome, DiscountCode,
+    use_in_transaction, use_mark, use_marker, CodeHome, DiscountCode,
 };
 
 pub struct Config {

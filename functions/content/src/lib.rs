@@ -3,6 +3,7 @@
 
 mod entries;
 pub mod feedback;
+pub mod personal;
 mod policies;
 mod rules;
 mod site;

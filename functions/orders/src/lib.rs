@@ -4,7 +4,6 @@
 //! results and the month's reconciliation with Stripe.
 
 mod checkout;
-pub mod erasure;
 pub mod expiry;
 mod holds;
 mod index;
@@ -15,6 +14,7 @@ mod manage;
 pub mod money;
 mod order;
 pub mod payment;
+pub mod personal;
 pub mod purchases;
 pub mod reconcile;
 mod records;

@@ -4,13 +4,13 @@
 //! summary's counters move in the same transaction as the review they count, so they can never drift from
 //! the reviews themselves.
 
-pub mod erasure;
 mod moderation;
+pub mod personal;
 pub mod proof;
 mod read;
 mod review;
 mod summary;
-mod write;
+pub mod write;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};

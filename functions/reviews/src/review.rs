@@ -101,6 +101,10 @@ impl Review {
                 ("gsi2sk".to_owned(), s(&self.order)),
             ]);
         }
+        // The author's, until an erasure takes them out (then there is no address to find it by).
+        if !self.email.is_empty() {
+            shared::personal::tag(&mut item, &self.email);
+        }
         item
     }
 

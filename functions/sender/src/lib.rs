@@ -352,18 +352,22 @@ enum Claim {
     Busy,
 }
 
-async fn claim(state: &SenderState, key: &Item) -> Result<Claim, ApiError> {
+/// Claims the record at `key` for sending; a mailing's delivery record to an address is tagged with it
+/// (`person`), so the reader's export and erasure find it.
+async fn claim(state: &SenderState, key: &Item, person: Option<&str>) -> Result<Claim, ApiError> {
     let outbox = state.outbox();
     let token = uuid::Uuid::new_v4().to_string();
     let now = shared::time::now_unix();
+    let mut set = "SET #state = :sending, claim = :token, claimedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)".to_owned();
+    if person.is_some() {
+        set.push_str(", #person = :person");
+    }
     let result = outbox
         .client()
         .update_item()
         .table_name(outbox.table())
         .set_key(Some(key.clone()))
-        .update_expression(
-            "SET #state = :sending, claim = :token, claimedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)",
-        )
+        .update_expression(set)
         .condition_expression(
             "attribute_not_exists(#state) OR #state = :pending OR (#state = :sending AND claimedAt < :stale)",
         )
@@ -373,9 +377,15 @@ async fn claim(state: &SenderState, key: &Item) -> Result<Claim, ApiError> {
         .expression_attribute_values(":token", s(&token))
         .expression_attribute_values(":now", n(now))
         .expression_attribute_values(":stale", n(now - state.settings.lease_seconds))
-        .expression_attribute_values(":expires", n(now + shared::outbox::KEEP_SECONDS))
-        .send()
-        .await;
+        .expression_attribute_values(":expires", n(now + shared::outbox::KEEP_SECONDS));
+    let result = match person {
+        Some(person) => result
+            .expression_attribute_names("#person", shared::personal::PERSON)
+            .expression_attribute_values(":person", s(person)),
+        None => result,
+    }
+    .send()
+    .await;
     match result {
         Ok(_) => Ok(Claim::Claimed(token)),
         Err(error) if shared::dynamo::is_condition_failed(&error) => {
@@ -516,7 +526,7 @@ async fn send_bulk(
         Delivery::Skip => {
             // Recorded under the subscriber id (the address is gone with them), so it counts once.
             let key = delivery_key(&mailing.id, subscriber);
-            return match claim(state, &key).await? {
+            return match claim(state, &key, None).await? {
                 Claim::Claimed(token) => {
                     let won = settle(state, &key, &token, State::Sent).await?;
                     Ok((Handled::Done, won.then_some(Outcome::Skipped)))
@@ -527,7 +537,7 @@ async fn send_bulk(
         }
     };
     let key = delivery_key(&mailing.id, &to);
-    let token = match claim(state, &key).await? {
+    let token = match claim(state, &key, Some(&to)).await? {
         Claim::Claimed(token) => token,
         Claim::Settled => return Ok((Handled::Done, None)),
         Claim::Busy => return Ok((Handled::Retry, None)),
@@ -558,7 +568,7 @@ async fn send_outbox(state: &SenderState, id: &str, last_try: bool) -> Result<Ha
         return Ok(Handled::Done);
     }
     let key = shared::outbox::key(id);
-    let token = match claim(state, &key).await? {
+    let token = match claim(state, &key, None).await? {
         Claim::Claimed(token) => token,
         Claim::Settled => return Ok(Handled::Done),
         Claim::Busy => return Ok(Handled::Retry),

@@ -88,6 +88,7 @@ pub async fn apply(state: &AppState, feedback: &Feedback) -> Result<(), ApiError
             "expiresAt".to_owned(),
             n(shared::time::now_unix() + shared::outbox::KEEP_SECONDS),
         );
+        shared::personal::tag(&mut mark, email.as_str());
         let first = state
             .outbox
             .client()

@@ -8,7 +8,7 @@ use crate::order::{Order, FIRST_NUMBER};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem, Update};
 use axum::response::Response;
-use shared::dynamo::{n, s, Item};
+use shared::dynamo::{n, Item};
 use shared::ApiError;
 
 /// Unpaid orders one e-mail address, and one viewer address, may have open at once.
@@ -183,8 +183,7 @@ fn transaction(
         items.push(codes::use_in_transaction(&tables.codes, code, now)?);
         steps.push(Step::Code);
         if order.code_marked {
-            let mut mark = codes::use_marker(code, &order.email);
-            mark.insert("orderId".to_owned(), s(&order.id));
+            let mark = codes::use_mark(code, &order.email, &order.id);
             items.push(put(mark, Some("attribute_not_exists(pk)"), &tables.codes)?);
             steps.push(Step::CodeMark);
         }
