@@ -9,7 +9,7 @@ import headerSlice from '../features/header/headerSlice';
 import homeSlice from '../features/home/homeSlice';
 
 /** Slices that inject themselves later add their state type here (declaration merging). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty on purpose: the lazily injected slices add their members (declaration merging)
 export interface LazyLoadedSlices {}
 
 export const rootReducer = combineSlices(

@@ -15,7 +15,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   state?: unknown;
 }
 
-export function Link({ to, replace, state, target, onClick, ...rest }: LinkProps) {
+export function Link({ to, replace, state, target, onClick, children, ...rest }: LinkProps) {
   const href = useHref(to);
   const navigate = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, target });
   return (
@@ -27,6 +27,8 @@ export function Link({ to, replace, state, target, onClick, ...rest }: LinkProps
         onClick?.(event);
         if (!event.defaultPrevented) navigate(event);
       }}
-    />
+    >
+      {children}
+    </a>
   );
 }

@@ -98,7 +98,6 @@ const adminOrdersSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof adminOrdersSlice> {}
 }
 

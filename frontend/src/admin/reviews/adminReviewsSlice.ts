@@ -83,7 +83,6 @@ const adminReviewsSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof adminReviewsSlice> {}
 }
 

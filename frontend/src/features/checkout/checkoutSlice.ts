@@ -142,7 +142,6 @@ const checkoutSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof checkoutSlice> {}
 }
 

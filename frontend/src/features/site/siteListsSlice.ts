@@ -48,7 +48,6 @@ const siteListsSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof siteListsSlice> {}
 }
 

@@ -149,6 +149,7 @@ export function CartPanel({ isLoggedIn, onClose }: CartPanelProps) {
     <>
     {/* The dimmed page beside the drawer: a click there closes the basket (Escape does too). */}
     <div className={styles.backdrop} aria-hidden="true" onClick={onClose} data-testid="cart-backdrop" />
+    {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the modal dialog traps Tab inside itself, as a modal must */}
     <div
       ref={panelRef}
       className={styles.panel}
