@@ -7,7 +7,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { WhenNear } from '../components/WhenNear';
 import { LoadingView } from '../components/LoadingView';
 import ui from '../components/ui.module.css';
-import { selectIsLoggedIn } from '../features/auth/authSlice';
+import { selectIsLoggedIn } from '../state/session/authSlice';
 import { selectCartCount } from '../features/cart/cartSlice';
 import { Header } from '../features/header/components/Header';
 import { cartPanelClosed, menuClosed, selectCartOpen } from '../features/header/headerSlice';

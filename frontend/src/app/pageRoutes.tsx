@@ -2,7 +2,7 @@
 // account wrapper with its children, and the page for unknown paths. Each screen is its own lazily loaded chunk.
 import type { ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useParams } from 'react-router';
-import { selectIsLoggedIn } from '../features/auth/authSlice';
+import { selectIsLoggedIn } from '../state/session/authSlice';
 import { lazyPage } from '../lib/chunks';
 import { FIRST_PAGE } from '../lib/paging';
 import { useAppSelector } from './hooks';

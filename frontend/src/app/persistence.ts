@@ -10,7 +10,7 @@ import {
   type PersistConfig,
   type Persistor,
 } from 'redux-persist';
-import type { AuthState } from '../features/auth/authSlice';
+import type { AuthState } from '../state/session/authSlice';
 import type { CartState } from '../features/cart/cartSlice';
 import type { DiscountState } from '../features/discount/discountSlice';
 import { specNamedStorage } from './persistedNames';

@@ -2,7 +2,7 @@
 // search, product, the site info) inject themselves when their chunk loads, so the home page does not download them.
 // combineSlices comes through lib/toolkit.ts, as the first page's copy of Redux Toolkit.
 import { combineSlices } from '../lib/toolkit';
-import authSlice from '../features/auth/authSlice';
+import authSlice from '../state/session/authSlice';
 import cartSlice from '../features/cart/cartSlice';
 import discountSlice from '../features/discount/discountSlice';
 import headerSlice from '../features/header/headerSlice';

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/renderWithProviders';
 import { shopApi } from '../testing/shopApi';
-import { initialAuthState } from '../features/auth/authSlice';
+import { initialAuthState } from '../state/session/authSlice';
 
 const customer = { auth: { ...initialAuthState, token: 't', userInfo: { email: 'shopper@example.com', role: 'customer' } } };
 const admin = { auth: { ...initialAuthState, token: 't', userInfo: { email: 'admin@example.com', role: 'admin' } } };

@@ -3,7 +3,7 @@
 // returning shopper saved under the earlier names (auth, cart, discount) is migrated. A reload reads them
 // back before the first render (readSavedState, as main.tsx does); redux-persist saves (persistState).
 import { describe, expect, it } from 'vitest';
-import { initialAuthState, loginCodeSent, userLoggedIn } from '../features/auth/authSlice';
+import { initialAuthState, loginCodeSent, userLoggedIn } from '../state/session/authSlice';
 import { cartLineFromProduct } from '../features/cart/cartLine';
 import { cartLineAdded } from '../features/cart/cartSlice';
 import { discountCodeAccepted, discountCodeRejected } from '../features/discount/discountSlice';

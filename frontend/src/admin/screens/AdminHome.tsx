@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
-import { selectShowSubscription } from '../../features/auth/authSlice';
+import { selectShowSubscription } from '../../state/session/authSlice';
 import { orderReference, paymentLabel, paymentState } from '../../features/order/orderTypes';
 import { formatDate } from '../../lib/dates';
 import { countOf, formatMoney } from '../../lib/format';

@@ -1,8 +1,8 @@
 // /new/uk/profile: the admin's own profile (name, phone, address), the same form customers use, and their
 // passkeys: the way in that no flood of code requests can block.
 import ui from '../../components/ui.module.css';
-import { Passkeys } from '../../features/account/components/Passkeys';
-import { ProfileForm } from '../../features/account/components/ProfileForm';
+import { Passkeys } from '../../components/Passkeys';
+import { ProfileForm } from '../../components/ProfileForm';
 
 export default function ProfileScreen() {
   return (

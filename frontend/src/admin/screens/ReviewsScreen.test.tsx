@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminReview } from '../reviews/adminReviewsSlice';
-import { initialAuthState } from '../../features/auth/authSlice';
+import { initialAuthState } from '../../state/session/authSlice';
 import { json, type FakeCall } from '../../testing/fakeFetch';
 import { makeReview } from '../../testing/reviewFixtures';
 import { renderWithProviders } from '../../testing/renderWithProviders';

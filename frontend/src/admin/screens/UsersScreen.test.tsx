@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { initialAuthState, type UserInfo } from '../../features/auth/authSlice';
+import { initialAuthState, type UserInfo } from '../../state/session/authSlice';
 import { json, type FakeCall } from '../../testing/fakeFetch';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { shopApi } from '../../testing/shopApi';

@@ -5,7 +5,7 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyView, StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
-import { selectUserInfo, type UserInfo } from '../../features/auth/authSlice';
+import { selectUserInfo, type UserInfo } from '../../state/session/authSlice';
 import { formatDate } from '../../lib/dates';
 import { ErasurePanel } from '../users/ErasurePanel';
 import { changeUserRole, deleteUser, fetchUsersPage, selectUsers, usersReloadRequested } from '../users/usersSlice';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
-import { initialAuthState } from '../auth/authSlice';
+import { initialAuthState } from '../../state/session/authSlice';
 import { fakeFetch, offlineFetch } from '../../testing/fakeFetch';
 import { discountCleared, selectAppliedDiscount, selectDiscountError } from './discountSlice';
 import { lookUpDiscountCode } from './lookUpDiscountCode';

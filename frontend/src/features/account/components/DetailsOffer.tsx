@@ -9,11 +9,11 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fieldStyles } from '../../../components/Field';
 import ui from '../../../components/ui.module.css';
 import type { AppThunk } from '../../../lib/thunk';
-import { selectUserInfo, type UserInfo } from '../../auth/authSlice';
+import { selectUserInfo, type UserInfo } from '../../../state/session/authSlice';
 import { selectOrderHistory } from '../../order/orderSlice';
 import { orderReference, type Order } from '../../order/orderTypes';
-import { PROFILE_FIELDS, saveProfile, type ProfileChanges } from '../profileSlice';
-import styles from './ProfileForm.module.css';
+import { PROFILE_FIELDS, saveProfile, type ProfileChanges } from '../../../state/session/profileSlice';
+import styles from '../../../components/ProfileForm.module.css';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 

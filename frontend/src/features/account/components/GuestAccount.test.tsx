@@ -6,7 +6,7 @@ import { json, type FakeCall } from '../../../testing/fakeFetch';
 import { makeOrder, orderPage } from '../../../testing/orderFixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
-import { initialAuthState } from '../../auth/authSlice';
+import { initialAuthState } from '../../../state/session/authSlice';
 
 const parts = { addressLine1: '12 Olive Street', addressLine2: '', town: 'Leeds', postcode: 'LS6 2QT' };
 const guestOrder = makeOrder({ _id: 'o-guest', number: 'PD-10007', fullname: 'Layla Haddad', phone: '07700 900123', address: '12 Olive Street\nLeeds\nLS6 2QT', ...parts });

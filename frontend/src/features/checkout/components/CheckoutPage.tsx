@@ -21,7 +21,7 @@ import { formatMoney } from '../../../lib/format';
 import type { ThunkExtra } from '../../../lib/thunk';
 import { usePageMeta } from '../../../lib/meta';
 import { check, ukPostcode } from '../../../lib/validation';
-import { selectUserInfo } from '../../auth/authSlice';
+import { selectUserInfo } from '../../../state/session/authSlice';
 import { selectCartAddress, selectCartLines } from '../../cart/cartSlice';
 import { discountCleared, selectAppliedDiscount, selectDiscountError } from '../../discount/discountSlice';
 import { lookUpDiscountCode } from '../../discount/lookUpDiscountCode';

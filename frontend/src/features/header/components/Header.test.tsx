@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { userLoggedIn } from '../../auth/authSlice';
+import { userLoggedIn } from '../../../state/session/authSlice';
 import { cartLineFromProduct } from '../../cart/cartLine';
 import { cartLineAdded } from '../../cart/cartSlice';
 import { cola, mango } from '../../../testing/fixtures';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import ui from '../../../components/ui.module.css';
-import type { LoginState } from '../../auth/redirect';
+import type { LoginState } from '../../../state/session/redirect';
 import type { Order } from '../orderTypes';
 import styles from './Order.module.css';
 

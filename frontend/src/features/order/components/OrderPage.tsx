@@ -14,7 +14,7 @@ import { useQuery } from '../../../lib/useQuery';
 import { buyAgain, type BuyAgainOutcome } from '../buyAgain';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
 import { hasReceipt, isPartlyRefunded, orderReference, paymentState, refundFor, type Order, type Refund } from '../orderTypes';
-import { selectIsLoggedIn } from '../../auth/authSlice';
+import { selectIsLoggedIn } from '../../../state/session/authSlice';
 import { CreateAccount } from './CreateAccount';
 import { OrderLines } from './OrderLines';
 import styles from './Order.module.css';

@@ -10,7 +10,7 @@
 // and a delivered e-mail's link (`invitation`) fixes the drink, fills in the name and vouches for the buyer.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectIsLoggedIn, selectUserInfo } from '../../auth/authSlice';
+import { selectIsLoggedIn, selectUserInfo } from '../../../state/session/authSlice';
 import { Field, fieldStyles } from '../../../components/Field';
 import ui from '../../../components/ui.module.css';
 import { check } from '../../../lib/validation';

@@ -1,5 +1,5 @@
-// The login calls, apart from the slice so only the login page downloads them: ask for a code by e-mail,
-// then send it back for a token and the user.
+// The login calls, apart from the slice so that only the screens that sign in or refresh the user (the login
+// page, the admin area) download them: ask for a code by e-mail, then send it back for a token and the user.
 import { errorMessage } from '../../lib/api';
 import type { AppThunk } from '../../lib/thunk';
 import {

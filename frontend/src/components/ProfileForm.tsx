@@ -3,12 +3,12 @@
 // check need apart). An address saved in one box before the parts existed is shown above them until the
 // parts are filled in. Used by /account/profile and the admin's /new/uk/profile.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Field, fieldStyles } from '../../../components/Field';
-import { StatusView } from '../../../components/StatusView';
-import ui from '../../../components/ui.module.css';
-import { formatDate } from '../../../lib/dates';
-import { ukPostcode } from '../../../lib/validation';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { Field, fieldStyles } from './Field';
+import { StatusView } from './StatusView';
+import ui from './ui.module.css';
+import { formatDate } from '../lib/dates';
+import { ukPostcode } from '../lib/validation';
 import {
   fetchProfile,
   profileEdited,
@@ -16,7 +16,7 @@ import {
   saveProfile,
   selectProfile,
   type ProfileChanges,
-} from '../profileSlice';
+} from '../state/session/profileSlice';
 import styles from './ProfileForm.module.css';
 
 const EMPTY: ProfileChanges = { fullname: '', phone: '', addressLine1: '', addressLine2: '', town: '', postcode: '' };

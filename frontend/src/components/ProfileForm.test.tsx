@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, type FakeCall } from '../../../testing/fakeFetch';
-import { renderApp } from '../../../testing/renderWithProviders';
-import { shopApi } from '../../../testing/shopApi';
-import { initialAuthState } from '../../auth/authSlice';
+import { json, type FakeCall } from '../testing/fakeFetch';
+import { renderApp } from '../testing/renderWithProviders';
+import { shopApi } from '../testing/shopApi';
+import { initialAuthState } from '../state/session/authSlice';
 
 const me = { _id: 'shopper@example.com', email: 'shopper@example.com', role: 'customer', fullname: 'Layla H', phone: '', address: '', createdAt: '2026-11-22T05:00:00Z' };
 const signedIn = { auth: { ...initialAuthState, token: 'jwt', userInfo: me } };

@@ -1,6 +1,7 @@
-// Who is signed in, and where the login by e-mailed code stands (its calls are in login.ts, which only the
-// login page loads). Only userInfo and the token are persisted (see app/store.ts); the code step, loading
-// and errors start fresh. Logging out resets everything. A plain slice (no immer): the first page holds it
+// Who is signed in, and where the login by e-mailed code stands (its calls are in login.ts, loaded with the
+// login page and the admin area). The session is shared by the storefront's features and the admin, so it
+// lives in state/, below them both. Only userInfo and the token are persisted (app/persistence.ts); the code
+// step, loading and errors start fresh. Logging out resets everything. A plain slice (no immer): the first page holds it
 // (lib/plainSlice.ts).
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createPlainSlice } from '../../lib/plainSlice';

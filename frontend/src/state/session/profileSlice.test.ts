@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { fakeFetch, json } from '../../testing/fakeFetch';
-import { initialAuthState, userLoggedOut } from '../auth/authSlice';
+import { initialAuthState, userLoggedOut } from './authSlice';
 import profileSlice, {
   fetchProfile,
   fieldOfMessage,

@@ -5,7 +5,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { rootReducer } from '../../app/rootReducer';
 import { ApiError, errorMessage } from '../../lib/api';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received, type Status } from '../../lib/thunk';
-import { userInfoUpdated, userLoggedOut, type UserInfo } from '../auth/authSlice';
+import { userInfoUpdated, userLoggedOut, type UserInfo } from './authSlice';
 
 export const PROFILE_FIELDS = ['fullname', 'phone', 'addressLine1', 'addressLine2', 'town', 'postcode'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];

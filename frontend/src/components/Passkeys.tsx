@@ -2,12 +2,12 @@
 // from this device, and a remove for each. A passkey signs in without an e-mailed code, so no flood of code
 // requests for the address can keep its owner out.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useAppDispatch } from '../../../app/hooks';
-import { Field, fieldStyles } from '../../../components/Field';
-import ui from '../../../components/ui.module.css';
-import { formatDate } from '../../../lib/dates';
-import { passkeysSupported } from '../../../lib/webauthn';
-import { addPasskey, listPasskeys, removePasskey, type Outcome, type Passkey } from '../../auth/passkeys';
+import { useAppDispatch } from '../app/hooks';
+import { Field, fieldStyles } from './Field';
+import ui from './ui.module.css';
+import { formatDate } from '../lib/dates';
+import { passkeysSupported } from '../lib/webauthn';
+import { addPasskey, listPasskeys, removePasskey, type Outcome, type Passkey } from '../state/session/passkeys';
 
 export function Passkeys() {
   const dispatch = useAppDispatch();
