@@ -24,13 +24,13 @@ const preloadCartPanel = () => void loadCartPanel().catch(() => undefined);
 // after the first render (never in the prerender), outside the first page's script.
 const RouteAnnouncer = lazyPage(() => import('./RouteAnnouncer'));
 // The footer is below the fold on every page: it loads as the shopper scrolls towards it.
-const Footer = lazyPage(() => import('../features/site/components/Footer'));
+const Footer = lazyPage(() => import('./Footer'));
 // The site info and about texts show only below the fold (footer, home's lower part): their slice loads
 // after the first render, outside the first page's script.
-const loadSite = () => import('../features/site/siteSlice');
+const loadSite = () => import('../state/site/siteSlice');
 // The delivery terms every invitation to purchase names (drink cards and pages, the FAQ): fetched once per
 // visit beside the site info, read where shown without loading their slice (lib/delivery.ts).
-const loadDelivery = () => import('../features/site/deliverySlice');
+const loadDelivery = () => import('../state/site/deliverySlice');
 
 export function Layout() {
   const dispatch = useAppDispatch();

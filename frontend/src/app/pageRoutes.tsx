@@ -99,7 +99,7 @@ const PRERENDERED: {
 ];
 
 async function siteInfo(dispatch: AppDispatch, ...parts: ('info' | 'about')[]): Promise<void> {
-  const { fetchSitePart } = await import('../features/site/siteSlice');
+  const { fetchSitePart } = await import('../state/site/siteSlice');
   await Promise.all(parts.map((part) => dispatch(fetchSitePart(part))));
 }
 

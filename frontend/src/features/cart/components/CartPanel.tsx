@@ -1,7 +1,7 @@
 // The basket: a modal dialog that locks the page's scroll, keeps the keyboard focus inside, closes on Escape
 // (or a click beside it) and hands the focus back to whatever opened it. On a phone it fills the window; from
 // 768 px it is a drawer at the side, over the dimmed page. It states the whole price before checkout: each
-// line's total, delivery by the shop's own terms (GET /api/order/payment-settings/, features/site), the
+// line's total, delivery by the shop's own terms (GET /api/order/payment-settings/, state/site), the
 // total, and how far the basket is from free delivery.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { paths } from '../../../app/paths';
@@ -9,7 +9,7 @@ import { Icon, closeIcon } from '../../../components/Icon';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/format';
 import { selectAppliedDiscount } from '../../discount/discountSlice';
-import { fetchDeliveryTerms, selectDeliveryState } from '../../site/deliverySlice';
+import { fetchDeliveryTerms, selectDeliveryState } from '../../../state/site/deliverySlice';
 import { basketTotals } from '../basketTotals';
 import { selectCartLines, type CartLine } from '../cartSlice';
 import { CartLineItem } from './CartLineItem';

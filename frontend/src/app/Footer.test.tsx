@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../testing/renderWithProviders';
-import { shopApi } from '../../../testing/shopApi';
-import { siteInfo } from '../../../testing/fixtures';
+import { renderApp } from '../testing/renderWithProviders';
+import { shopApi } from '../testing/shopApi';
+import { siteInfo } from '../testing/fixtures';
 
 describe('Footer', () => {
   it('shows the contact details, opening hours, only the social links that are set, and every policy', async () => {

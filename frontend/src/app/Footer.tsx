@@ -2,16 +2,16 @@
 // and social links (only those set) once the site info is held; the company's registered name, number and
 // office and the VAT number where set; and the mail-list sign-up form.
 import { Suspense, useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paths } from '../../../app/paths';
-import { lazyPage } from '../../../lib/chunks';
-import { SITE_NAME } from '../../../lib/meta';
-import { OPENING_HOURS_TEXT } from '../../../lib/structuredData';
-import { companyLine } from '../../../lib/trader';
-import { fetchSiteList, selectPolicies } from '../siteListsSlice';
-import { selectSiteInfo } from '../siteSlice';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { paths } from './paths';
+import { lazyPage } from '../lib/chunks';
+import { SITE_NAME } from '../lib/meta';
+import { OPENING_HOURS_TEXT } from '../lib/structuredData';
+import { companyLine } from '../lib/trader';
+import { fetchSiteList, selectPolicies } from '../state/site/siteListsSlice';
+import { selectSiteInfo } from '../state/site/siteSlice';
 import styles from './Footer.module.css';
-import { Link } from '../../../components/Link';
+import { Link } from '../components/Link';
 
 const SOCIAL_LABELS = [
   ['facebook', 'Facebook'],
@@ -22,7 +22,7 @@ const SOCIAL_LABELS = [
 ] as const;
 
 // The mail-list sign-up and its slice are a chunk of their own, loaded with the footer, never on first paint.
-const SignUpForm = lazyPage(() => import('../../subscription/components/SignUpForm'));
+const SignUpForm = lazyPage(() => import('../features/subscription/components/SignUpForm'));
 
 export function Footer() {
   const dispatch = useAppDispatch();
