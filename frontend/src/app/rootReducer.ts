@@ -3,9 +3,9 @@
 // combineSlices comes through lib/toolkit.ts, as the first page's copy of Redux Toolkit.
 import { combineSlices } from '../lib/toolkit';
 import authSlice from '../state/session/authSlice';
-import cartSlice from '../features/cart/cartSlice';
-import discountSlice from '../features/discount/discountSlice';
-import headerSlice from '../features/header/headerSlice';
+import cartSlice from '../state/basket/cartSlice';
+import discountSlice from '../state/basket/discountSlice';
+import headerSlice from '../state/header/headerSlice';
 import homeSlice from '../features/home/homeSlice';
 
 /** Slices that inject themselves later add their state type here (declaration merging). */

@@ -4,10 +4,10 @@
 // back before the first render (readSavedState, as main.tsx does); redux-persist saves (persistState).
 import { describe, expect, it } from 'vitest';
 import { initialAuthState, loginCodeSent, userLoggedIn } from '../state/session/authSlice';
-import { cartLineFromProduct } from '../features/cart/cartLine';
-import { cartLineAdded } from '../features/cart/cartSlice';
-import { discountCodeAccepted, discountCodeRejected } from '../features/discount/discountSlice';
-import { cartPanelToggled } from '../features/header/headerSlice';
+import { cartLineFromProduct } from '../state/basket/cartLine';
+import { cartLineAdded } from '../state/basket/cartSlice';
+import { discountCodeAccepted, discountCodeRejected } from '../state/basket/discountSlice';
+import { cartPanelToggled } from '../state/header/headerSlice';
 import { homeReloadRequested } from '../features/home/homeSlice';
 import { mango } from '../testing/fixtures';
 import { persistConfig, persistState } from './persistence';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import headerSlice, { cartPanelClosed, cartPanelToggled, initialHeaderState, menuClosed, menuToggled } from './headerSlice';
-import { nextHidden } from './useHideOnScroll';
+import { nextHidden } from '../../features/header/useHideOnScroll';
 
 const { reducer } = headerSlice;
 

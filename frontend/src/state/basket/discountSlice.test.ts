@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
-import { initialAuthState } from '../../state/session/authSlice';
+import { initialAuthState } from '../session/authSlice';
 import { fakeFetch, offlineFetch } from '../../testing/fakeFetch';
 import { discountCleared, selectAppliedDiscount, selectDiscountError } from './discountSlice';
 import { lookUpDiscountCode } from './lookUpDiscountCode';
