@@ -23,7 +23,7 @@ const CheckoutPage = lazyPage(() => import('../features/checkout/components/Chec
 const OrderPage = lazyPage(() => import('../features/order/components/OrderPage'));
 const ReceiptPage = lazyPage(() => import('../features/order/components/ReceiptPage'));
 const AccountLayout = lazyPage(() => import('../features/account/components/AccountLayout'));
-const AccountOrdersPage = lazyPage(() => import('../features/account/components/AccountOrdersPage'));
+const AccountOrdersPage = lazyPage(() => import('../features/order/components/AccountOrdersPage'));
 const AccountProfilePage = lazyPage(() => import('../features/account/components/AccountProfilePage'));
 const AccountDeletedPage = lazyPage(() => import('../features/account/components/AccountDeletedPage'));
 

@@ -10,7 +10,7 @@ import { paths } from '../../app/paths';
 import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { selectShowSubscription } from '../../state/session/authSlice';
-import { orderReference, paymentLabel, paymentState } from '../../features/order/orderTypes';
+import { orderReference, paymentLabel, paymentState } from '../../lib/orderTypes';
 import { formatDate } from '../../lib/dates';
 import { countOf, formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';

@@ -14,7 +14,7 @@ import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
-import { isPartlyRefunded, orderReference, paymentLabel, paymentState, type Order, type OrderStatus } from '../../features/order/orderTypes';
+import { isPartlyRefunded, orderReference, paymentLabel, paymentState, type Order, type OrderStatus } from '../../lib/orderTypes';
 import styles from '../adminScreens.module.css';
 import { Link } from '../../components/Link';
 import { adminOrdersReloadRequested, fetchAdminOrdersPage, orderNoticeCleared, selectAdminOrders } from '../orders/adminOrdersSlice';

@@ -36,7 +36,7 @@ import {
   type NutrientName,
   type ProductForm,
 } from '../products/adminProductsSlice';
-import { ALLERGEN_LABELS, ALLERGENS, PICKABLE_STATEMENTS, STATEMENTS } from '../../features/product/food';
+import { ALLERGEN_LABELS, ALLERGENS, PICKABLE_STATEMENTS, STATEMENTS } from '../../lib/food';
 import { PriceHistory } from '../products/PriceHistory';
 
 type TextField = Exclude<keyof ProductForm, '_id' | 'Isdefault' | 'allergens' | 'nutrition' | 'image' | 'statements'>;

@@ -4,7 +4,7 @@ import { cartLineAdded } from '../../state/basket/cartSlice';
 import { cartLineFromProduct } from '../../state/basket/cartLine';
 import { ApiError } from '../../lib/api';
 import type { AppThunk } from '../../lib/thunk';
-import type { Order } from './orderTypes';
+import type { Order } from '../../lib/orderTypes';
 
 export interface BuyAgainOutcome {
   added: string[];

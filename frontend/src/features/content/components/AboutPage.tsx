@@ -12,7 +12,7 @@ import { breadcrumbs, graph, organization } from '../../../lib/structuredData';
 import type { Entry } from '../../../types/catalog';
 import { fetchSitePart, selectSiteState } from '../../../state/site/siteSlice';
 import styles from './Content.module.css';
-import { Paragraphs } from './Paragraphs';
+import { Paragraphs } from '../../../components/Paragraphs';
 import { Link } from '../../../components/Link';
 
 function EntryBlock({ entry }: { entry: Entry }) {

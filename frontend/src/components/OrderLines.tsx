@@ -1,7 +1,7 @@
 // An order's lines as a table: the drink with its pack, the quantity, the unit price and the line's amount,
-// as the order page and the VAT receipt both show them (each in its own styles).
-import { formatMoney } from '../../../lib/format';
-import type { Order } from '../orderTypes';
+// as the order page, the VAT receipt and the admin's order screen show them (each in its own styles).
+import { formatMoney } from '../lib/format';
+import type { Order } from '../lib/orderTypes';
 
 interface OrderLinesProps {
   lines: Order['product'];

@@ -1,7 +1,7 @@
 // The food information a drink's page shows (ingredients, allergens, nutrition, the caffeine warning), as
 // pure helpers: the ingredients' allergen marks, the per-can column worked out from the pack label, and
 // the high-caffeine rule (over 150 mg per litre, Food Information Regulations 2014).
-import type { Product } from '../../types/catalog';
+import type { Product } from '../types/catalog';
 
 export type Nutrition = NonNullable<Product['nutrition']>;
 

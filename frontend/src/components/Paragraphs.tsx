@@ -3,7 +3,7 @@
 // e-mails and pages can link to a part of a policy. `[words](/path)` and `[words](https://…)` are links (the
 // privacy notice's to the profile page and the regulator); any other text stays text.
 import type { ReactNode } from 'react';
-import { Link } from '../../../components/Link';
+import { Link } from './Link';
 
 /** The anchor of a heading's words: lower case, words joined by hyphens. */
 export function headingAnchor(words: string): string {

@@ -1,7 +1,7 @@
-// /account/order: the customer's order history (features/order) inside the account wrapper, guest orders
-// placed with the same address included, and the offer to keep an order's details on the profile.
+// /account/order: the customer's order history inside the account wrapper (the route table nests it there),
+// guest orders placed with the same address included, and the offer to keep an order's details on the profile.
 import { usePageMeta } from '../../../lib/meta';
-import { OrderHistory } from '../../order/components/OrderHistory';
+import { OrderHistory } from './OrderHistory';
 import { DetailsOffer } from './DetailsOffer';
 
 export default function AccountOrdersPage() {

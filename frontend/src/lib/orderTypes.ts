@@ -1,6 +1,6 @@
 // The order shapes the orders function answers, as the API's OpenAPI document describes them.
-import type { Schemas } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
+import type { Schemas } from './api';
+import { formatMoney } from './format';
 
 /** `expired` (the payment never completed) and `refunded` (a paid order cancelled) are set by the server only. */
 export type OrderStatus = Schemas['Status'];

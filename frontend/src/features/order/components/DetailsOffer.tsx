@@ -1,7 +1,7 @@
 // On "Your orders": a customer whose profile lacks a name, phone or address, and who has an order that has
 // them (a guest order placed before the account existed, found by the same e-mail address), is offered those
 // details for the profile. A guest who asked at the order confirmation to save them ("Save these details",
-// features/order/components/CreateAccount.tsx) arrives here with `?save={order id}` and has them saved at
+// CreateAccount.tsx, beside this file) arrives here with `?save={order id}` and has them saved at
 // once. Either way the ending is announced and takes the focus.
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,8 +10,8 @@ import { fieldStyles } from '../../../components/Field';
 import ui from '../../../components/ui.module.css';
 import type { AppThunk } from '../../../lib/thunk';
 import { selectUserInfo, type UserInfo } from '../../../state/session/authSlice';
-import { selectOrderHistory } from '../../order/orderSlice';
-import { orderReference, type Order } from '../../order/orderTypes';
+import { selectOrderHistory } from '../orderSlice';
+import { orderReference, type Order } from '../../../lib/orderTypes';
 import { PROFILE_FIELDS, saveProfile, type ProfileChanges } from '../../../state/session/profileSlice';
 import styles from '../../../components/ProfileForm.module.css';
 
