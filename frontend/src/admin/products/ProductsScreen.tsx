@@ -15,7 +15,7 @@ import { formatMoney } from '../../lib/format';
 import type { Category, Product } from '../../types/catalog';
 import { AdminTable, type Column } from '../table/AdminTable';
 import type { CsvColumn, TableModel } from '../table/tableQuery';
-import { LOW_STOCK, stockLevel } from '../products/stock';
+import { LOW_STOCK, stockLevel } from './stock';
 import styles from '../adminScreens.module.css';
 import { fieldOfMessage } from '../content/forms';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
@@ -35,9 +35,9 @@ import {
   selectAdminProducts,
   type NutrientName,
   type ProductForm,
-} from '../products/adminProductsSlice';
+} from './adminProductsSlice';
 import { ALLERGEN_LABELS, ALLERGENS, PICKABLE_STATEMENTS, STATEMENTS } from '../../lib/food';
-import { PriceHistory } from '../products/PriceHistory';
+import { PriceHistory } from './PriceHistory';
 
 type TextField = Exclude<keyof ProductForm, '_id' | 'Isdefault' | 'allergens' | 'nutrition' | 'image' | 'statements'>;
 type FormField = TextField | NutrientName | 'allergens' | 'image' | 'statements';

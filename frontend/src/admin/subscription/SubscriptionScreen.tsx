@@ -8,7 +8,7 @@ import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
 import type { Schemas } from '../../lib/api';
 import styles from '../adminScreens.module.css';
-import { deleteSubscriber, fetchMailLists, fetchSubscribersPage, selectSubscription, subscriptionReloadRequested } from '../subscription/subscriptionSlice';
+import { deleteSubscriber, fetchMailLists, fetchSubscribersPage, selectSubscription, subscriptionReloadRequested } from './subscriptionSlice';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
 import { AdminTable } from '../table/AdminTable';
 import type { CsvColumn, TableModel } from '../table/tableQuery';

@@ -8,8 +8,8 @@ import ui from '../../components/ui.module.css';
 import { formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
 import { TableScroll } from '../table/TableScroll';
-import { Reconciliation } from '../results/Reconciliation';
-import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from '../results/resultsSlice';
+import { Reconciliation } from './Reconciliation';
+import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from './resultsSlice';
 
 const monthName = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 export const monthLabel = ({ _id }: MonthResult): string => monthName.format(new Date(Date.UTC(_id.year, _id.month - 1, 1)));

@@ -1,5 +1,5 @@
 // /new/uk/policies: the admin's policies list and its create/update form.
-import { EntryScreen } from '../content/EntryScreen';
+import { EntryScreen } from './EntryScreen';
 
 export default function PoliciesScreen() {
   return <EntryScreen kind="policy" title="Policies" noun="policy" labels={{ name: 'Title', des: 'Text' }} />;

@@ -11,10 +11,10 @@ import { StatusView } from '../../components/StatusView';
 import ui from '../../components/ui.module.css';
 import styles from '../adminScreens.module.css';
 import { errorMessage } from '../../lib/api';
-import { emptyLetter, emptySection, isWebAddress, letterError, sendQuestion, shown, type Letter, type LetterSection } from '../subscription/letter';
-import { MailingProgress } from '../subscription/components/MailingProgress';
-import { PastMailings } from '../subscription/components/PastMailings';
-import { countRecipients, fetchMailLists, mailerReset, selectSubscription, sendMailing } from '../subscription/subscriptionSlice';
+import { emptyLetter, emptySection, isWebAddress, letterError, sendQuestion, shown, type Letter, type LetterSection } from './letter';
+import { MailingProgress } from './components/MailingProgress';
+import { PastMailings } from './components/PastMailings';
+import { countRecipients, fetchMailLists, mailerReset, selectSubscription, sendMailing } from './subscriptionSlice';
 import { WriteOutcome } from '../WriteOutcome';
 
 export const SEND_CONFIRM = 'Are you sure?';

@@ -5,7 +5,7 @@ import { json } from '../../testing/fakeFetch';
 import { cola, lemon, mango, sodas } from '../../testing/fixtures';
 import { renderApp } from '../../testing/renderWithProviders';
 import { shopApi } from '../../testing/shopApi';
-import { emptyProductForm, productBody } from '../products/adminProductsSlice';
+import { emptyProductForm, productBody } from './adminProductsSlice';
 import { productFormErrors } from './ProductsScreen';
 
 const FIRST_LOAD = { timeout: 5000 };

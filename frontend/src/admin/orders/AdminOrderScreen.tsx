@@ -15,11 +15,11 @@ import { errorMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
 import { TableScroll } from '../table/TableScroll';
-import { fetchAdminOrder, orderNoticeCleared, selectAdminOrders } from '../orders/adminOrdersSlice';
-import { HoldNotice, RefundsTable } from '../orders/OrderMoney';
+import { fetchAdminOrder, orderNoticeCleared, selectAdminOrders } from './adminOrdersSlice';
+import { HoldNotice, RefundsTable } from './OrderMoney';
 import { WriteOutcome } from '../WriteOutcome';
-import { OrderStatusControl } from '../orders/OrderStatusControl';
-import { RefundForm } from '../orders/RefundForm';
+import { OrderStatusControl } from './OrderStatusControl';
+import { RefundForm } from './RefundForm';
 import { useAdminTitle } from '../adminTitle';
 
 const CARRIERS: Record<string, string> = { 'royal-mail': 'Royal Mail', dpd: 'DPD', evri: 'Evri', other: 'Other' };

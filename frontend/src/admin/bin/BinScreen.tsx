@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/dates';
 import styles from '../adminScreens.module.css';
 import { TableScroll } from '../table/TableScroll';
-import { BIN_KINDS, fetchBin, restoreFromBin, type Bin, type BinEntry, type BinKind } from '../bin/binData';
+import { BIN_KINDS, fetchBin, restoreFromBin, type Bin, type BinEntry, type BinKind } from './binData';
 import { codesReloadRequested } from '../codes/codesSlice';
 import { BIN_DAYS } from '../confirm';
 import { adminProductsReloadRequested } from '../products/adminProductsSlice';

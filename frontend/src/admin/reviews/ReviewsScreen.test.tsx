@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminReview } from '../reviews/adminReviewsSlice';
+import type { AdminReview } from './adminReviewsSlice';
 import { initialAuthState } from '../../state/session/authSlice';
 import { json, type FakeCall } from '../../testing/fakeFetch';
 import { makeReview } from '../../testing/reviewFixtures';

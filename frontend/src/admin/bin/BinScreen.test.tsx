@@ -4,7 +4,7 @@ import type { RootState } from '../../app/store';
 import { json } from '../../testing/fakeFetch';
 import { renderApp } from '../../testing/renderWithProviders';
 import { shopApi } from '../../testing/shopApi';
-import type { BinEntry } from '../bin/binData';
+import type { BinEntry } from './binData';
 
 const FIRST_LOAD = { timeout: 5000 };
 const admin: Partial<RootState> = {

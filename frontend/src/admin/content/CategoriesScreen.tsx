@@ -1,5 +1,5 @@
 // /new/uk/categories: the admin's categories list and its create/update form.
-import { EntryScreen } from '../content/EntryScreen';
+import { EntryScreen } from './EntryScreen';
 
 export default function CategoriesScreen() {
   return <EntryScreen kind="category" title="Categories" noun="category" />;

@@ -28,7 +28,7 @@ import {
   selectCodes,
   SUCCESS_TEXT,
   type CodeForm,
-} from '../codes/codesSlice';
+} from './codesSlice';
 import { ImageRequestError } from '../images/ImageErrors';
 import { withNames } from '../content/forms';
 import { ACCEPTED_TYPES, uploadSingle } from '../images/upload';

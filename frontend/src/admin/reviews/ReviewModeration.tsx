@@ -12,7 +12,7 @@ import {
   selectAdminReviews,
   type AdminReview,
   type ReportedReview,
-} from '../reviews/adminReviewsSlice';
+} from './adminReviewsSlice';
 
 function Action({ review, action, label }: { review: AdminReview; action: 'hide' | 'unhide'; label: string }) {
   const dispatch = useAppDispatch();

@@ -10,7 +10,7 @@ import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
 import { truncate } from '../../lib/format';
 import styles from '../adminScreens.module.css';
-import { deleteReview, fetchAdminReviewsPage, selectAdminReviews, adminReviewsReloadRequested, type AdminReview } from '../reviews/adminReviewsSlice';
+import { deleteReview, fetchAdminReviewsPage, selectAdminReviews, adminReviewsReloadRequested, type AdminReview } from './adminReviewsSlice';
 import { AdminTable } from '../table/AdminTable';
 import type { CsvColumn, TableModel } from '../table/tableQuery';
 import { useWholeList } from '../table/wholeList';

@@ -16,8 +16,8 @@ import {
   MAX_FILES,
   selectImages,
   uploadToGallery,
-} from '../images/imagesSlice';
-import { AdminImage, ImageRequestError } from '../images/ImageErrors';
+} from './imagesSlice';
+import { AdminImage, ImageRequestError } from './ImageErrors';
 import { DeleteButton, WriteOutcome } from '../WriteOutcome';
 
 export default function ShowScreen() {

@@ -14,7 +14,7 @@ import { orderReference, paymentLabel, paymentState } from '../../lib/orderTypes
 import { formatDate } from '../../lib/dates';
 import { countOf, formatMoney } from '../../lib/format';
 import styles from '../adminScreens.module.css';
-import { fetchHeldOrders, fetchLastMailing, fetchOrdersSince, fetchReviewsSince, startOfDay } from '../dashboard/dashboardData';
+import { fetchHeldOrders, fetchLastMailing, fetchOrdersSince, fetchReviewsSince, startOfDay } from './dashboardData';
 import { holdLabel } from '../orders/OrderMoney';
 import { LOW_STOCK } from '../products/stock';
 import { adminProductsReloadRequested, fetchAdminProducts, selectAdminProducts } from '../products/adminProductsSlice';
