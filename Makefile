@@ -38,7 +38,7 @@ FRONTEND    := frontend
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
-	@echo "make test   formatting, lints, template lint, Rust tests, front-end tests, browser tests"
+	@echo "make test   formatting, lints, template lint, Rust tests, front-end lint and tests, browser tests"
 	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores, sam build times, bench-mail, bench-volume and bench-flash"
 	@echo "make reset  delete the local shop's data (kept in .run/state/ between runs)"
 	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
@@ -138,8 +138,9 @@ lint: venv sam-cli
 test-rust: venv
 	cargo test --workspace
 
+# ESLint first (typescript-eslint, the rules of hooks, jsx-a11y, which folder may import which), then Vitest.
 test-frontend: npm
-	cd $(FRONTEND) && npm test
+	cd $(FRONTEND) && npm run lint && npm test
 
 # The template's operations rules, the preflight, publishing to the emulator's S3 and CloudFront, and the
 # build plan of `sam build` (with a stand-in for cargo-lambda). No AWS account involved.
@@ -283,4 +284,4 @@ edge: sam-cli
 
 clean:
 	cargo clean
-	rm -rf $(FRONTEND)/dist $(FRONTEND)/node_modules $(OPENAPI_TOOLS)/node_modules $(VENV) .tools
+	rm -rf $(FRONTEND)/dist $(FRONTEND)/node_modules $(FRONTEND)/lint-typescript/node_modules $(OPENAPI_TOOLS)/node_modules $(VENV) .tools

@@ -1,6 +1,6 @@
 // A customer's data rights (UK GDPR): download everything the shop holds about them, and delete the account
 // with a code the shop e-mails (the server erases; the browser then forgets the session).
-import { userLoggedOut } from '../auth/authSlice';
+import { userLoggedOut } from '../../state/session/authSlice';
 import { errorMessage } from '../../lib/api';
 import type { AppThunk } from '../../lib/thunk';
 

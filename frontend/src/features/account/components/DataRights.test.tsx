@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../testing/fakeFetch';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
-import { initialAuthState } from '../../auth/authSlice';
+import { initialAuthState } from '../../../state/session/authSlice';
 
 const me = { _id: 'shopper@example.com', email: 'shopper@example.com', role: 'customer', fullname: 'Layla H', phone: '', address: '', createdAt: '2026-11-22T05:00:00Z' };
 const signedIn = { auth: { ...initialAuthState, token: 'jwt', userInfo: me } };
