@@ -140,7 +140,8 @@ pub async fn build_with_mail(
                 mail: env.names.table("MailTable"),
             },
         )
-        .await?;
+        .await
+        .map_err(|error| format!("tagging the kept store's personal items: {error:?}"))?;
         if tagged.total() > 0 {
             tracing::info!(?tagged, "kept items tagged for the data rights' index");
         }

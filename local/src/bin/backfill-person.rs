@@ -16,7 +16,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         mail: var("MAIL_TABLE")?,
     };
     let config = shared::aws::sdk_config().await;
-    let tagged = run(&shared::aws::dynamodb(&config), &tables).await?;
+    let tagged = run(&shared::aws::dynamodb(&config), &tables)
+        .await
+        .map_err(|error| format!("the backfill stopped: {error:?}"))?;
     println!(
         "Tagged {} items for the data rights' index: reviews {}, codes {}, contact messages {}, mail {}.",
         tagged.total(),

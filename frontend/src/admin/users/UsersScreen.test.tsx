@@ -104,8 +104,11 @@ describe('UsersScreen', () => {
     let audit: object[] = [];
     const api = usersApi({
       'POST /api/user/erasure/someone@example.com': () => {
-        audit = [{ at: '2026-11-26T10:00:00Z', by: 'admin admin@example.com', erased: { orders: 2, reviews: 1, subscriptions: 1, deleted: 4 } }];
-        return json({ message: 'Everything the shop held about this address is erased.', erased: { orders: 2, reviews: 1, subscriptions: 1, deleted: 4 } });
+        audit = [
+          { at: '2026-11-26T10:00:00Z', by: 'admin admin@example.com', finished: true, waitingOrders: [{ _id: 'o1', number: 10001, status: 'shipped' }], erased: { orders: 2, reviews: 1, subscriptions: 1, deleted: 4 } },
+          { at: '2026-11-25T10:00:00Z', by: 'the customer', finished: true, waitingOrders: [], erased: { orders: 1, reviews: 0, subscriptions: 0, deleted: 2 } },
+        ];
+        return json({ message: 'Everything the shop held about this address is erased.', finished: true, waitingOrders: [], erased: { orders: 2, reviews: 1, subscriptions: 1, deleted: 4 } });
       },
       'GET /api/user/erasures/': () => json(audit),
     });
@@ -118,5 +121,24 @@ describe('UsersScreen', () => {
     const table = await screen.findByTestId('erasure-audit');
     expect(within(table).getByText('admin admin@example.com')).toBeInTheDocument();
     expect(table).not.toHaveTextContent('someone@example.com');
+    expect(within(table).getByText('Waits for order 10001 (shipped)')).toBeInTheDocument();
+    expect(within(table).getByText('Done')).toBeInTheDocument();
+  });
+
+  it('finishes an erasure that was cut short', async () => {
+    let audit: object[] = [{ at: '2026-11-26T10:00:00Z', by: 'the customer', finished: false, email: 'half@example.com', waitingOrders: [], erased: { orders: 1, reviews: 0, subscriptions: 0, deleted: 0 } }];
+    const api = usersApi({
+      'POST /api/user/erasure/half@example.com': () => {
+        audit = [{ at: '2026-11-26T10:01:00Z', by: 'the customer', finished: true, waitingOrders: [], erased: { orders: 1, reviews: 0, subscriptions: 1, deleted: 5 } }];
+        return json({ message: 'Everything the shop held about this address is erased.', finished: true, waitingOrders: [], erased: { orders: 1, reviews: 0, subscriptions: 1, deleted: 5 } });
+      },
+      'GET /api/user/erasures/': () => json(audit),
+    });
+    const { user } = renderWithProviders(<UsersScreen confirm={() => true} />, { deps: { fetch: api.fetch }, preloadedState: admin });
+    const table = await screen.findByTestId('erasure-audit');
+    expect(within(table).getByText(/Unfinished \(half@example.com\)/)).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Finish' }));
+    expect(await screen.findByTestId('erasure-outcome')).toHaveTextContent('erased');
+    await waitFor(() => expect(screen.getByTestId('erasure-audit')).toHaveTextContent('Done'));
   });
 });
