@@ -2,7 +2,7 @@
 //! holds may have been deleted since: its units (or use) then go to the copy kept in the bin, so restoring
 //! it restores them, or, when it was deleted for good, are dropped with the reason logged. Nothing here ever
 //! stops the order's own move: the writes are built from a fresh read, and a move whose give-back raced a
-//! delete is built again (`payment::run_with_give_back`).
+//! delete is built again (`payment::release`'s attempts, `refunds::record`'s).
 
 use crate::order::Order;
 use crate::AppState;
