@@ -61,7 +61,14 @@ pub async fn backfill(db: &aws_sdk_dynamodb::Client, table: &str) -> Result<u32,
         let sk = personal::text(item, "sk");
         if pk.starts_with("OUTBOX#") {
             let reply_to = personal::text(item, "replyTo");
-            Some(if reply_to.is_empty() { personal::text(item, "to") } else { reply_to }.to_owned())
+            Some(
+                if reply_to.is_empty() {
+                    personal::text(item, "to")
+                } else {
+                    reply_to
+                }
+                .to_owned(),
+            )
         } else if pk.starts_with("DELIVERY#") {
             Some(sk.to_owned())
         } else if pk.starts_with("FEEDBACK#") {

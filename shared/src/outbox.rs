@@ -392,6 +392,16 @@ impl Outbox {
     }
 }
 
+/// The person a mail is about, for their export and erasure: the recipient, or the customer a notice to the
+/// shop is about (the contact form's message and the new-order notice reply to the customer).
+fn about(mail: &Mail) -> String {
+    mail.reply_to
+        .as_deref()
+        .unwrap_or(&mail.to)
+        .trim()
+        .to_lowercase()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -446,14 +456,4 @@ mod tests {
         assert_eq!(read.state, State::Pending);
         assert_eq!(read.mail.mail.html, "");
     }
-}
-
-/// The person a mail is about, for their export and erasure: the recipient, or the customer a notice to the
-/// shop is about (the contact form's message and the new-order notice reply to the customer).
-fn about(mail: &Mail) -> String {
-    mail.reply_to
-        .as_deref()
-        .unwrap_or(&mail.to)
-        .trim()
-        .to_lowercase()
 }

@@ -121,7 +121,9 @@ pub async fn backfill(
             .await
             .map_err(ApiError::internal)?;
         for item in page.items.unwrap_or_default() {
-            let Some(email) = who(&item).map(|e| e.trim().to_lowercase()).filter(|e| e.contains('@'))
+            let Some(email) = who(&item)
+                .map(|e| e.trim().to_lowercase())
+                .filter(|e| e.contains('@'))
             else {
                 continue;
             };
@@ -292,7 +294,10 @@ impl Record {
     pub fn limit(name: &str, item: &Item) -> Self {
         let mut value = readable(item);
         if let Some(fields) = value.as_object_mut() {
-            fields.insert("limit".to_owned(), serde_json::Value::String(name.to_owned()));
+            fields.insert(
+                "limit".to_owned(),
+                serde_json::Value::String(name.to_owned()),
+            );
         }
         Record::new(Section::Limits, value)
     }
@@ -353,8 +358,16 @@ fn json(value: &AttributeValue) -> serde_json::Value {
             .or_else(|_| number.parse::<f64>().map(serde_json::Value::from))
             .unwrap_or_else(|_| serde_json::Value::String(number.clone())),
         AttributeValue::Bool(flag) => serde_json::Value::Bool(*flag),
-        AttributeValue::Ss(texts) => texts.iter().cloned().map(serde_json::Value::String).collect(),
-        AttributeValue::Ns(numbers) => numbers.iter().cloned().map(serde_json::Value::String).collect(),
+        AttributeValue::Ss(texts) => texts
+            .iter()
+            .cloned()
+            .map(serde_json::Value::String)
+            .collect(),
+        AttributeValue::Ns(numbers) => numbers
+            .iter()
+            .cloned()
+            .map(serde_json::Value::String)
+            .collect(),
         AttributeValue::L(values) => values.iter().map(json).collect(),
         AttributeValue::M(fields) => serde_json::Value::Object(
             fields

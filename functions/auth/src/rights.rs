@@ -138,9 +138,18 @@ pub async fn export_my_data(
         exported_at: shared::time::now_iso(),
         ..DataExport::default()
     };
-    for record in [account, orders, reviews, subscription, codes, content, mail, catalog]
-        .into_iter()
-        .flatten()
+    for record in [
+        account,
+        orders,
+        reviews,
+        subscription,
+        codes,
+        content,
+        mail,
+        catalog,
+    ]
+    .into_iter()
+    .flatten()
     {
         export.add(record);
     }
@@ -173,8 +182,12 @@ async fn account_records(state: &AppState, email: &str) -> Result<Vec<Record>, A
             ));
         }
     }
-    if let Some(window) =
-        personal::get(db, table, shared::rate::email_window(EXPORT_LIMITS.scope, email)).await?
+    if let Some(window) = personal::get(
+        db,
+        table,
+        shared::rate::email_window(EXPORT_LIMITS.scope, email),
+    )
+    .await?
     {
         records.push(Record::limit("data downloads", &window));
     }
@@ -361,22 +374,24 @@ pub async fn erase(
                 erased.deleted = tally.deleted;
             }
             Step::Codes => {
-                erased.deleted = codes::personal::erase(db, &tables.codes, email).await?.deleted;
+                erased.deleted = codes::personal::erase(db, &tables.codes, email)
+                    .await?
+                    .deleted;
             }
             Step::Content => {
-                erased.deleted = content::personal::erase(db, &tables.content, email).await?.deleted;
+                erased.deleted = content::personal::erase(db, &tables.content, email)
+                    .await?
+                    .deleted;
             }
             Step::Mail => {
-                erased.deleted = shared::mail_records::erase(
-                    db,
-                    &tables.mail,
-                    email,
-                    shared::time::now_unix(),
-                )
-                .await?;
+                erased.deleted =
+                    shared::mail_records::erase(db, &tables.mail, email, shared::time::now_unix())
+                        .await?;
             }
             Step::Alerts => {
-                erased.deleted = catalog::personal::erase(db, &tables.catalog, email).await?.deleted;
+                erased.deleted = catalog::personal::erase(db, &tables.catalog, email)
+                    .await?
+                    .deleted;
             }
             Step::Account => return finish(state, email, by).await,
         }
@@ -406,13 +421,11 @@ async fn start_job(state: &AppState, email: &str, by: &str) -> Result<Item, ApiE
         .await;
     match written {
         Ok(_) => Ok(job),
-        Err(error) if shared::dynamo::is_condition_failed(&error) => Ok(personal::get(
-            state.db(),
-            state.table(),
-            job_key(email),
-        )
-        .await?
-        .unwrap_or(job)),
+        Err(error) if shared::dynamo::is_condition_failed(&error) => {
+            Ok(personal::get(state.db(), state.table(), job_key(email))
+                .await?
+                .unwrap_or(job))
+        }
         Err(error) => Err(ApiError::internal(error)),
     }
 }
@@ -467,9 +480,7 @@ async fn finish(state: &AppState, email: &str, by: &str) -> Result<Progress, Api
     let db = state.db();
     let table = state.table();
     let Some(job) = personal::get(db, table, job_key(email)).await? else {
-        return Err(ApiError::conflict(
-            "This erasure was finished a moment ago",
-        ));
+        return Err(ApiError::conflict("This erasure was finished a moment ago"));
     };
     for partition in [login_partition(email), passkey_partition(email)] {
         for item in personal::partition(db, table, &partition).await? {
@@ -488,8 +499,12 @@ async fn finish(state: &AppState, email: &str, by: &str) -> Result<Progress, Api
         }
     }
     erased.deleted += u32::from(
-        personal::delete_exact(db, table, shared::rate::email_window(EXPORT_LIMITS.scope, email))
-            .await?,
+        personal::delete_exact(
+            db,
+            table,
+            shared::rate::email_window(EXPORT_LIMITS.scope, email),
+        )
+        .await?,
     );
     let user = personal::get(db, table, user_key(email)).await?;
     let last_version: u64 = user
@@ -561,8 +576,7 @@ async fn finish(state: &AppState, email: &str, by: &str) -> Result<Progress, Api
         }
         Err(error) => return Err(ApiError::internal(error)),
     }
-    let waiting =
-        orders::personal::still_waiting(db, &state.data_tables.orders, &waiting).await?;
+    let waiting = orders::personal::still_waiting(db, &state.data_tables.orders, &waiting).await?;
     Ok(Progress::Finished { erased, waiting })
 }
 
@@ -723,9 +737,10 @@ impl ErasureDone {
                 waiting_orders: waiting,
             },
             Progress::Unfinished => ErasureDone {
-                message: "Part of it is erased; it is taking longer than usual: send the same request \
+                message:
+                    "Part of it is erased; it is taking longer than usual: send the same request \
                           again to finish it."
-                    .to_owned(),
+                        .to_owned(),
                 erased: Erased::default(),
                 finished: false,
                 waiting_orders: Vec::new(),

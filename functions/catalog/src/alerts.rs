@@ -212,10 +212,7 @@ pub async fn sign_up(
     let mut item = pending_key(&product.id, email.as_str());
     item.extend([
         ("email".to_owned(), s(email.as_str())),
-        (
-            "gsi1pk".to_owned(),
-            s(alerts_of(email.as_str())),
-        ),
+        ("gsi1pk".to_owned(), s(alerts_of(email.as_str()))),
         ("gsi1sk".to_owned(), s(format!("PENDING#{}", product.id))),
         ("createdAt".to_owned(), s(shared::time::now_iso())),
         ("sentAt".to_owned(), n(now)),

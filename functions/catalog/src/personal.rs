@@ -12,21 +12,27 @@ pub async fn export(
     table: &str,
     email: &str,
 ) -> Result<Vec<Record>, ApiError> {
-    let mut records: Vec<Record> = personal::on_index(db, table, INDEX, "gsi1pk", &alerts_of(email))
-        .await?
-        .iter()
-        .map(|item| {
-            let pending = personal::text(item, "sk").starts_with("PENDING#");
-            Record::new(
-                Section::Alerts,
-                serde_json::json!({
-                    "drink": personal::text(item, "pk").trim_start_matches("ALERT#"),
-                    "state": if pending { "waiting for your confirmation" } else { "confirmed" },
-                    "since": personal::text(item, "createdAt"),
-                }),
-            )
-        })
-        .collect();
+    let mut records: Vec<Record> = personal::on_index(
+        db,
+        table,
+        INDEX,
+        "gsi1pk",
+        &alerts_of(email),
+    )
+    .await?
+    .iter()
+    .map(|item| {
+        let pending = personal::text(item, "sk").starts_with("PENDING#");
+        Record::new(
+            Section::Alerts,
+            serde_json::json!({
+                "drink": personal::text(item, "pk").trim_start_matches("ALERT#"),
+                "state": if pending { "waiting for your confirmation" } else { "confirmed" },
+                "since": personal::text(item, "createdAt"),
+            }),
+        )
+    })
+    .collect();
     if let Some(window) =
         personal::get(db, table, shared::rate::email_window(RATE_SCOPE, email)).await?
     {

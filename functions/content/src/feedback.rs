@@ -92,22 +92,25 @@ pub async fn send_feedback(
     .await?;
     let id = shared::store::new_id();
     let at = shared::time::now_iso();
-    let item = shared::personal::tagged(Item::from([
-        ("pk".to_owned(), s(format!("FEEDBACK#{id}"))),
-        ("sk".to_owned(), s("FEEDBACK")),
-        ("gsi1pk".to_owned(), s("FEEDBACK-LIST")),
-        ("gsi1sk".to_owned(), s(format!("{at}#{id}"))),
-        ("fullname".to_owned(), s(fullname.as_str())),
-        ("email".to_owned(), s(email.as_str())),
-        ("phone".to_owned(), s(phone.as_str())),
-        ("message".to_owned(), s(message)),
-        ("createdAt".to_owned(), s(&at)),
-        // Kept a year, as the privacy notice says, then removed by the table's TTL.
-        (
-            "expiresAt".to_owned(),
-            shared::dynamo::n(shared::time::now_unix() + KEEP_SECONDS),
-        ),
-    ]), email.as_str());
+    let item = shared::personal::tagged(
+        Item::from([
+            ("pk".to_owned(), s(format!("FEEDBACK#{id}"))),
+            ("sk".to_owned(), s("FEEDBACK")),
+            ("gsi1pk".to_owned(), s("FEEDBACK-LIST")),
+            ("gsi1sk".to_owned(), s(format!("{at}#{id}"))),
+            ("fullname".to_owned(), s(fullname.as_str())),
+            ("email".to_owned(), s(email.as_str())),
+            ("phone".to_owned(), s(phone.as_str())),
+            ("message".to_owned(), s(message)),
+            ("createdAt".to_owned(), s(&at)),
+            // Kept a year, as the privacy notice says, then removed by the table's TTL.
+            (
+                "expiresAt".to_owned(),
+                shared::dynamo::n(shared::time::now_unix() + KEEP_SECONDS),
+            ),
+        ]),
+        email.as_str(),
+    );
     let put = Put::builder()
         .table_name(&*state.table)
         .set_item(Some(item))

@@ -108,13 +108,18 @@ pub async fn export(
             .filter(|item| personal::text(item, "sk") == "ORDER")
             .map(|item| Record::new(Section::Orders, shown(item)))
             .collect();
-    if personal::get(db, table, customer_key(email)).await?.is_some() {
+    if personal::get(db, table, customer_key(email))
+        .await?
+        .is_some()
+    {
         records.push(Record::new(
             Section::ShopRecords,
             serde_json::json!({"record": "the shop's list of customers who have paid for an order", "email": email}),
         ));
     }
-    if let Some(counter) = personal::get(db, table, open_unpaid_key(&format!("email#{email}"))).await? {
+    if let Some(counter) =
+        personal::get(db, table, open_unpaid_key(&format!("email#{email}"))).await?
+    {
         records.push(Record::limit("orders waiting for their payment", &counter));
     }
     Ok(records)
@@ -124,10 +129,20 @@ pub async fn export(
 fn shown(item: &Item) -> serde_json::Value {
     let mut value = personal::readable(item);
     if let Some(fields) = value.as_object_mut() {
-        for internal in ["fullnameLower", "countsWhenPaid", "holdUntil", "idempotencyKey", "refundClaim"] {
+        for internal in [
+            "fullnameLower",
+            "countsWhenPaid",
+            "holdUntil",
+            "idempotencyKey",
+            "refundClaim",
+        ] {
             fields.remove(internal);
         }
-        if let Some(lines) = fields.get("lines").and_then(|l| l.as_str()).and_then(|l| serde_json::from_str(l).ok()) {
+        if let Some(lines) = fields
+            .get("lines")
+            .and_then(|l| l.as_str())
+            .and_then(|l| serde_json::from_str(l).ok())
+        {
             fields.insert("lines".to_owned(), lines);
         }
     }
@@ -150,12 +165,17 @@ pub async fn erase(
             erased.waiting.push(WaitingOrder::of(&order));
         }
     }
-    erased.tally.deleted += u32::from(personal::delete_exact(db, table, customer_key(email)).await?);
+    erased.tally.deleted +=
+        u32::from(personal::delete_exact(db, table, customer_key(email)).await?);
     erased.tally.deleted += u32::from(delete_closed_counter(db, table, email).await?);
     Ok(erased)
 }
 
-async fn mark_waiting(db: &aws_sdk_dynamodb::Client, table: &str, id: &str) -> Result<(), ApiError> {
+async fn mark_waiting(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    id: &str,
+) -> Result<(), ApiError> {
     db.update_item()
         .table_name(table)
         .set_key(Some(order_key(id)))
@@ -187,7 +207,9 @@ async fn delete_closed_counter(
         .delete_item()
         .table_name(table)
         .set_key(Some(open_unpaid_key(&format!("email#{email}"))))
-        .condition_expression("attribute_exists(pk) AND (attribute_not_exists(#open) OR #open <= :zero)")
+        .condition_expression(
+            "attribute_exists(pk) AND (attribute_not_exists(#open) OR #open <= :zero)",
+        )
         .expression_attribute_names("#open", "open")
         .expression_attribute_values(":zero", n(0))
         .send()

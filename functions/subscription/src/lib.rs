@@ -6,10 +6,10 @@
 pub mod feedback;
 mod letter;
 mod links;
-pub mod personal;
 mod lists;
 pub mod mailer;
 pub mod mailing;
+pub mod personal;
 pub mod recount;
 mod schema;
 pub mod signup;

@@ -7,7 +7,8 @@ use local::backfill::{run, Tables};
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let var = |name: &str| {
-        std::env::var(name).map_err(|_| format!("{name} is not set: run it as make backfill-person STAGE=..."))
+        std::env::var(name)
+            .map_err(|_| format!("{name} is not set: run it as make backfill-person STAGE=..."))
     };
     let tables = Tables {
         reviews: var("REVIEWS_TABLE")?,

@@ -28,7 +28,12 @@ fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-async fn call(router: &axum::Router, method: Method, uri: &str, token: &str) -> (StatusCode, Value) {
+async fn call(
+    router: &axum::Router,
+    method: Method,
+    uri: &str,
+    token: &str,
+) -> (StatusCode, Value) {
     let request = Request::builder()
         .method(method)
         .uri(uri)
@@ -47,7 +52,10 @@ async fn call(router: &axum::Router, method: Method, uri: &str, token: &str) -> 
         .await
         .expect("body")
         .to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 fn order(id: &str, email: &str) -> orders::Order {
@@ -99,7 +107,11 @@ fn order(id: &str, email: &str) -> orders::Order {
 }
 
 /// Writes `items` into `table` 25 at a time, eight requests at once.
-async fn load(db: &aws_sdk_dynamodb::Client, table: &str, items: Vec<Item>) -> Result<(), BoxError> {
+async fn load(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    items: Vec<Item>,
+) -> Result<(), BoxError> {
     use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
     let batches: Vec<Vec<WriteRequest>> = items
         .chunks(25)
@@ -108,7 +120,12 @@ async fn load(db: &aws_sdk_dynamodb::Client, table: &str, items: Vec<Item>) -> R
                 .iter()
                 .map(|item| {
                     WriteRequest::builder()
-                        .put_request(PutRequest::builder().set_item(Some(item.clone())).build().expect("put"))
+                        .put_request(
+                            PutRequest::builder()
+                                .set_item(Some(item.clone()))
+                                .build()
+                                .expect("put"),
+                        )
                         .build()
                 })
                 .collect()
@@ -126,7 +143,11 @@ async fn load(db: &aws_sdk_dynamodb::Client, table: &str, items: Vec<Item>) -> R
             writes.spawn(async move {
                 let mut request = Some(std::collections::HashMap::from([(table, batch)]));
                 while let Some(items) = request.take().filter(|r| !r.is_empty()) {
-                    let output = db.batch_write_item().set_request_items(Some(items)).send().await?;
+                    let output = db
+                        .batch_write_item()
+                        .set_request_items(Some(items))
+                        .send()
+                        .await?;
                     request = output.unprocessed_items;
                 }
                 Ok::<(), BoxError>(())
@@ -161,7 +182,11 @@ async fn main() -> Result<(), BoxError> {
     result
 }
 
-async fn run(gateway: &local::Gateway, orders_n: usize, subscribers_n: usize) -> Result<(), BoxError> {
+async fn run(
+    gateway: &local::Gateway,
+    orders_n: usize,
+    subscribers_n: usize,
+) -> Result<(), BoxError> {
     let db = &gateway.env.dynamodb;
     let orders_table = gateway.env.names.table("OrdersTable");
     let subscription_table = gateway.env.names.table("SubscriptionTable");
@@ -184,11 +209,15 @@ async fn run(gateway: &local::Gateway, orders_n: usize, subscribers_n: usize) ->
     let lists = vec!["Newsletter".to_owned()];
     let mut items: Vec<Item> = (0..subscribers_n)
         .map(|i| {
-            let email = if i == 0 { look_alike.to_owned() } else { format!("reader{i}@example.com") };
+            let email = if i == 0 {
+                look_alike.to_owned()
+            } else {
+                format!("reader{i}@example.com")
+            };
             subscription::stored_subscriber(&email, &lists, i as u64).expect("subscriber")
         })
         .collect();
-    items.push(subscription::stored_subscriber(subject, &lists, 0)?);
+    items.push(subscription::stored_subscriber(subject, &lists, 0).map_err(|e| format!("{e:?}"))?);
     load(db, &subscription_table, items).await?;
     println!("loaded in {:.0} s", started.elapsed().as_secs_f64());
 
@@ -200,9 +229,15 @@ async fn run(gateway: &local::Gateway, orders_n: usize, subscribers_n: usize) ->
         ("createdAt".to_owned(), s("2026-06-01T10:00:00Z")),
         ("tokenVersion".to_owned(), n(0)),
     ]);
-    db.put_item().table_name(&users_table).set_item(Some(user)).send().await?;
+    db.put_item()
+        .table_name(&users_table)
+        .set_item(Some(user))
+        .send()
+        .await?;
     let keys = AuthKeys::from_env(&gateway.env.lookup("AuthFunction"))?;
-    let customer = keys.issue(subject, Role::Customer, 3600).map_err(|e| e.to_string())?;
+    let customer = keys
+        .issue(subject, Role::Customer, 3600)
+        .map_err(|e| e.to_string())?;
     let admin = keys
         .issue(local::seed::ADMIN_EMAIL, Role::Admin, 3600)
         .map_err(|e| e.to_string())?;
@@ -210,7 +245,8 @@ async fn run(gateway: &local::Gateway, orders_n: usize, subscribers_n: usize) ->
     let mut export_times = Vec::new();
     for _ in 0..3 {
         let at = Instant::now();
-        let (status, body) = call(&gateway.router, Method::GET, "/api/user/export/", &customer).await;
+        let (status, body) =
+            call(&gateway.router, Method::GET, "/api/user/export/", &customer).await;
         export_times.push(at.elapsed());
         if status != StatusCode::OK || body["orders"].as_array().map(Vec::len) != Some(5) {
             return Err(format!("the export answered {status}: {body}").into());
@@ -240,7 +276,7 @@ async fn run(gateway: &local::Gateway, orders_n: usize, subscribers_n: usize) ->
         .send()
         .await?
         .count;
-    let expected = (orders_n / 1_000 + usize::from(orders_n % 1_000 != 0)) as i32;
+    let expected = (orders_n / 1_000 + usize::from(!orders_n.is_multiple_of(1_000))) as i32;
     if kept != expected {
         return Err(format!("the look-alike address has {kept} orders left of {expected}").into());
     }

@@ -170,8 +170,7 @@ async fn shop_history(app: &TestApp, email: &str, tag: &str) {
         ),
     )
     .await;
-    let mut budget = shared::mail_budget::address_keys(email, shared::time::now_unix())
-        .remove(0);
+    let mut budget = shared::mail_budget::address_keys(email, shared::time::now_unix()).remove(0);
     budget.insert("sent".into(), n(2));
     put(app, &tables.mail, budget).await;
 
@@ -332,10 +331,7 @@ async fn an_export_or_an_erasure_of_an_address_inside_another_touches_nothing_of
             shop_history(&app, kept, "kept").await;
             shop_counters(&app).await;
 
-            for (token, me, other) in [
-                (&erased_token, erased, kept),
-                (&kept_token, kept, erased),
-            ] {
+            for (token, me, other) in [(&erased_token, erased, kept), (&kept_token, kept, erased)] {
                 let export = app
                     .call(Method::GET, "/api/user/export/", Some(token), None)
                     .await;
@@ -343,7 +339,11 @@ async fn an_export_or_an_erasure_of_an_address_inside_another_touches_nothing_of
                 let data = &export.body;
                 assert_eq!(data["orders"].as_array().unwrap().len(), 1, "{data:#}");
                 assert_eq!(data["reviews"].as_array().unwrap().len(), 1, "{data:#}");
-                assert_eq!(data["subscriptions"].as_array().unwrap().len(), 2, "{data:#}");
+                assert_eq!(
+                    data["subscriptions"].as_array().unwrap().len(),
+                    2,
+                    "{data:#}"
+                );
                 assert_eq!(data["alerts"].as_array().unwrap().len(), 1, "{data:#}");
                 assert_eq!(data["contactMessages"].as_array().unwrap().len(), 1);
                 assert_eq!(data["discountCodes"][0]["code"], "WELCOME");
@@ -638,10 +638,7 @@ async fn an_erasure_waits_for_an_order_on_its_way_and_finishes_when_it_is_delive
             .unwrap(),
         1
     );
-    assert!(everything(&app)
-        .await
-        .values()
-        .all(|i| !names(i, &email)));
+    assert!(everything(&app).await.values().all(|i| !names(i, &email)));
     let audit = app
         .call(Method::GET, "/api/user/erasures/", Some(&admin), None)
         .await;
@@ -695,7 +692,12 @@ async fn downloads_and_wrong_erasure_codes_are_limited_per_day() {
     };
     assert_eq!(confirm(wrong(&code)).await.status, StatusCode::BAD_REQUEST);
     let blocked = confirm(code.clone()).await;
-    assert_eq!(blocked.status, StatusCode::TOO_MANY_REQUESTS, "{}", blocked.body);
+    assert_eq!(
+        blocked.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "{}",
+        blocked.body
+    );
     // Nothing was erased.
     let profile = app
         .call(Method::GET, "/api/user/profile/", Some(&token), None)

@@ -438,6 +438,9 @@ async fn a_shipped_order_is_not_cancelled_by_its_customer() {
         )
         .await;
     assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
-    assert!(refused.body["message"].as_str().unwrap().contains("14 days"));
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("14 days"));
     assert_eq!(app.order(&id).await["status"], "shipped");
 }
