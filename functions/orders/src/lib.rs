@@ -243,7 +243,7 @@ impl AppState {
 
     /// The trader's facts as the site info holds them now.
     pub async fn trader(&self) -> Result<shared::trader::Trader, shared::ApiError> {
-        shared::trader::Trader::load(&self.db, &self.tables.content, &self.shop_name).await
+        content::store::trader(&self.db, &self.tables.content, &self.shop_name).await
     }
 }
 
