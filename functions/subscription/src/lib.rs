@@ -12,6 +12,7 @@ pub mod mailing;
 pub mod recount;
 mod schema;
 pub mod signup;
+pub mod store;
 mod subscriber;
 mod unsubscribe;
 
