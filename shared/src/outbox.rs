@@ -19,6 +19,10 @@
 //!
 //! The function needs `MAIL_TABLE` and `MAIL_QUEUE_URL` in its environment, `dynamodb:PutItem` on the mail
 //! table (inside the transaction) and `sqs:SendMessage` on the queue.
+//!
+//! This module owns the mail table: every key in it is spelled here (the outbox items, and the records the
+//! bulk mailer keeps beside them: each reader's delivery, each planning step, each bounce counted) or in
+//! `mail_budget` (the day's counters), and no crate spells one itself.
 
 use crate::config::{required, ConfigError, Lookup};
 use crate::dynamo::{get_n, get_s, get_s_or_default, n, s, Item, ItemError};
@@ -207,6 +211,42 @@ pub fn key(id: &str) -> Item {
     Item::from([
         ("pk".to_owned(), s(format!("OUTBOX#{id}"))),
         ("sk".to_owned(), s("OUTBOX")),
+    ])
+}
+
+/// The delivery record of one reader of mailing `mailing`: the reader's address (or, for a reader who left
+/// before their turn, their subscriber id). Its claim makes a reader queued twice get one e-mail.
+pub fn delivery_key(mailing: &str, reader: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(deliveries_of(mailing))),
+        ("sk".to_owned(), s(reader)),
+    ])
+}
+
+/// The `pk` every delivery record of `mailing` shares, to read them back (the mailings' sweep).
+pub fn deliveries_of(mailing: &str) -> String {
+    format!("DELIVERY#{mailing}")
+}
+
+/// The marker of one planning step of mailing `mailing` (`step`: the step's id, from its cursor).
+pub fn plan_step_key(mailing: &str, step: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(plan_steps_of(mailing))),
+        ("sk".to_owned(), s(step)),
+    ])
+}
+
+/// The `pk` every planning step of `mailing` shares.
+pub fn plan_steps_of(mailing: &str) -> String {
+    format!("PLAN#{mailing}")
+}
+
+/// The mark that `email`'s bounce or complaint (`counter`: the mailing's counter it moves) was counted on
+/// `mailing`, so an event the queue delivers twice counts once.
+pub fn feedback_key(mailing: &str, counter: &str, email: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("FEEDBACK#{mailing}"))),
+        ("sk".to_owned(), s(format!("{counter}#{email}"))),
     ])
 }
 

@@ -213,6 +213,29 @@ async fn version_after_erasure(state: &AppState, email: &str) -> Result<u64, Api
     )
 }
 
+/// Makes `email` an admin named `fullname` unless it has an account already (which is kept as it is): the
+/// local gateway's demo admin, written as the auth function writes every user.
+pub async fn ensure_admin(
+    db: &aws_sdk_dynamodb::Client,
+    users_table: &str,
+    email: &str,
+    fullname: &str,
+) -> Result<(), ApiError> {
+    let mut admin = User::new(email, Role::Admin);
+    admin.fullname = fullname.to_owned();
+    let put = db
+        .put_item()
+        .table_name(users_table)
+        .set_item(Some(admin.to_item()))
+        .condition_expression("attribute_not_exists(pk)")
+        .send()
+        .await;
+    match put {
+        Err(error) if !is_condition_failed(&error) => Err(error.into()),
+        _ => Ok(()),
+    }
+}
+
 /// Blocked (deleted) users get the same answer as unknown ones when they try to log in.
 const BLOCKED: &str = "This account was closed: ask the shop to open it again";
 

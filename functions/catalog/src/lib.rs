@@ -14,6 +14,7 @@ mod products;
 mod search;
 mod snapshot;
 pub mod statements;
+pub mod store;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -22,9 +23,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
 pub use category::Category;
-pub use product::{
-    drink_exists, return_stock, return_stock_to_bin, stock_home, take_stock, Product, StockHome,
-};
+pub use product::Product;
 pub use shared::store::{Entity, Store};
 
 /// The function's settings.

@@ -334,7 +334,7 @@ async fn find_product(state: &AppState, id: &str) -> Result<Option<catalog::Prod
     if id.chars().count() > 100 {
         return Ok(None);
     }
-    state.catalog.get::<catalog::Product>(id).await
+    catalog::store::product(&state.db, &state.catalog_table, id).await
 }
 
 #[cfg(test)]

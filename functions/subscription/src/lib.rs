@@ -13,6 +13,7 @@ pub mod personal;
 pub mod recount;
 mod schema;
 pub mod signup;
+pub mod store;
 mod subscriber;
 mod unsubscribe;
 

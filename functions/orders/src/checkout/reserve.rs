@@ -172,7 +172,7 @@ fn transaction(
         });
     }
     for line in &order.lines {
-        items.push(catalog::take_stock(
+        items.push(catalog::store::take_stock(
             &tables.catalog,
             &line.product,
             line.qty,
@@ -180,11 +180,15 @@ fn transaction(
         steps.push(Step::Stock(line.product.clone()));
     }
     if let Some(code) = &order.code {
-        items.push(codes::use_in_transaction(&tables.codes, code, now)?);
+        items.push(codes::store::use_in_transaction(&tables.codes, code, now)?);
         steps.push(Step::Code);
         if order.code_marked {
-            let mark = codes::use_mark(code, &order.email, &order.id);
-            items.push(put(mark, Some("attribute_not_exists(pk)"), &tables.codes)?);
+            items.push(codes::store::mark_use(
+                &tables.codes,
+                code,
+                &order.email,
+                &order.id,
+            )?);
             steps.push(Step::CodeMark);
         }
     }
