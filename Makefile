@@ -33,12 +33,12 @@ CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
-	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail bench-flash clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts edge \
+	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail bench-flash bench-rights clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts backfill-person edge \
 	reconcile
 
 help:
 	@echo "make run    build everything and serve the shop on http://127.0.0.1:$(PORT)/"
-	@echo "make test   formatting, lints, template lint, Rust tests, front-end tests, browser tests"
+	@echo "make test   formatting, lints, template lint, Rust tests, front-end lint and tests, browser tests"
 	@echo "make bench  binary sizes, cold starts, bundle size, Lighthouse scores, sam build times, bench-mail, bench-volume and bench-flash"
 	@echo "make reset  delete the local shop's data (kept in .run/state/ between runs)"
 	@echo "make invoke FN=catalog EVENT=list-products   one function, one event, against the running shop"
@@ -46,6 +46,7 @@ help:
 	@echo "make edge STAGE=dev|prod     the edge's web ACL in us-east-1 (once, before the first deploy elsewhere)"
 	@echo "make publish STAGE=dev|prod  (or SITE_BUCKET=... DISTRIBUTION_ID=... PAGES_STORE_ARN=... SITE_URL=...) the storefront only"
 	@echo "make backfill-counts STAGE=dev|prod  set the mail lists' counts from the subscribers (once; idempotent)"
+	@echo "make backfill-person STAGE=dev|prod  tag personal items written before the data rights' index (once; idempotent)"
 	@echo "make reconcile STAGE=dev|prod|local MONTH=YYYY-MM  the month's payments and refunds beside Stripe's, each difference listed"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
 	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
@@ -137,8 +138,9 @@ lint: venv sam-cli
 test-rust: venv
 	cargo test --workspace
 
+# ESLint first (typescript-eslint, the rules of hooks, jsx-a11y, which folder may import which), then Vitest.
 test-frontend: npm
-	cd $(FRONTEND) && npm test
+	cd $(FRONTEND) && npm run lint && npm test
 
 # The template's operations rules, the preflight, publishing to the emulator's S3 and CloudFront, and the
 # build plan of `sam build` (with a stand-in for cargo-lambda). No AWS account involved.
@@ -179,6 +181,7 @@ bench: deps frontend build browser sam-cli
 	$(MAKE) bench-mail
 	$(MAKE) bench-volume
 	$(MAKE) bench-flash
+	$(MAKE) bench-rights
 
 # The local store with N items across the tables and MAILS sent mails: login through the outbox, the outbox's
 # and the home page's times, the emulator's memory, and a restart that brings every item back.
@@ -205,6 +208,14 @@ bench-flash: venv
 	cargo build -p local --bin bench-flash
 	SHOPPERS=$(SHOPPERS) CANS=$(CANS) WINDOW_SECONDS=$(WINDOW_SECONDS) CONFLICT_PERCENT=$(CONFLICT_PERCENT) \
 	  THROTTLE_PERCENT=$(THROTTLE_PERCENT) ./target/debug/bench-flash
+
+# One customer's export and erasure among ORDERS orders and SUBSCRIBERS subscribers (100,000 each unless
+# given), through the real router on a fresh local stack.
+ORDERS ?= 100000
+SUBSCRIBERS ?= 100000
+bench-rights: venv
+	cargo build -p local --bin bench-rights
+	ORDERS=$(ORDERS) SUBSCRIBERS=$(SUBSCRIBERS) ./target/debug/bench-rights
 
 # ---------------------------------------------------------------------------------------------------------
 # Deploy (needs AWS credentials; never run by the tests). Settings per stage live in samconfig.toml.
@@ -234,6 +245,10 @@ destroy: sam-cli
 # function sets each combination's count from the subscribers. Idempotent; docs/operations.md says when.
 backfill-counts: sam-cli
 	$(DEPLOY) backfill-counts --stage $(STAGE)
+
+# Tags a stage's personal items written before the data rights' `person` index (once; idempotent).
+backfill-person: sam-cli
+	$(DEPLOY) backfill-person --stage $(STAGE)
 
 # A month's money, the shop's payments and refunds beside Stripe's charges, refunds, fees, net and payouts,
 # with every difference (docs/operations.md, Reconciliation). STAGE=local asks the running local shop on PORT.
@@ -269,4 +284,4 @@ edge: sam-cli
 
 clean:
 	cargo clean
-	rm -rf $(FRONTEND)/dist $(FRONTEND)/node_modules $(OPENAPI_TOOLS)/node_modules $(VENV) .tools
+	rm -rf $(FRONTEND)/dist $(FRONTEND)/node_modules $(FRONTEND)/lint-typescript/node_modules $(OPENAPI_TOOLS)/node_modules $(VENV) .tools

@@ -689,6 +689,30 @@ def backfill_command(stage: Stage) -> None:
         print(f"  {combination.replace('|', ' + ')}: {count}")
 
 
+PERSON_TABLES = {"REVIEWS_TABLE": "ReviewsTable", "CODES_TABLE": "CodesTable", "CONTENT_TABLE": "ContentTable",
+                 "MAIL_TABLE": "MailTable"}
+
+
+def person_tables(sess, stack: str) -> dict[str, str]:
+    """The physical names of the tables whose personal items carry the data rights' `person` tag."""
+    tables = {}
+    for variable, logical_id in PERSON_TABLES.items():
+        name = stack_resource(sess, stack, logical_id)
+        if not name:
+            raise Stop(f"stack {stack} has no {logical_id}: run make deploy first")
+        tables[variable] = name
+    return tables
+
+
+def backfill_person_command(stage: Stage) -> None:
+    """Tags the stage's personal items written before the `person` index, with the operator's credentials,
+    through the owners' own rules (the local crate's backfill-person binary). Idempotent."""
+    tables = person_tables(session(stage.region), stage.stack)
+    env = {**os.environ, **tables, "AWS_REGION": stage.region}
+    subprocess.run(["cargo", "run", "--quiet", "-p", "local", "--bin", "backfill-person"], cwd=ROOT, env=env,
+                   check=True)
+
+
 def reconcile(lam, function: str, month: str) -> dict:
     """Asks the orders expiry function for a month's reconciliation (the shop's payments and refunds beside
     Stripe's balance transactions): answers its reply, whose `text` is the report as printed."""
@@ -772,7 +796,7 @@ def destroy(stage: Stage, purge_data: bool, yes: bool) -> None:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("preflight", "report", "backfill-counts", "edge"):
+    for name in ("preflight", "report", "backfill-counts", "backfill-person", "edge"):
         sub.add_parser(name).add_argument("--stage", required=True)
     pub = sub.add_parser("publish")
     pub.add_argument("--stage")
@@ -809,6 +833,8 @@ def main(argv: list[str]) -> int:
             report(load_stage(args.stage))
         elif args.command == "backfill-counts":
             backfill_command(load_stage(args.stage))
+        elif args.command == "backfill-person":
+            backfill_person_command(load_stage(args.stage))
         elif args.command == "edge":
             stage = load_stage(args.stage)
             arn = deploy_edge(stage)

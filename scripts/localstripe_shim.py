@@ -1,5 +1,6 @@
-"""What localstripe lacks for the shop's money paths, added in its own process (docs/operations.md, "The local
-Stripe and its shim" says what and why).
+"""What localstripe lacks for the shop's money paths, added in its own process (docs/api.md, "Local gateway
+only", says what for the local stack; docs/decisions.md, "moto behind a wrapper, localstripe behind a shim",
+says why).
 
 localstripe ignores `Idempotency-Key`, sends only `payment_intent.succeeded` and `payment_intent.payment_failed`,
 keeps no refunded amount on a charge, refunds more than was charged, charges no fees, and knows neither disputes

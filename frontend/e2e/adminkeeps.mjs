@@ -8,7 +8,7 @@ import { adminHelpers } from './admin.mjs';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-export default function register({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE }) {
+export default function register({ journey, check, checkEqual, eventually, BASE_URL, MOBILE }) {
   const { api, adminSession, adminPage, paidOrder } = adminHelpers({ check, eventually, BASE_URL });
   const fresh = (prefix) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 

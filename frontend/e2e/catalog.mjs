@@ -66,7 +66,7 @@ export default function registerCatalogJourneys({ journey, check, checkEqual, ev
         await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price, low to high' });
         await page.waitForURL(/\/shop\/drinks\/\?sort=price-asc$/);
         // The new drink may come first in the featured order too: the sorted list is the one whose prices rise.
-        const prices = await eventually(() => cardPrices(list), (p) => p.length > 1 && p.every((x, i) => i === 0 || x >= p[i - 1]), 'prices rise down the list');
+        await eventually(() => cardPrices(list), (p) => p.length > 1 && p.every((x, i) => i === 0 || x >= p[i - 1]), 'prices rise down the list');
         check((await list.getByRole('listitem').first().textContent()).includes(soldOut.name), 'the cheapest (sold-out) drink first');
 
         await page.getByRole('checkbox', { name: 'In stock only' }).check();

@@ -28,10 +28,11 @@ const LATER = /(^|\/)node_modules\/immer\//;
 /** The checkout's modules: they load only when /checkout opens. */
 const CHECKOUT = /(^|\/)(src\/features\/checkout\/|node_modules\/@stripe\/)/;
 /**
- * What the home and shop pages load, besides the first chunk: the frame and the route table (src/app), and
- * the features they show or open (the footer and site info, the basket panel, home's and shop's screens).
+ * What the home and shop pages load, besides the first chunk: the frame, the footer and the route table
+ * (src/app), the state they read (src/state: the site info, the basket), and the features they show or open
+ * (the basket panel, home's and shop's screens).
  */
-const HOME_AND_SHOP = /(^|\/)src\/(app|features\/(home|shop|site|cart|header))\//;
+const HOME_AND_SHOP = /(^|\/)src\/(app|state|features\/(home|shop|cart|header))\//;
 
 function readJson(path) {
   if (!existsSync(path)) {

@@ -2,6 +2,7 @@
 //! next to the built storefront, the images and the local outbox. It starts the AWS emulator, creates what
 //! template.yaml declares and seeds a demo shop. It is never deployed.
 
+pub mod backfill;
 pub mod functions;
 pub mod invoke;
 pub mod keep;
@@ -127,6 +128,23 @@ pub async fn build_with_mail(
     seed::seed_admin(&env).await?;
     if empty {
         seed::seed_demo_shop(&env, &api).await?;
+    } else {
+        // A store kept from before the data rights' index: its personal items get their tags, as
+        // `make backfill-person` gives a deployed stage's.
+        let tagged = backfill::run(
+            &env.dynamodb,
+            &backfill::Tables {
+                reviews: env.names.table("ReviewsTable"),
+                codes: env.names.table("CodesTable"),
+                content: env.names.table("ContentTable"),
+                mail: env.names.table("MailTable"),
+            },
+        )
+        .await
+        .map_err(|error| format!("tagging the kept store's personal items: {error:?}"))?;
+        if tagged.total() > 0 {
+            tracing::info!(?tagged, "kept items tagged for the data rights' index");
+        }
     }
     let site = site::SiteState {
         s3: Arc::new(env.s3.clone()),

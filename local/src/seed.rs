@@ -389,7 +389,7 @@ pub async fn seed_demo_shop(env: &LocalEnv, api: &Router) -> Result<(), BoxError
 /// price rule (catalog's `pricing`): Mango Passion sold at its full price for 60 days before its promotion
 /// began 10 days ago (a genuine was price), while Zero Sugar Cola's promotion began when it was added (no
 /// earlier price to show, and the admin's price history says why). An admin cannot backdate a price, so
-/// this one write goes to the table itself.
+/// this one write goes to the table itself, on the drink's key as the catalogue's store spells it.
 async fn seed_price_history(env: &LocalEnv, drink_ids: &[String]) -> Result<(), BoxError> {
     use catalog::pricing::{days, format_date, uk_day};
     let Some((index, drink)) = DRINKS
@@ -419,8 +419,7 @@ async fn seed_price_history(env: &LocalEnv, drink_ids: &[String]) -> Result<(), 
     env.dynamodb
         .update_item()
         .table_name(env.names.table("CatalogTable"))
-        .key("pk", s(format!("PRODUCT#{}", drink_ids[index])))
-        .key("sk", s("PRODUCT"))
+        .set_key(Some(catalog::store::product_key(&drink_ids[index])))
         .update_expression("SET priceHistory = :history, promotionStart = :start")
         .expression_attribute_values(
             ":history",
@@ -454,7 +453,8 @@ fn slug(name: &str) -> String {
         .join("-")
 }
 
-/// The site-info record the content function serves (spec: Site info entity).
+/// The site-info record the content function serves (spec: Site info entity), on the key the content's
+/// store spells: the demo's facts written whole, as that function stores them.
 async fn seed_site_info(env: &LocalEnv) -> Result<(), BoxError> {
     let social = AttributeValue::M(Item::from([
         ("facebook".to_owned(), s("https://facebook.com/")),
@@ -464,10 +464,9 @@ async fn seed_site_info(env: &LocalEnv) -> Result<(), BoxError> {
         ("youtube".to_owned(), s("https://youtube.com/")),
     ]));
     let now = shared::time::now_iso();
-    let item = Item::from([
-        ("pk".to_owned(), s("SITE#main")),
-        ("sk".to_owned(), s("SITE")),
-        ("id".to_owned(), s("main")),
+    let mut item = content::store::site_key();
+    item.extend([
+        ("id".to_owned(), s(content::SITE_ID)),
         ("name".to_owned(), s("Palestine Drinks")),
         (
             "des".to_owned(),
@@ -505,31 +504,17 @@ async fn seed_site_info(env: &LocalEnv) -> Result<(), BoxError> {
     Ok(())
 }
 
-/// The admin account (the auth function also promotes `ADMIN_EMAILS` on first login); kept if it exists.
+/// The admin account (the auth function also promotes `ADMIN_EMAILS` on first login), written by the auth
+/// crate as it writes every user; kept if it exists.
 pub async fn seed_admin(env: &LocalEnv) -> Result<(), BoxError> {
-    let now = shared::time::now_iso();
-    let item = Item::from([
-        ("pk".to_owned(), s(format!("USER#{ADMIN_EMAIL}"))),
-        ("sk".to_owned(), s("USER")),
-        ("gsi1pk".to_owned(), s("USERS")),
-        ("gsi1sk".to_owned(), s(format!("{now}#{ADMIN_EMAIL}"))),
-        ("email".to_owned(), s(ADMIN_EMAIL)),
-        ("role".to_owned(), s("admin")),
-        ("fullname".to_owned(), s("Shop Admin")),
-        ("createdAt".to_owned(), s(&now)),
-    ]);
-    let put = env
-        .dynamodb
-        .put_item()
-        .table_name(env.names.table("UsersTable"))
-        .set_item(Some(item))
-        .condition_expression("attribute_not_exists(pk)")
-        .send()
-        .await;
-    match put {
-        Err(error) if !shared::dynamo::is_condition_failed(&error) => Err(error.into()),
-        _ => Ok(()),
-    }
+    auth::ensure_admin(
+        &env.dynamodb,
+        &env.names.table("UsersTable"),
+        ADMIN_EMAIL,
+        "Shop Admin",
+    )
+    .await
+    .map_err(|error| error.to_string().into())
 }
 
 pub mod picture {

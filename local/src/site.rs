@@ -177,7 +177,7 @@ async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
             // A drink that is not in the catalogue: the app says "Drink not found", with status 404. A
             // catalogue that cannot answer serves the page (the app then asks it again).
             let (db, table) = &state.site.catalog;
-            if let Ok(false) = catalog::drink_exists(db, table, &id).await {
+            if let Ok(false) = catalog::store::drink_exists(db, table, &id).await {
                 return page(&state, "index.html", StatusCode::NOT_FOUND).await;
             }
         }

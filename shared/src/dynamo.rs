@@ -85,6 +85,7 @@ pub fn get_string_list(item: &Item, key: &str) -> Vec<String> {
             .iter()
             .filter_map(|value| value.as_s().ok().cloned())
             .collect(),
+        Some(AttributeValue::Ss(values)) => values.clone(),
         _ => Vec::new(),
     }
 }

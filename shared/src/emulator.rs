@@ -484,14 +484,10 @@ pub async fn create_table(
         .find(|(id, _)| id == logical_id)
         .map(|(_, properties)| *properties)
         .ok_or_else(|| format!("template.yaml declares no table {logical_id}"))?;
-    if client
-        .describe_table()
-        .table_name(name)
-        .send()
-        .await
-        .is_ok()
-    {
-        return Ok(());
+    if let Ok(described) = client.describe_table().table_name(name).send().await {
+        // A kept local store from before an index was added to the template gets the index, as a
+        // stack update would add it on AWS.
+        return add_missing_indexes(client, properties, name, described.table()).await;
     }
     let mut request = client
         .create_table()
@@ -553,6 +549,77 @@ pub async fn create_table(
                     .attribute_name(str_at(ttl, "AttributeName")?)
                     .enabled(true)
                     .build()?,
+            )
+            .send()
+            .await?;
+    }
+    Ok(())
+}
+
+/// Adds to table `name` each index of the template's definition it lacks, one at a time.
+async fn add_missing_indexes(
+    client: &aws_sdk_dynamodb::Client,
+    properties: &Value,
+    name: &str,
+    table: Option<&aws_sdk_dynamodb::types::TableDescription>,
+) -> Result<(), BoxError> {
+    let present: Vec<&str> = table
+        .map(|t| t.global_secondary_indexes())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|index| index.index_name())
+        .collect();
+    for index in properties
+        .get("GlobalSecondaryIndexes")
+        .and_then(Value::as_sequence)
+        .into_iter()
+        .flatten()
+    {
+        let index_name = str_at(index, "IndexName")?;
+        if present.contains(&index_name) {
+            continue;
+        }
+        let keys = key_schema(index.get("KeySchema"))?;
+        let mut update = client.update_table().table_name(name);
+        for attribute in properties
+            .get("AttributeDefinitions")
+            .and_then(Value::as_sequence)
+            .into_iter()
+            .flatten()
+        {
+            let attribute_name = str_at(attribute, "AttributeName")?;
+            if keys.iter().any(|k| k.attribute_name() == attribute_name) {
+                update = update.attribute_definitions(
+                    AttributeDefinition::builder()
+                        .attribute_name(attribute_name)
+                        .attribute_type(ScalarAttributeType::from(str_at(
+                            attribute,
+                            "AttributeType",
+                        )?))
+                        .build()?,
+                );
+            }
+        }
+        let projection = index
+            .get("Projection")
+            .and_then(|p| p.get("ProjectionType"))
+            .and_then(Value::as_str)
+            .unwrap_or("ALL");
+        update
+            .global_secondary_index_updates(
+                aws_sdk_dynamodb::types::GlobalSecondaryIndexUpdate::builder()
+                    .create(
+                        aws_sdk_dynamodb::types::CreateGlobalSecondaryIndexAction::builder()
+                            .index_name(index_name)
+                            .set_key_schema(Some(keys))
+                            .projection(
+                                Projection::builder()
+                                    .projection_type(ProjectionType::from(projection))
+                                    .build(),
+                            )
+                            .build()?,
+                    )
+                    .build(),
             )
             .send()
             .await?;

@@ -114,6 +114,16 @@ impl Budget {
     }
 }
 
+/// The keys of the per-address counters of `email` that may still exist at `now` (a counter lives two
+/// days), for an erasure.
+pub fn address_keys(email: &str, now: i64) -> Vec<Item> {
+    let today = now.div_euclid(DAY);
+    let to = email.trim().to_lowercase();
+    (0..3)
+        .map(|back| key(today - back, &format!("TO#{to}")))
+        .collect()
+}
+
 fn key(day: i64, sk: &str) -> Item {
     Item::from([
         ("pk".to_owned(), s(format!("MAIL-BUDGET#{day}"))),

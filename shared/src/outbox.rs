@@ -19,6 +19,10 @@
 //!
 //! The function needs `MAIL_TABLE` and `MAIL_QUEUE_URL` in its environment, `dynamodb:PutItem` on the mail
 //! table (inside the transaction) and `sqs:SendMessage` on the queue.
+//!
+//! This module owns the mail table: every key in it is spelled here (the outbox items, and the records the
+//! bulk mailer keeps beside them: each reader's delivery, each planning step, each bounce counted) or in
+//! `mail_budget` (the day's counters), and no crate spells one itself.
 
 use crate::config::{required, ConfigError, Lookup};
 use crate::dynamo::{get_n, get_s, get_s_or_default, n, s, Item, ItemError};
@@ -210,6 +214,42 @@ pub fn key(id: &str) -> Item {
     ])
 }
 
+/// The delivery record of one reader of mailing `mailing`: the reader's address (or, for a reader who left
+/// before their turn, their subscriber id). Its claim makes a reader queued twice get one e-mail.
+pub fn delivery_key(mailing: &str, reader: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(deliveries_of(mailing))),
+        ("sk".to_owned(), s(reader)),
+    ])
+}
+
+/// The `pk` every delivery record of `mailing` shares, to read them back (the mailings' sweep).
+pub fn deliveries_of(mailing: &str) -> String {
+    format!("DELIVERY#{mailing}")
+}
+
+/// The marker of one planning step of mailing `mailing` (`step`: the step's id, from its cursor).
+pub fn plan_step_key(mailing: &str, step: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(plan_steps_of(mailing))),
+        ("sk".to_owned(), s(step)),
+    ])
+}
+
+/// The `pk` every planning step of `mailing` shares.
+pub fn plan_steps_of(mailing: &str) -> String {
+    format!("PLAN#{mailing}")
+}
+
+/// The mark that `email`'s bounce or complaint (`counter`: the mailing's counter it moves) was counted on
+/// `mailing`, so an event the queue delivers twice counts once.
+pub fn feedback_key(mailing: &str, counter: &str, email: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("FEEDBACK#{mailing}"))),
+        ("sk".to_owned(), s(format!("{counter}#{email}"))),
+    ])
+}
+
 fn headers_value(headers: &[(String, String)]) -> AttributeValue {
     AttributeValue::L(
         headers
@@ -320,6 +360,7 @@ impl Outbox {
         if let Some(reply_to) = &mail.reply_to {
             item.insert("replyTo".to_owned(), s(reply_to));
         }
+        crate::personal::tag(&mut item, &about(mail));
         let put = Put::builder()
             .table_name(&*self.table)
             .set_item(Some(item))
@@ -389,6 +430,16 @@ impl Outbox {
             }
         }
     }
+}
+
+/// The person a mail is about, for their export and erasure: the recipient, or the customer a notice to the
+/// shop is about (the contact form's message and the new-order notice reply to the customer).
+fn about(mail: &Mail) -> String {
+    mail.reply_to
+        .as_deref()
+        .unwrap_or(&mail.to)
+        .trim()
+        .to_lowercase()
 }
 
 #[cfg(test)]

@@ -120,15 +120,23 @@ pub struct PerSender<'a> {
     pub per_ip_refusal: &'a str,
 }
 
+/// The key of the window that counts `scope`'s uses by `by` (`email` or `ip`) `value`.
+fn window_key(scope: &str, by: &str, value: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("{scope}-RATE#{by}#{value}"))),
+        ("sk".to_owned(), s("RATE")),
+    ])
+}
+
+/// The key of the window that counts `scope`'s uses by the address `email`: the owner of the table reads
+/// and deletes it by this exact key for the person's export and erasure.
+pub fn email_window(scope: &str, email: &str) -> Item {
+    window_key(scope, "email", email)
+}
+
 impl PerSender<'_> {
     fn key(&self, by: &str, value: &str) -> Item {
-        Item::from([
-            (
-                "pk".to_owned(),
-                s(format!("{}-RATE#{by}#{value}", self.scope)),
-            ),
-            ("sk".to_owned(), s("RATE")),
-        ])
+        window_key(self.scope, by, value)
     }
 
     /// The writes recording one more use for this sender, for the caller's transaction; 429 when a limit is

@@ -1,6 +1,8 @@
 //! Where the reviews function keeps a drink's rating counters, so the catalogue can read them for its cards
 //! and its "best rated" order without knowing more of the reviews table: the key of a summary item, the
-//! names of its count and star-sum attributes, and the average as both show it.
+//! names of its count and star-sum attributes, and the average as both show it. The reviews crate owns the
+//! table; this is its one read path for others, kept here because the catalog sits below the reviews crate
+//! (which reads drinks) and cannot depend on it.
 
 use crate::dynamo::{get_n, s, Item};
 
@@ -8,9 +10,16 @@ use crate::dynamo::{get_n, s, Item};
 pub fn summary_key(product: Option<&str>) -> Item {
     let pk = match product {
         None => "SUMMARY#ALL".to_owned(),
-        Some(id) => format!("SUMMARY#PRODUCT#{id}"),
+        Some(id) => format!("{PRODUCT_SUMMARY}{id}"),
     };
     Item::from([("pk".to_owned(), s(pk)), ("sk".to_owned(), s("SUMMARY"))])
+}
+
+const PRODUCT_SUMMARY: &str = "SUMMARY#PRODUCT#";
+
+/// The drink a summary item's `pk` counts, `None` for the whole shop's (or any other item's).
+pub fn product_of(pk: &str) -> Option<&str> {
+    pk.strip_prefix(PRODUCT_SUMMARY)
 }
 
 /// The number of reviews counted.
@@ -50,5 +59,7 @@ mod tests {
     fn a_drinks_summary_is_keyed_apart_from_the_whole_shops() {
         assert_eq!(summary_key(Some("d1"))["pk"], s("SUMMARY#PRODUCT#d1"));
         assert_eq!(summary_key(None)["pk"], s("SUMMARY#ALL"));
+        assert_eq!(product_of("SUMMARY#PRODUCT#d1"), Some("d1"));
+        assert_eq!(product_of("SUMMARY#ALL"), None);
     }
 }

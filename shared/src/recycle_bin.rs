@@ -86,6 +86,10 @@ pub fn move_in(
     if let Some(email) = item.get("email") {
         entry.insert("email".to_owned(), email.clone());
     }
+    // A binned copy of a person's item is still theirs: their export and erasure find it by the same tag.
+    if let Some(person) = item.get(crate::personal::PERSON) {
+        entry.insert(crate::personal::PERSON.to_owned(), person.clone());
+    }
     let put = Put::builder()
         .table_name(table)
         .set_item(Some(entry))

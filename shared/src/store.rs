@@ -6,6 +6,7 @@
 
 use crate::dynamo::{get_n, is_condition_failed, n, s, Item, ItemError};
 use crate::ApiError;
+use aws_sdk_dynamodb::types::AttributeValue;
 use std::sync::Arc;
 
 pub use crate::dynamo::INDEX;
@@ -38,6 +39,12 @@ pub struct Store {
 }
 
 fn key<E: Entity>(id: &str) -> Item {
+    entity_key::<E>(id)
+}
+
+/// The key of entity `id` of kind `E`: for the owner's store module, which hands it (or a write built on
+/// it) to the functions that join its table's writes, so no other crate spells `KIND#id` itself.
+pub fn entity_key<E: Entity>(id: &str) -> Item {
     Item::from([
         ("pk".to_owned(), s(format!("{}#{id}", E::KIND))),
         ("sk".to_owned(), s(E::KIND)),
@@ -231,6 +238,66 @@ impl Store {
     fn item<E: Entity>(&self, entity: &E, version: u64) -> Item {
         stored_item(entity, version)
     }
+
+    /// Appends `names` to entity `id`'s `image` list unless the list would pass `max`: one conditional
+    /// UpdateItem that touches the list and the version only (so it needs no read first, and an admin's
+    /// stale edit cannot silently drop the names), answering nothing back. Refused, it reads the item to
+    /// tell a missing item from a full list.
+    pub async fn append_images<E: Entity>(
+        &self,
+        id: &str,
+        names: &[String],
+        max: usize,
+    ) -> Result<Appended, ApiError> {
+        let listed: Vec<AttributeValue> = names.iter().map(s).collect();
+        let room = max.saturating_sub(names.len());
+        let updated = self
+            .client
+            .update_item()
+            .table_name(&*self.table)
+            .set_key(Some(key::<E>(id)))
+            .update_expression(
+                "SET image = list_append(if_not_exists(image, :none), :names) ADD version :one",
+            )
+            .condition_expression(
+                "attribute_exists(pk) AND (attribute_not_exists(image) OR size(image) <= :room)",
+            )
+            .expression_attribute_values(":none", AttributeValue::L(Vec::new()))
+            .expression_attribute_values(":names", AttributeValue::L(listed))
+            .expression_attribute_values(":one", n(1))
+            .expression_attribute_values(":room", n(room as i64))
+            .send()
+            .await;
+        match updated {
+            Ok(_) => Ok(Appended::Done),
+            Err(error) if is_condition_failed(&error) => {
+                let found = self
+                    .client
+                    .get_item()
+                    .table_name(&*self.table)
+                    .set_key(Some(key::<E>(id)))
+                    .projection_expression("pk")
+                    .send()
+                    .await?;
+                Ok(if found.item().is_some() {
+                    Appended::Full
+                } else {
+                    Appended::Missing
+                })
+            }
+            Err(error) => Err(ApiError::internal(error)),
+        }
+    }
+}
+
+/// What [`Store::append_images`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Appended {
+    Done,
+    /// No such item.
+    Missing,
+    /// The list has too little room left: nothing was appended.
+    Full,
 }
 
 /// The whole item as the store lays it out (keys, list index, `version`), for a caller that writes it

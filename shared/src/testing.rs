@@ -220,9 +220,9 @@ mod harness {
             super::put_user(users, "shopper@example.com", Role::Customer).await;
             let keys = self.keys();
             SignedIn {
-                admin: keys.issue("admin@example.com", Role::Admin, 600).unwrap(),
+                admin: keys.issue("admin@example.com", Role::Admin, 3600).unwrap(),
                 customer: keys
-                    .issue("shopper@example.com", Role::Customer, 600)
+                    .issue("shopper@example.com", Role::Customer, 3600)
                     .unwrap(),
             }
         }

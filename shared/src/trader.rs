@@ -1,11 +1,11 @@
 //! The trader a shopper contracts with, as the site info record holds it: name, geographic address, contact
 //! details, the VAT rate prices include and the VAT number, and the delivery estimate. The content function
-//! owns the record; the orders function reads these facts at checkout for the order's VAT and for the
-//! confirmation e-mail (Consumer Contracts Regulations 2013, schedule 2). Attribute names are the record's.
+//! owns the record and reads it (`content::store::trader`); the orders function reads these facts through it
+//! at checkout for the order's VAT and for the confirmation e-mail (Consumer Contracts Regulations 2013,
+//! schedule 2). Attribute names are the record's: this is the parsed type both share.
 
-use crate::dynamo::{get_n, get_s_or_default, s, Item};
+use crate::dynamo::{get_n, get_s_or_default, Item};
 use crate::money::Pence;
-use crate::ApiError;
 
 /// UK standard rate, the rate prices include until an admin sets another.
 pub const DEFAULT_VAT_RATE: u32 = 20;
@@ -16,14 +16,6 @@ pub const DEFAULT_DELIVERY_ESTIMATE: &str = "2 to 4 working days";
 pub const DEFAULT_MINIMUM_AGE: u32 = 16;
 /// The ages an admin may set for age-restricted drinks.
 pub const MINIMUM_AGES: std::ops::RangeInclusive<u32> = 16..=18;
-
-/// The site info record's key in the content table.
-pub fn site_key() -> Item {
-    Item::from([
-        ("pk".to_owned(), s("SITE#main")),
-        ("sk".to_owned(), s("SITE")),
-    ])
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Trader {
@@ -97,25 +89,6 @@ impl Trader {
         Some(line)
     }
 
-    /// Reads the site info from the content table (`fallback_name` until an admin has created it).
-    pub async fn load(
-        db: &aws_sdk_dynamodb::Client,
-        content_table: &str,
-        fallback_name: &str,
-    ) -> Result<Trader, ApiError> {
-        let output = db
-            .get_item()
-            .table_name(content_table)
-            .set_key(Some(site_key()))
-            .send()
-            .await
-            .map_err(ApiError::internal)?;
-        Ok(Trader::from_item(
-            &output.item.unwrap_or_default(),
-            fallback_name,
-        ))
-    }
-
     /// The VAT a VAT-inclusive amount holds at this trader's rate.
     pub fn vat_in(&self, gross: Pence) -> Pence {
         vat_in(gross, self.vat_rate)
@@ -143,7 +116,7 @@ pub fn vat_in(gross: Pence, rate: u32) -> Pence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dynamo::n;
+    use crate::dynamo::{n, s};
 
     fn p(pence: i64) -> Pence {
         Pence::new(pence).unwrap()

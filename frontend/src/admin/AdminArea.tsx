@@ -6,26 +6,26 @@ import { lazyPage } from '../lib/chunks';
 import AdminLayout from './AdminLayout';
 
 const screens = {
-  result: lazyPage(() => import('./screens/ResultScreen')),
-  about: lazyPage(() => import('./screens/AboutScreen')),
-  mailer: lazyPage(() => import('./screens/MailerScreen')),
-  products: lazyPage(() => import('./screens/ProductsScreen')),
-  whoweare: lazyPage(() => import('./screens/WhoweareScreen')),
-  subscription: lazyPage(() => import('./screens/SubscriptionScreen')),
-  reviews: lazyPage(() => import('./screens/ReviewsScreen')),
-  order: lazyPage(() => import('./screens/OrderScreen')),
-  show: lazyPage(() => import('./screens/ShowScreen')),
-  discount: lazyPage(() => import('./screens/DiscountScreen')),
-  profile: lazyPage(() => import('./screens/ProfileScreen')),
-  users: lazyPage(() => import('./screens/UsersScreen')),
-  siteinfo: lazyPage(() => import('./screens/SiteInfoScreen')),
-  policies: lazyPage(() => import('./screens/PoliciesScreen')),
-  links: lazyPage(() => import('./screens/LinksScreen')),
-  categories: lazyPage(() => import('./screens/CategoriesScreen')),
-  bin: lazyPage(() => import('./screens/BinScreen')),
+  result: lazyPage(() => import('./results/ResultScreen')),
+  about: lazyPage(() => import('./content/AboutScreen')),
+  mailer: lazyPage(() => import('./subscription/MailerScreen')),
+  products: lazyPage(() => import('./products/ProductsScreen')),
+  whoweare: lazyPage(() => import('./content/WhoweareScreen')),
+  subscription: lazyPage(() => import('./subscription/SubscriptionScreen')),
+  reviews: lazyPage(() => import('./reviews/ReviewsScreen')),
+  order: lazyPage(() => import('./orders/OrderScreen')),
+  show: lazyPage(() => import('./images/ShowScreen')),
+  discount: lazyPage(() => import('./codes/DiscountScreen')),
+  profile: lazyPage(() => import('./profile/ProfileScreen')),
+  users: lazyPage(() => import('./users/UsersScreen')),
+  siteinfo: lazyPage(() => import('./content/SiteInfoScreen')),
+  policies: lazyPage(() => import('./content/PoliciesScreen')),
+  links: lazyPage(() => import('./content/LinksScreen')),
+  categories: lazyPage(() => import('./content/CategoriesScreen')),
+  bin: lazyPage(() => import('./bin/BinScreen')),
 } satisfies Record<AdminChild, unknown>; // a child missing here fails the type check
-const AdminHome = lazyPage(() => import('./screens/AdminHome'));
-const AdminOrderScreen = lazyPage(() => import('./screens/AdminOrderScreen'));
+const AdminHome = lazyPage(() => import('./dashboard/AdminHome'));
+const AdminOrderScreen = lazyPage(() => import('./orders/AdminOrderScreen'));
 
 export default function AdminArea() {
   return (

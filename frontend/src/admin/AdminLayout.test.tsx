@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { initialAuthState } from '../features/auth/authSlice';
+import { initialAuthState } from '../state/session/authSlice';
 import { renderApp } from '../testing/renderWithProviders';
 import { shopApi } from '../testing/shopApi';
 

@@ -7,10 +7,10 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { WhenNear } from '../components/WhenNear';
 import { LoadingView } from '../components/LoadingView';
 import ui from '../components/ui.module.css';
-import { selectIsLoggedIn } from '../features/auth/authSlice';
-import { selectCartCount } from '../features/cart/cartSlice';
+import { selectIsLoggedIn } from '../state/session/authSlice';
+import { selectCartCount } from '../state/basket/cartSlice';
 import { Header } from '../features/header/components/Header';
-import { cartPanelClosed, menuClosed, selectCartOpen } from '../features/header/headerSlice';
+import { cartPanelClosed, menuClosed, selectCartOpen } from '../state/header/headerSlice';
 import { lazyPage } from '../lib/chunks';
 import { useAppDispatch, useAppSelector } from './hooks';
 import styles from './Layout.module.css';
@@ -24,13 +24,13 @@ const preloadCartPanel = () => void loadCartPanel().catch(() => undefined);
 // after the first render (never in the prerender), outside the first page's script.
 const RouteAnnouncer = lazyPage(() => import('./RouteAnnouncer'));
 // The footer is below the fold on every page: it loads as the shopper scrolls towards it.
-const Footer = lazyPage(() => import('../features/site/components/Footer'));
+const Footer = lazyPage(() => import('./Footer'));
 // The site info and about texts show only below the fold (footer, home's lower part): their slice loads
 // after the first render, outside the first page's script.
-const loadSite = () => import('../features/site/siteSlice');
+const loadSite = () => import('../state/site/siteSlice');
 // The delivery terms every invitation to purchase names (drink cards and pages, the FAQ): fetched once per
 // visit beside the site info, read where shown without loading their slice (lib/delivery.ts).
-const loadDelivery = () => import('../features/site/deliverySlice');
+const loadDelivery = () => import('../state/site/deliverySlice');
 
 export function Layout() {
   const dispatch = useAppDispatch();

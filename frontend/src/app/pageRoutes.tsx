@@ -2,7 +2,7 @@
 // account wrapper with its children, and the page for unknown paths. Each screen is its own lazily loaded chunk.
 import type { ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useParams } from 'react-router';
-import { selectIsLoggedIn } from '../features/auth/authSlice';
+import { selectIsLoggedIn } from '../state/session/authSlice';
 import { lazyPage } from '../lib/chunks';
 import { FIRST_PAGE } from '../lib/paging';
 import { useAppSelector } from './hooks';
@@ -23,7 +23,7 @@ const CheckoutPage = lazyPage(() => import('../features/checkout/components/Chec
 const OrderPage = lazyPage(() => import('../features/order/components/OrderPage'));
 const ReceiptPage = lazyPage(() => import('../features/order/components/ReceiptPage'));
 const AccountLayout = lazyPage(() => import('../features/account/components/AccountLayout'));
-const AccountOrdersPage = lazyPage(() => import('../features/account/components/AccountOrdersPage'));
+const AccountOrdersPage = lazyPage(() => import('../features/order/components/AccountOrdersPage'));
 const AccountProfilePage = lazyPage(() => import('../features/account/components/AccountProfilePage'));
 const AccountDeletedPage = lazyPage(() => import('../features/account/components/AccountDeletedPage'));
 
@@ -99,7 +99,7 @@ const PRERENDERED: {
 ];
 
 async function siteInfo(dispatch: AppDispatch, ...parts: ('info' | 'about')[]): Promise<void> {
-  const { fetchSitePart } = await import('../features/site/siteSlice');
+  const { fetchSitePart } = await import('../state/site/siteSlice');
   await Promise.all(parts.map((part) => dispatch(fetchSitePart(part))));
 }
 

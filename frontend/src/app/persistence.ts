@@ -10,9 +10,9 @@ import {
   type PersistConfig,
   type Persistor,
 } from 'redux-persist';
-import type { AuthState } from '../features/auth/authSlice';
-import type { CartState } from '../features/cart/cartSlice';
-import type { DiscountState } from '../features/discount/discountSlice';
+import type { AuthState } from '../state/session/authSlice';
+import type { CartState } from '../state/basket/cartSlice';
+import type { DiscountState } from '../state/basket/discountSlice';
 import { specNamedStorage } from './persistedNames';
 import { rootReducer, type RootState } from './rootReducer';
 import {

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/renderWithProviders';
 import { shopApi } from '../testing/shopApi';
-import { initialAuthState } from '../features/auth/authSlice';
+import { initialAuthState } from '../state/session/authSlice';
 
 const customer = { auth: { ...initialAuthState, token: 't', userInfo: { email: 'shopper@example.com', role: 'customer' } } };
 const admin = { auth: { ...initialAuthState, token: 't', userInfo: { email: 'admin@example.com', role: 'admin' } } };
@@ -74,8 +74,8 @@ describe('admin area under /new/uk/', () => {
   // Every admin screen is a lazy chunk that Vitest transforms on first import, which can take seconds on a
   // two-core CI machine. Pay that once here, outside the per-test timeout, so the tests time the rendering.
   beforeAll(async () => {
-    const screens = import.meta.glob('../admin/screens/*Screen.tsx');
-    await Promise.all([import('../admin/AdminArea'), import('../admin/screens/AdminHome'), ...Object.values(screens).map((load) => load())]);
+    const screens = import.meta.glob('../admin/*/*Screen.tsx');
+    await Promise.all([import('../admin/AdminArea'), import('../admin/dashboard/AdminHome'), ...Object.values(screens).map((load) => load())]);
   }, 120_000);
 
   it.each([

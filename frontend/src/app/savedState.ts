@@ -5,9 +5,9 @@
 // The first render must not wait for redux-persist (its code would cost the home page's first script about
 // 3 KB gzipped): this small reader gives the store its saved state synchronously, and app/persistence.ts
 // (redux-persist, a chunk of its own) takes over the saving once it has loaded, beside the first render.
-import { initialAuthState, withAccessFlags, type AuthState } from '../features/auth/authSlice';
-import { initialCartState, type CartState } from '../features/cart/cartSlice';
-import { initialDiscountState, type DiscountState } from '../features/discount/discountSlice';
+import { initialAuthState, withAccessFlags, type AuthState } from '../state/session/authSlice';
+import { initialCartState, type CartState } from '../state/basket/cartSlice';
+import { initialDiscountState, type DiscountState } from '../state/basket/discountSlice';
 import { renamed } from './persistedNames';
 import type { RootState } from './rootReducer';
 

@@ -3,11 +3,11 @@
 // returning shopper saved under the earlier names (auth, cart, discount) is migrated. A reload reads them
 // back before the first render (readSavedState, as main.tsx does); redux-persist saves (persistState).
 import { describe, expect, it } from 'vitest';
-import { initialAuthState, loginCodeSent, userLoggedIn } from '../features/auth/authSlice';
-import { cartLineFromProduct } from '../features/cart/cartLine';
-import { cartLineAdded } from '../features/cart/cartSlice';
-import { discountCodeAccepted, discountCodeRejected } from '../features/discount/discountSlice';
-import { cartPanelToggled } from '../features/header/headerSlice';
+import { initialAuthState, loginCodeSent, userLoggedIn } from '../state/session/authSlice';
+import { cartLineFromProduct } from '../state/basket/cartLine';
+import { cartLineAdded } from '../state/basket/cartSlice';
+import { discountCodeAccepted, discountCodeRejected } from '../state/basket/discountSlice';
+import { cartPanelToggled } from '../state/header/headerSlice';
 import { homeReloadRequested } from '../features/home/homeSlice';
 import { mango } from '../testing/fixtures';
 import { persistConfig, persistState } from './persistence';

@@ -6,7 +6,7 @@ import { configureStore } from '../lib/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist';
 import type { ApiClient } from '../lib/api';
 import { deferredApiClient } from '../lib/deferredApi';
-import { userLoggedOut, withAccessFlags } from '../features/auth/authSlice';
+import { userLoggedOut, withAccessFlags } from '../state/session/authSlice';
 import { rootReducer, type RootState } from './rootReducer';
 
 export type { RootState } from './rootReducer';

@@ -719,6 +719,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/cancel/{_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer cancels their own order before it ships (refunded in full if paid)
+         * @description Any signed-in user.
+         */
+        post: operations["cancel_my_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/confirm/{id}/": {
         parameters: {
             query?: never;
@@ -2442,23 +2462,30 @@ export interface components {
             /** Format: uint32 */
             vatRate: number;
         };
-        /** @description Everything the shop holds about one address, for the person to keep. */
+        /** @description Everything the shop holds about one address, for the person to keep, under names a person understands. */
         DataExport: {
+            /** @description Back-in-stock alerts, confirmed or waiting for their confirmation. */
+            alerts: unknown[];
+            /** @description Messages sent through the contact form. */
+            contactMessages: unknown[];
+            /** @description Once-per-customer discount codes used, with the order. */
+            discountCodes: unknown[];
             email: string;
             exportedAt: string;
-            /** @description The login records held: the code waiting (never the code itself), tries, rate windows. */
+            /** @description The windows that count the address's recent requests against the shop's limits. */
+            limits: unknown[];
+            /** @description The login records held: codes waiting (never the code itself), tries, the day's wrong codes. */
             loginHistory: unknown[];
-            /** @description E-mails to the address the shop's outbox still holds. */
+            /** @description E-mails to (or about) the address the shop's outbox still holds. */
             mail: unknown[];
             orders: unknown[];
-            /**
-             * @description Anything else naming the address (limits' windows, codes' once-per-address marks, back-in-stock
-             *     alerts).
-             */
-            other: unknown[];
+            /** @description The passkeys registered for the account (their names and dates, not the keys). */
+            passkeys: unknown[];
             /** @description The account as stored: name, phone, address, role, dates. */
             profile: unknown;
             reviews: unknown[];
+            /** @description The shop's own lists that name the address. */
+            shopRecords: unknown[];
             subscriptions: unknown[];
         };
         /** @description The images to delete, by name. */
@@ -2549,16 +2576,36 @@ export interface components {
             /** Format: uint32 */
             subscriptions: number;
         };
+        /** @description What asking for an erasure answers: the code is on its way, and which orders the erasure would wait for. */
+        ErasureAsked: {
+            message: string;
+            /**
+             * @description Orders still on their way (unpaid, paid or shipped): the erasure keeps the name and address on them
+             *     until they are delivered or refunded. A paid order not yet shipped can be cancelled and refunded
+             *     from its page first.
+             */
+            waitingOrders: components["schemas"]["WaitingOrder"][];
+        };
         /** @description What an erasure answers. */
         ErasureDone: {
             erased: components["schemas"]["Erased"];
+            /** @description False when the erasure was cut short (it is finished by asking again, with the same code). */
+            finished: boolean;
             message: string;
+            /** @description Orders on their way that keep the name and address until they are delivered or refunded. */
+            waitingOrders: components["schemas"]["WaitingOrder"][];
         };
-        /** @description One erasure as the audit keeps it. */
+        /** @description One erasure as the audit keeps it, or one still under way. */
         ErasureEntry: {
             at: string;
             by: string;
+            /** @description The address, for an unfinished erasure only (a finished one keeps none). */
+            email?: string | null;
             erased: components["schemas"]["Erased"];
+            /** @description False for an erasure cut short: asking for it again (`POST /api/user/erasure/{email}`) finishes it. */
+            finished: boolean;
+            /** @description Orders on their way the erasure still waits for. */
+            waitingOrders: components["schemas"]["WaitingOrder"][];
         };
         /** @description A visitor's message through the contact form. */
         FeedbackInput: {
@@ -4123,6 +4170,13 @@ export interface components {
             _id: string;
             /** Format: uint */
             waiting: number;
+        };
+        /** @description An order an erasure waits for, as the customer and the admin are told. */
+        WaitingOrder: {
+            _id: string;
+            /** Format: uint64 */
+            number: number | null;
+            status: string;
         };
         /** @description An entry (who-we-are text) as an admin sends it. */
         WhoWeAreInput: {
@@ -6381,6 +6435,73 @@ export interface operations {
             };
             /** @description A value breaks one of the shop's rules */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    cancel_my_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                _id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description In conflict with what is stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The payment provider could not be reached */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A service the shop needs is busy */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9939,7 +10060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Message"];
+                    "application/json": components["schemas"]["ErasureAsked"];
                 };
             };
             /** @description No valid login token */
@@ -10081,6 +10202,17 @@ export interface operations {
             /** @description No valid login token */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Too many requests: try again after Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds until a new request may succeed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

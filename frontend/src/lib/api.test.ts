@@ -1,7 +1,7 @@
 // The API client and the spec's shared error handler, through a real store (token, logout).
 import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
-import { userLoggedIn } from '../features/auth/authSlice';
+import { userLoggedIn } from '../state/session/authSlice';
 import { fakeFetch, json, offlineFetch } from '../testing/fakeFetch';
 import { ApiError, createApiClient, errorMessage, expandPath, isAuthFailure, NETWORK_ERROR_MESSAGE } from './api';
 

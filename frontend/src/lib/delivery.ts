@@ -1,4 +1,4 @@
-// The delivery terms every order is priced by, as `features/site/deliverySlice.ts` holds them (the orders
+// The delivery terms every order is priced by, as `state/site/deliverySlice.ts` holds them (the orders
 // function's GET /api/order/payment-settings/ is their one source), in the words every invitation to purchase
 // uses: "+ £4.99 delivery, free from £40". A small module of its own so the drink cards can name the terms
 // without loading the slice: the app's frame fetches them once per visit (app/Layout.tsx).

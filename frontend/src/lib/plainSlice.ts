@@ -8,7 +8,7 @@ import type { CaseReducerActions, PayloadAction, Reducer, SliceCaseReducers } fr
 import { createAction } from './toolkit';
 
 /** A case reducer that returns the next state (the state it is given must not be changed). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a case reducer may take any payload; each slice types its own actions
 export type PlainCaseReducer<State> = (state: State, action: PayloadAction<any>) => State;
 
 export interface PlainSlice<State, Reducers, Name extends string> {

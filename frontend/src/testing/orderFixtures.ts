@@ -1,5 +1,5 @@
 // Orders and codes in the shapes docs/api.md fixes, for the checkout, order and admin tests.
-import type { Order, Refund } from '../features/order/orderTypes';
+import type { Order, Refund } from '../lib/orderTypes';
 import type { Paged } from '../lib/paging';
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {

@@ -118,6 +118,11 @@ fn login_pk(email: &str) -> String {
     format!("LOGIN#{email}")
 }
 
+/// The partition of one address's login records (codes, windows, wrong codes): the address whole.
+pub(crate) fn login_partition(email: &str) -> String {
+    login_pk(email)
+}
+
 /// One code of `email`, sorted by when it expires (then its own random id): the live ones are a range of
 /// the sort key, however many expired ones DynamoDB's TTL has yet to remove.
 fn code_key(email: &str, expires: i64, id: &str) -> Item {

@@ -19,6 +19,7 @@ use shared::validation::Email;
 use std::sync::Arc;
 
 pub use codes::{CodeKey, MAX_CODES_PER_ADDRESS_CLIENT_HOUR, MAX_CODES_PER_HOUR, MAX_TRIES};
+pub use users::ensure_admin;
 
 pub struct Config {
     pub auth: AuthConfig,

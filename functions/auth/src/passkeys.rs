@@ -112,6 +112,11 @@ fn passkey_pk(email: &str) -> String {
     format!("PASSKEY#{email}")
 }
 
+/// The partition of one address's passkeys and ceremonies: the address whole.
+pub(crate) fn partition(email: &str) -> String {
+    passkey_pk(email)
+}
+
 fn key(email: &str, sk: String) -> Item {
     Item::from([
         ("pk".to_owned(), s(passkey_pk(email))),

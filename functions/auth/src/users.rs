@@ -162,6 +162,80 @@ async fn find(state: &AppState, email: &str) -> Result<Option<User>, ApiError> {
         .map_err(Into::into)
 }
 
+/// The mark an erasure leaves of an address: a keyed hash of it (never the address), with the token version
+/// the next account of that address starts from.
+fn erased_key(state: &AppState, email: &str) -> Item {
+    let tag = state.codes.sign(format!("erased:{email}").as_bytes());
+    Item::from([
+        (
+            "pk".to_owned(),
+            s(format!("ERASED#{}", shared::signed::hex(tag.as_ref()))),
+        ),
+        ("sk".to_owned(), s("ERASED")),
+    ])
+}
+
+/// Remembers that `email`'s account, at token version `last`, was erased: a token issued before the erasure
+/// never works again, even after the address signs up anew.
+pub(crate) async fn remember_erased(
+    state: &AppState,
+    email: &str,
+    last: u64,
+) -> Result<(), ApiError> {
+    state
+        .db()
+        .update_item()
+        .table_name(state.table())
+        .set_key(Some(erased_key(state, email)))
+        .update_expression("SET tokenVersion = :next")
+        .condition_expression("attribute_not_exists(tokenVersion) OR tokenVersion < :next")
+        .expression_attribute_values(":next", n(last + 1))
+        .send()
+        .await
+        .map(drop)
+        .or_else(|error| {
+            if is_condition_failed(&error) {
+                Ok(())
+            } else {
+                Err(ApiError::internal(error))
+            }
+        })
+}
+
+/// The token version a new account of `email` starts from: past every token an erased account of the same
+/// address was ever given.
+async fn version_after_erasure(state: &AppState, email: &str) -> Result<u64, ApiError> {
+    Ok(
+        shared::personal::get(state.db(), state.table(), erased_key(state, email))
+            .await?
+            .and_then(|item| get_n(&item, "tokenVersion").ok())
+            .unwrap_or(0),
+    )
+}
+
+/// Makes `email` an admin named `fullname` unless it has an account already (which is kept as it is): the
+/// local gateway's demo admin, written as the auth function writes every user.
+pub async fn ensure_admin(
+    db: &aws_sdk_dynamodb::Client,
+    users_table: &str,
+    email: &str,
+    fullname: &str,
+) -> Result<(), ApiError> {
+    let mut admin = User::new(email, Role::Admin);
+    admin.fullname = fullname.to_owned();
+    let put = db
+        .put_item()
+        .table_name(users_table)
+        .set_item(Some(admin.to_item()))
+        .condition_expression("attribute_not_exists(pk)")
+        .send()
+        .await;
+    match put {
+        Err(error) if !is_condition_failed(&error) => Err(error.into()),
+        _ => Ok(()),
+    }
+}
+
 /// Blocked (deleted) users get the same answer as unknown ones when they try to log in.
 const BLOCKED: &str = "This account was closed: ask the shop to open it again";
 
@@ -180,7 +254,8 @@ pub async fn sign_in(state: &AppState, email: &str, listed_admin: bool) -> Resul
     } else {
         Role::Admin
     };
-    let fresh = User::new(email, role);
+    let mut fresh = User::new(email, role);
+    fresh.token_version = version_after_erasure(state, email).await?;
     let created = state
         .db()
         .put_item()

@@ -27,11 +27,20 @@ use shared::validation::Email;
 use shared::{ApiError, ApiResult, Json};
 
 const HOUR: i64 = 3600;
+
+/// The index key (`gsi1pk`) every alert of one address carries, pending or confirmed: the address whole, so
+/// the address's alerts are found by it exactly.
+pub fn alerts_of(email: &str) -> String {
+    format!("ALERTS-OF#{email}")
+}
 /// Alerts released in one transaction: each is two writes (the alert's delete, the mail's outbox item).
 const BATCH: usize = 25;
 
+/// Names the alert requests' windows (`ALERT-RATE#…`).
+pub const RATE_SCOPE: &str = "ALERT";
+
 const LIMITS: PerSender<'static> = PerSender {
-    scope: "ALERT",
+    scope: RATE_SCOPE,
     per_email: Window {
         limit: 5,
         seconds: HOUR,
@@ -203,10 +212,7 @@ pub async fn sign_up(
     let mut item = pending_key(&product.id, email.as_str());
     item.extend([
         ("email".to_owned(), s(email.as_str())),
-        (
-            "gsi1pk".to_owned(),
-            s(format!("ALERTS-OF#{}", email.as_str())),
-        ),
+        ("gsi1pk".to_owned(), s(alerts_of(email.as_str()))),
         ("gsi1sk".to_owned(), s(format!("PENDING#{}", product.id))),
         ("createdAt".to_owned(), s(shared::time::now_iso())),
         ("sentAt".to_owned(), n(now)),
@@ -315,7 +321,7 @@ pub async fn confirm_alert(
     let mut item = alert_key(&product.id, &email);
     item.extend([
         ("email".to_owned(), s(&email)),
-        ("gsi1pk".to_owned(), s(format!("ALERTS-OF#{email}"))),
+        ("gsi1pk".to_owned(), s(alerts_of(&email))),
         ("gsi1sk".to_owned(), s(&product.id)),
         ("createdAt".to_owned(), s(shared::time::now_iso())),
     ]);
@@ -384,7 +390,7 @@ async fn waiting(
             .await
             .map_err(ApiError::internal)?;
         for item in page.items.unwrap_or_default() {
-            let email = shared::erasure::text(&item, "email").to_owned();
+            let email = shared::personal::text(&item, "email").to_owned();
             found.push(Waiting {
                 key: alert_key(product, &email),
                 email,
@@ -532,12 +538,12 @@ pub async fn stop(
         .table_name(table)
         .index_name("gsi1")
         .key_condition_expression("gsi1pk = :me")
-        .expression_attribute_values(":me", s(format!("ALERTS-OF#{email}")))
+        .expression_attribute_values(":me", s(alerts_of(&email)))
         .send()
         .await
         .map_err(ApiError::internal)?;
     for item in mine.items.unwrap_or_default() {
-        shared::erasure::delete(db, table, &item).await?;
+        shared::personal::delete_exact(db, table, shared::dynamo::key_of(&item)).await?;
     }
     Ok(Message::new(
         "Done: we will not send you back-in-stock e-mails for the drinks you were waiting for.",

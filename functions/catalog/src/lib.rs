@@ -7,12 +7,14 @@ mod categories;
 mod category;
 pub mod food;
 mod home;
+pub mod personal;
 pub mod pricing;
 mod product;
 mod products;
 mod search;
 mod snapshot;
 pub mod statements;
+pub mod store;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -21,9 +23,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use std::sync::Arc;
 
 pub use category::Category;
-pub use product::{
-    drink_exists, return_stock, return_stock_to_bin, stock_home, take_stock, Product, StockHome,
-};
+pub use product::Product;
 pub use shared::store::{Entity, Store};
 
 /// The function's settings.

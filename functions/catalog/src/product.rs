@@ -1,9 +1,10 @@
-//! A drink as stored, and the stock updates an order's transaction makes to it. Below the drinks' routes,
-//! the back-in-stock alerts, the categories and the catalogue snapshot, so none of them imports another for it.
+//! A drink as stored. Below the drinks' routes, the back-in-stock alerts, the categories and the catalogue
+//! snapshot, so none of them imports another for it; what other functions may read and write of it is in
+//! `store`.
 
 use crate::food::FoodInfo;
 use crate::pricing::{self, PriceChange, Promotion};
-use aws_sdk_dynamodb::types::{AttributeValue, TransactWriteItem, Update};
+use aws_sdk_dynamodb::types::AttributeValue;
 use serde::{Serialize, Serializer};
 use shared::dynamo::{
     b, get_bool, get_n, get_s, get_s_or_default, get_string_list, n, s, string_list, Item,
@@ -11,7 +12,6 @@ use shared::dynamo::{
 };
 use shared::money::{Pence, Percent};
 use shared::store::{version_of, Entity};
-use shared::ApiError;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Product {
@@ -264,25 +264,6 @@ impl Entity for Product {
     }
 }
 
-/// Whether a drink with this id is in the catalogue (read consistently, only its key): the storefront's
-/// server answers an unknown drink's page with 404.
-pub async fn drink_exists(
-    db: &aws_sdk_dynamodb::Client,
-    table: &str,
-    id: &str,
-) -> Result<bool, ApiError> {
-    let found = db
-        .get_item()
-        .table_name(table)
-        .key("pk", s(format!("{}#{id}", Product::KIND)))
-        .key("sk", s(Product::KIND))
-        .projection_expression("pk")
-        .consistent_read(true)
-        .send()
-        .await?;
-    Ok(found.item.is_some())
-}
-
 /// A stored `YYYY-MM-DD` day, absent on drinks saved before promotions had days.
 fn date(item: &Item, key: &str) -> Result<Option<time::Date>, ItemError> {
     match item.get(key) {
@@ -323,100 +304,4 @@ fn change_from_attribute(value: &AttributeValue) -> Result<PriceChange, ItemErro
             end: date(map, "promotionEnd")?,
         },
     })
-}
-
-/// The write that takes `qty` units of a drink out of stock in an order transaction: never below zero.
-/// The version moves too, so an admin's stale edit of the drink cannot put the units back.
-pub fn take_stock(table: &str, id: &str, qty: u32) -> Result<TransactWriteItem, ApiError> {
-    stock_update(
-        table,
-        id,
-        "SET stock = stock - :qty ADD version :one",
-        Some("stock >= :qty"),
-        qty,
-    )
-}
-
-/// Puts `qty` units back (a cancelled order).
-pub fn return_stock(table: &str, id: &str, qty: u32) -> Result<TransactWriteItem, ApiError> {
-    stock_update(
-        table,
-        id,
-        "SET stock = stock + :qty ADD version :one",
-        None,
-        qty,
-    )
-}
-
-/// Where units an order gives back belong.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StockHome {
-    /// The drink is on sale: its stock.
-    Live,
-    /// The drink is in the bin: the stock of the copy kept there, so restoring it restores them.
-    Binned,
-    /// The drink was deleted for good: there is nowhere to put them.
-    Gone,
-}
-
-/// Where stock given back to drink `id` goes, read now (consistently).
-pub async fn stock_home(
-    db: &aws_sdk_dynamodb::Client,
-    table: &str,
-    id: &str,
-    now: i64,
-) -> Result<StockHome, ApiError> {
-    let pk = format!("{}#{id}", Product::KIND);
-    let found = db
-        .get_item()
-        .table_name(table)
-        .key("pk", s(&pk))
-        .key("sk", s(Product::KIND))
-        .projection_expression("pk")
-        .consistent_read(true)
-        .send()
-        .await?;
-    if found.item().is_some() {
-        return Ok(StockHome::Live);
-    }
-    Ok(
-        match shared::recycle_bin::find(db, table, &pk, now).await? {
-            Some(_) => StockHome::Binned,
-            None => StockHome::Gone,
-        },
-    )
-}
-
-/// Puts `qty` units back on the copy of deleted drink `id` kept in the bin.
-pub fn return_stock_to_bin(table: &str, id: &str, qty: u32) -> Result<TransactWriteItem, ApiError> {
-    shared::recycle_bin::adjust_in_bin(
-        table,
-        &format!("{}#{id}", Product::KIND),
-        "stock",
-        i64::from(qty),
-    )
-}
-
-fn stock_update(
-    table: &str,
-    id: &str,
-    expression: &str,
-    condition: Option<&str>,
-    qty: u32,
-) -> Result<TransactWriteItem, ApiError> {
-    let condition = match condition {
-        Some(extra) => format!("attribute_exists(pk) AND {extra}"),
-        None => "attribute_exists(pk)".to_owned(),
-    };
-    let update = Update::builder()
-        .table_name(table)
-        .key("pk", s(format!("{}#{id}", Product::KIND)))
-        .key("sk", s(Product::KIND))
-        .update_expression(expression)
-        .condition_expression(condition)
-        .expression_attribute_values(":qty", n(qty))
-        .expression_attribute_values(":one", n(1))
-        .build()
-        .map_err(ApiError::internal)?;
-    Ok(TransactWriteItem::builder().update(update).build())
 }

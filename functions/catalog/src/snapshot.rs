@@ -176,7 +176,7 @@ impl RatingsSource {
                     .flatten()
                 {
                     let pk = get_s(item, "pk")?;
-                    let Some(id) = pk.strip_prefix("SUMMARY#PRODUCT#") else {
+                    let Some(id) = shared::ratings::product_of(&pk) else {
                         continue;
                     };
                     let (count, sum) = shared::ratings::counts(item);

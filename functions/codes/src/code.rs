@@ -1,9 +1,8 @@
 //! A discount code: its text is its id (`SUMMER10`), so codes are unique by construction and a shopper's
 //! code is found with one read. Uses are counted by the orders function, inside the order's transaction,
-//! on the conditions `use_in_transaction` states.
+//! through the writes `store` hands it.
 
 use crate::AppState;
-use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use axum::extract::State;
 use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize, Serializer};
@@ -221,111 +220,21 @@ impl Entity for DiscountCode {
     }
 }
 
-/// The write that spends one use of `code` in an order transaction, on the code's own limits: it exists,
-/// is open, has uses left and has not ended. `once_per_email` is enforced by a second item (see
-/// `use_marker`). The version moves too, so an admin's stale edit cannot undo the count.
-pub fn use_in_transaction(
-    table: &str,
-    code: &str,
-    now: i64,
-) -> Result<TransactWriteItem, ApiError> {
-    let update = Update::builder()
-        .table_name(table)
-        .key("pk", s(format!("CODE#{code}")))
-        .key("sk", s("CODE"))
-        .update_expression("ADD uses :one, version :one")
-        .condition_expression(
-            "attribute_exists(pk) AND #open = :yes AND (attribute_not_exists(maxUses) OR uses < maxUses) \
-             AND (attribute_not_exists(endsAt) OR endsAt > :now)",
-        )
-        .expression_attribute_names("#open", "open")
-        .expression_attribute_values(":one", n(1))
-        .expression_attribute_values(":yes", b(true))
-        .expression_attribute_values(":now", n(now))
-        .build()
-        .map_err(ApiError::internal)?;
-    Ok(TransactWriteItem::builder().update(update).build())
-}
-
-/// Gives a use back (an order was cancelled).
-pub fn release_in_transaction(table: &str, code: &str) -> Result<TransactWriteItem, ApiError> {
-    let update = Update::builder()
-        .table_name(table)
-        .key("pk", s(format!("CODE#{code}")))
-        .key("sk", s("CODE"))
-        .update_expression("ADD uses :minus, version :one")
-        .condition_expression("attribute_exists(pk) AND uses > :zero")
-        .expression_attribute_values(":minus", n(-1))
-        .expression_attribute_values(":one", n(1))
-        .expression_attribute_values(":zero", n(0))
-        .build()
-        .map_err(ApiError::internal)?;
-    Ok(TransactWriteItem::builder().update(update).build())
-}
-
-/// Takes a use back for an order that stands again (its whole refund failed at the bank after the use had
-/// been given back): no limit applies, the order held the use before.
-pub fn retake_in_transaction(table: &str, code: &str) -> Result<TransactWriteItem, ApiError> {
-    let update = Update::builder()
-        .table_name(table)
-        .key("pk", s(format!("CODE#{code}")))
-        .key("sk", s("CODE"))
-        .update_expression("ADD uses :one, version :one")
-        .condition_expression("attribute_exists(pk)")
-        .expression_attribute_values(":one", n(1))
-        .build()
-        .map_err(ApiError::internal)?;
-    Ok(TransactWriteItem::builder().update(update).build())
-}
-
-/// Whether a code an order gives a use back to is still there: live, in the bin (the copy kept there takes
-/// the use back, so restoring it restores it), or deleted for good.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CodeHome {
-    Live,
-    Binned,
-    Gone,
-}
-
-/// Where a use given back to `code` goes, read now (consistently).
-pub async fn code_home(
-    db: &aws_sdk_dynamodb::Client,
-    table: &str,
-    code: &str,
-    now: i64,
-) -> Result<CodeHome, ApiError> {
-    let pk = format!("CODE#{code}");
-    let found = db
-        .get_item()
-        .table_name(table)
-        .key("pk", s(&pk))
-        .key("sk", s("CODE"))
-        .projection_expression("pk, uses")
-        .consistent_read(true)
-        .send()
-        .await?;
-    if found.item().is_some() {
-        return Ok(CodeHome::Live);
-    }
-    Ok(
-        match shared::recycle_bin::find(db, table, &pk, now).await? {
-            Some(_) => CodeHome::Binned,
-            None => CodeHome::Gone,
-        },
-    )
-}
-
-/// Gives a use back to deleted `code`'s copy in the bin.
-pub fn release_in_bin(table: &str, code: &str) -> Result<TransactWriteItem, ApiError> {
-    shared::recycle_bin::adjust_in_bin(table, &format!("CODE#{code}"), "uses", -1)
-}
-
 /// The key of the marker that `email` has used `code` (for once-per-e-mail codes).
 pub fn use_marker(code: &str, email: &str) -> Item {
     Item::from([
         ("pk".to_owned(), s(format!("CODEUSE#{code}#{email}"))),
         ("sk".to_owned(), s("USE")),
     ])
+}
+
+/// The marker itself, as the checkout writes it in its transaction: the key, the code and the order that
+/// used it, tagged with the buyer's address so their export and erasure find it by that address whole.
+pub fn use_mark(code: &str, email: &str, order_id: &str) -> Item {
+    let mut mark = use_marker(code, email);
+    mark.insert("code".to_owned(), s(code));
+    mark.insert("orderId".to_owned(), s(order_id));
+    shared::personal::tagged(mark, email)
 }
 
 /// What the admin sends to update a code: only what changes (create takes `NewCodeInput`). A field that

@@ -1,7 +1,9 @@
 //! Discount codes: admins keep them (rate, limits, the promotion shown with them); shoppers check one
-//! before paying; the orders function spends a use inside its order transaction (see `code_use`).
+//! before paying; the orders function spends a use inside its order transaction, through `store`.
 
 mod code;
+pub mod personal;
+pub mod store;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -11,10 +13,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
 use std::sync::Arc;
 
-pub use code::{
-    code_home, normalise_code, release_in_bin, release_in_transaction, retake_in_transaction,
-    use_in_transaction, use_marker, CodeHome, DiscountCode,
-};
+pub use code::{normalise_code, use_mark, use_marker, DiscountCode};
 
 pub struct Config {
     pub table: String,

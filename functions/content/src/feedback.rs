@@ -50,6 +50,15 @@ pub const PER_ADDRESS: shared::rate::AddressLimit = shared::rate::AddressLimit {
     refusal: "Many messages came from your network in the last hour",
 };
 
+/// The key of the window that counts one address's messages, read and deleted by this exact key for the
+/// person's export and erasure.
+pub fn rate_key(email: &str) -> Item {
+    Item::from([
+        ("pk".to_owned(), s(format!("FEEDBACK-RATE#{email}"))),
+        ("sk".to_owned(), s("RATE")),
+    ])
+}
+
 /// The contact form's message, capped like every free-text message (docs/validation.md).
 pub const MESSAGE_MAX: usize = 1_000;
 
@@ -72,13 +81,7 @@ pub async fn send_feedback(
     let rate = shared::rate::reserve(
         &state.db,
         &state.table,
-        Item::from([
-            (
-                "pk".to_owned(),
-                s(format!("FEEDBACK-RATE#{}", email.as_str())),
-            ),
-            ("sk".to_owned(), s("RATE")),
-        ]),
+        rate_key(email.as_str()),
         &shared::rate::Window {
             limit: MAX_PER_HOUR,
             seconds: 3600,
@@ -89,22 +92,25 @@ pub async fn send_feedback(
     .await?;
     let id = shared::store::new_id();
     let at = shared::time::now_iso();
-    let item = Item::from([
-        ("pk".to_owned(), s(format!("FEEDBACK#{id}"))),
-        ("sk".to_owned(), s("FEEDBACK")),
-        ("gsi1pk".to_owned(), s("FEEDBACK-LIST")),
-        ("gsi1sk".to_owned(), s(format!("{at}#{id}"))),
-        ("fullname".to_owned(), s(fullname.as_str())),
-        ("email".to_owned(), s(email.as_str())),
-        ("phone".to_owned(), s(phone.as_str())),
-        ("message".to_owned(), s(message)),
-        ("createdAt".to_owned(), s(&at)),
-        // Kept a year, as the privacy notice says, then removed by the table's TTL.
-        (
-            "expiresAt".to_owned(),
-            shared::dynamo::n(shared::time::now_unix() + KEEP_SECONDS),
-        ),
-    ]);
+    let item = shared::personal::tagged(
+        Item::from([
+            ("pk".to_owned(), s(format!("FEEDBACK#{id}"))),
+            ("sk".to_owned(), s("FEEDBACK")),
+            ("gsi1pk".to_owned(), s("FEEDBACK-LIST")),
+            ("gsi1sk".to_owned(), s(format!("{at}#{id}"))),
+            ("fullname".to_owned(), s(fullname.as_str())),
+            ("email".to_owned(), s(email.as_str())),
+            ("phone".to_owned(), s(phone.as_str())),
+            ("message".to_owned(), s(message)),
+            ("createdAt".to_owned(), s(&at)),
+            // Kept a year, as the privacy notice says, then removed by the table's TTL.
+            (
+                "expiresAt".to_owned(),
+                shared::dynamo::n(shared::time::now_unix() + KEEP_SECONDS),
+            ),
+        ]),
+        email.as_str(),
+    );
     let put = Put::builder()
         .table_name(&*state.table)
         .set_item(Some(item))

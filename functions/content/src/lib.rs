@@ -3,10 +3,12 @@
 
 mod entries;
 pub mod feedback;
+pub mod personal;
 mod policies;
 mod rules;
 mod site;
 mod sitemap;
+pub mod store;
 pub mod versions;
 
 use axum::extract::FromRef;
@@ -89,7 +91,7 @@ impl AppState {
 impl AppState {
     /// The trader's facts from the site info (name, address, contacts, VAT rate, delivery estimate).
     pub async fn trader(&self) -> Result<shared::trader::Trader, shared::ApiError> {
-        shared::trader::Trader::load(&self.db, &self.table, &self.shop_name).await
+        store::trader(&self.db, &self.table, &self.shop_name).await
     }
 }
 

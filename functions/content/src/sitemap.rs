@@ -8,7 +8,6 @@ use crate::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use http::header;
-use shared::store::Store;
 use shared::ApiResult;
 
 /// The pages every sitemap lists, as the storefront's routes spell them.
@@ -47,9 +46,8 @@ pub async fn show_robots(State(state): State<AppState>) -> Response {
 
 pub async fn show_sitemap(State(state): State<AppState>) -> ApiResult<Response> {
     let base = &state.site_url;
-    let catalog = Store::new(state.db.clone(), state.catalog_table.to_string());
     let (drinks, policies) = tokio::join!(
-        catalog.list::<catalog::Product>(),
+        catalog::store::all_products(&state.db, &state.catalog_table),
         crate::entries::all::<Policy>(&state)
     );
     let mut urls: Vec<(String, Option<String>)> =

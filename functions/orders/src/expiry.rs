@@ -31,6 +31,8 @@ pub struct ExpirySummary {
     pub claims: u32,
     /// Orders that could not be handled (logged, alarmed; the next run tries them again).
     pub failed: u32,
+    /// Erasures that waited for an order which has ended since, finished.
+    pub erasures: u32,
 }
 
 /// What OrdersExpiryFunction does with an event: its schedule's runs the expiry; `{"task": "reconcile",
@@ -90,6 +92,7 @@ pub async fn expire_pending(state: &AppState, now: i64) -> Result<ExpirySummary,
     summary.refunded = crate::late_refund::retry_due(state).await?;
     summary.cancelled = retry_cancels(state, &mut summary).await?;
     summary.claims = crate::refunds::settle_claims(state, now).await?;
+    summary.erasures = crate::personal::finish_waiting(&state.db, &state.tables.orders).await?;
     Ok(summary)
 }
 

@@ -4,7 +4,6 @@
 //! results and the month's reconciliation with Stripe.
 
 mod checkout;
-pub mod erasure;
 pub mod expiry;
 mod holds;
 mod index;
@@ -15,6 +14,7 @@ mod manage;
 pub mod money;
 mod order;
 pub mod payment;
+pub mod personal;
 pub mod purchases;
 pub mod reconcile;
 mod records;
@@ -157,7 +157,7 @@ pub struct AppState {
     pub site_url: Arc<str>,
     pub links: Arc<links::OrderLinks>,
     /// Back-in-stock mail's stop links: stock an order gives back can end a drink's wait.
-    pub alert_links: Arc<catalog::alerts::AlertLinks>,
+    pub alert_links: Arc<catalog::store::AlertLinks>,
     /// The delivered e-mail's "review what you bought" links, which the reviews function trusts.
     pub review_links: Arc<shared::review_links::ReviewLinks>,
     pub delivery: Delivery,
@@ -197,7 +197,7 @@ impl AppState {
             }),
             site_url: config.site_url.into(),
             links: Arc::new(links::OrderLinks::new(&config.mail_link_key)),
-            alert_links: Arc::new(catalog::alerts::AlertLinks::new(&config.mail_link_key)),
+            alert_links: Arc::new(catalog::store::AlertLinks::new(&config.mail_link_key)),
             review_links: Arc::new(shared::review_links::ReviewLinks::new(
                 &config.mail_link_key,
             )),
@@ -221,13 +221,13 @@ impl AppState {
     /// refunded). A failure is logged, not answered: the move itself is done, and the next release (an
     /// admin's edit, another order) mails them.
     pub async fn alert_waiting(&self, order: &Order) {
-        let how = catalog::alerts::AlertMail {
+        let how = catalog::store::AlertMail {
             shop: &self.shop_name,
             site_url: &self.site_url,
             links: &self.alert_links,
         };
         for line in &order.lines {
-            if let Err(error) = catalog::alerts::release(
+            if let Err(error) = catalog::store::release_alerts(
                 &self.db,
                 &self.tables.catalog,
                 &self.outbox,
@@ -243,7 +243,7 @@ impl AppState {
 
     /// The trader's facts as the site info holds them now.
     pub async fn trader(&self) -> Result<shared::trader::Trader, shared::ApiError> {
-        shared::trader::Trader::load(&self.db, &self.tables.content, &self.shop_name).await
+        content::store::trader(&self.db, &self.tables.content, &self.shop_name).await
     }
 }
 
@@ -314,6 +314,9 @@ fn api() -> ApiRoutes<AppState> {
         .put("/api/order/update/{_id}", Admin, manage::update_order)
         .summary("Move an order on (shipped, delivered; not while held) or cancel it (refunding what is left of a paid one)")
         .fails(&[409, 502, 503])
+        .post("/api/order/cancel/{_id}", Customer, manage::cancel_my_order)
+        .summary("The customer cancels their own order before it ships (refunded in full if paid)")
+        .fails(&[404, 409, 502, 503])
         .delete("/api/order/delete/{id}", Admin, manage::delete_order)
         .summary("Delete a finished order that was never paid (a paid one is kept: archive it)")
         .fails(&[409])

@@ -346,6 +346,43 @@ pub async fn update_order(
     Ok(Json(ShownOrder::of(&order, &money, Audience::Admin)?))
 }
 
+/// `POST /api/order/cancel/{_id}`: the customer cancels their own order before it ships (the right to cancel,
+/// and the way to let a data erasure finish without waiting for it): an unpaid one is released, a paid one
+/// refunded in full and its drinks put back on sale.
+pub async fn cancel_my_order(
+    Customer(me): Customer,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<ShownOrder>> {
+    let (order, money) = money::find(&state, &id).await?.ok_or_else(no_such_order)?;
+    if order.email != me.email {
+        return Err(no_such_order());
+    }
+    match order.status {
+        Status::Pending => cancel_unpaid(&state, &order).await?,
+        Status::Paid => {
+            if money.on_hold() || money.claim.is_some() {
+                return Err(ApiError::conflict(
+                    "This order cannot be cancelled here just now: contact us and we will sort it out",
+                ));
+            }
+            crate::refunds::refundable(&order, &money)?;
+            let whole =
+                crate::refunds::Ask::whole(&order, &money, "Cancelled by the customer before it shipped", true);
+            crate::refunds::refund_order(&state, &order, &whole, &me.email).await?;
+        }
+        Status::Cancelled | Status::Refunded | Status::Expired => {}
+        Status::Shipped | Status::Delivered => {
+            return Err(ApiError::conflict(format!(
+                "This order is {} already: to cancel it, send it back within 14 days of delivery (see the returns policy)",
+                order.status.as_str()
+            )))
+        }
+    }
+    let (order, money) = money::find(&state, &id).await?.ok_or_else(no_such_order)?;
+    Ok(Json(ShownOrder::of(&order, &money, Audience::Customer)?))
+}
+
 fn changed_meanwhile() -> ApiError {
     ApiError::conflict("This order was changed meanwhile: reload and try again")
 }

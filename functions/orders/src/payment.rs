@@ -112,12 +112,7 @@ pub async fn record_event(state: &AppState, event_id: &str) -> Result<bool, ApiE
 /// The counters of open unpaid orders an order counts in while it is pending: its e-mail's, and its viewer
 /// address's when it has one; `true` marks the address's.
 pub fn open_unpaid_keys(order: &Order) -> Vec<(Item, bool)> {
-    let key = |what: String| {
-        Item::from([
-            ("pk".to_owned(), s(format!("UNPAID#{what}"))),
-            ("sk".to_owned(), s("UNPAID")),
-        ])
-    };
+    let key = |what: String| crate::personal::open_unpaid_key(&what);
     let mut keys = vec![(key(format!("email#{}", order.email)), false)];
     if let Some(client) = &order.client {
         keys.push((key(format!("ip#{client}")), true));
@@ -367,9 +362,8 @@ pub async fn mark_paid(
     order: &Order,
     event: Option<&str>,
 ) -> Result<Moved, ApiError> {
-    let mut customer = Item::from([
-        ("pk".to_owned(), s(format!("CUSTOMER#{}", order.email))),
-        ("sk".to_owned(), s("CUSTOMER")),
+    let mut customer = crate::personal::customer_key(&order.email);
+    customer.extend([
         ("gsi2pk".to_owned(), s("CUSTOMERS")),
         ("gsi2sk".to_owned(), s(&order.email)),
     ]);

@@ -2,13 +2,13 @@
 //! holds may have been deleted since: its units (or use) then go to the copy kept in the bin, so restoring
 //! it restores them, or, when it was deleted for good, are dropped with the reason logged. Nothing here ever
 //! stops the order's own move: the writes are built from a fresh read, and a move whose give-back raced a
-//! delete is built again (`payment::run_with_give_back`).
+//! delete is built again (`payment::release`'s attempts, `refunds::record`'s).
 
 use crate::order::Order;
 use crate::AppState;
-use aws_sdk_dynamodb::types::{Delete, TransactWriteItem};
-use catalog::StockHome;
-use codes::CodeHome;
+use aws_sdk_dynamodb::types::TransactWriteItem;
+use catalog::store::StockHome;
+use codes::store::CodeHome;
 use shared::ApiError;
 
 /// The writes that put `lines` (drink, units) back on sale.
@@ -21,11 +21,11 @@ pub async fn stock_back(
     let mut items = Vec::new();
     for (product, qty) in lines.iter().filter(|(_, qty)| *qty > 0) {
         let table = &state.tables.catalog;
-        match catalog::stock_home(&state.db, table, product, now).await? {
-            StockHome::Live => items.push(catalog::return_stock(table, product, *qty)?),
+        match catalog::store::stock_home(&state.db, table, product, now).await? {
+            StockHome::Live => items.push(catalog::store::return_stock(table, product, *qty)?),
             StockHome::Binned => {
                 tracing::info!(order = %order.id, %product, qty, "stock given back to a drink in the bin");
-                items.push(catalog::return_stock_to_bin(table, product, *qty)?);
+                items.push(catalog::store::return_stock_to_bin(table, product, *qty)?);
             }
             StockHome::Gone => tracing::warn!(
                 order = %order.id, %product, qty,
@@ -56,11 +56,11 @@ pub async fn code_back(
     };
     let table = &state.tables.codes;
     let mut items = Vec::new();
-    match codes::code_home(&state.db, table, code, shared::time::now_unix()).await? {
-        CodeHome::Live => items.push(codes::release_in_transaction(table, code)?),
+    match codes::store::code_home(&state.db, table, code, shared::time::now_unix()).await? {
+        CodeHome::Live => items.push(codes::store::release_in_transaction(table, code)?),
         CodeHome::Binned => {
             tracing::info!(order = %order.id, %code, "a code use given back to a code in the bin");
-            items.push(codes::release_in_bin(table, code)?);
+            items.push(codes::store::release_in_bin(table, code)?);
         }
         CodeHome::Gone => tracing::warn!(
             order = %order.id, %code,
@@ -68,13 +68,8 @@ pub async fn code_back(
         ),
     }
     if order.code_marked {
-        // A delete of a missing item is no failure: the mark goes whether or not the code does.
-        let delete = Delete::builder()
-            .table_name(table)
-            .set_key(Some(codes::use_marker(code, &order.email)))
-            .build()
-            .map_err(ApiError::internal)?;
-        items.push(TransactWriteItem::builder().delete(delete).build());
+        // The mark goes whether or not the code does.
+        items.push(codes::store::unmark_use(table, code, &order.email)?);
     }
     Ok(items)
 }
@@ -90,14 +85,9 @@ pub async fn code_retake(
     };
     let table = &state.tables.codes;
     Ok(
-        match codes::code_home(&state.db, table, code, shared::time::now_unix()).await? {
-            CodeHome::Live => vec![codes::retake_in_transaction(table, code)?],
-            CodeHome::Binned => vec![shared::recycle_bin::adjust_in_bin(
-                table,
-                &format!("CODE#{code}"),
-                "uses",
-                1,
-            )?],
+        match codes::store::code_home(&state.db, table, code, shared::time::now_unix()).await? {
+            CodeHome::Live => vec![codes::store::retake_in_transaction(table, code)?],
+            CodeHome::Binned => vec![codes::store::retake_in_bin(table, code)?],
             CodeHome::Gone => Vec::new(),
         },
     )

@@ -4,13 +4,13 @@
 //! summary's counters move in the same transaction as the review they count, so they can never drift from
 //! the reviews themselves.
 
-pub mod erasure;
 mod moderation;
+pub mod personal;
 pub mod proof;
 mod read;
 mod review;
 mod summary;
-mod write;
+pub mod write;
 
 use axum::extract::FromRef;
 use shared::auth::{Auth, AuthConfig};
@@ -18,7 +18,6 @@ use shared::config::{optional, required, ConfigError, Lookup};
 use shared::outbox::Outbox;
 use shared::rate::RateStore;
 use shared::routes::{Access, ApiRoutes, RouteSpec};
-use shared::store::Store;
 use std::sync::Arc;
 
 pub use review::{ADMIN_PAGE, PUBLIC_PAGE};
@@ -65,8 +64,9 @@ pub struct AppState {
     pub auth: Arc<Auth>,
     db: aws_sdk_dynamodb::Client,
     table: Arc<str>,
-    catalog: Store,
-    content: Store,
+    /// The drink a review names is read through `catalog::store`, the site info through `content::store`.
+    catalog_table: Arc<str>,
+    content_table: Arc<str>,
     orders_table: Arc<str>,
     /// Confirmation mails go through the outbox, in the review's own transaction.
     outbox: Outbox,
@@ -89,8 +89,8 @@ impl AppState {
                 table: config.table.as_str().into(),
             },
             auth: config.auth.into_auth(dynamodb.clone()),
-            catalog: Store::new(dynamodb.clone(), config.catalog_table),
-            content: Store::new(dynamodb.clone(), config.content_table),
+            catalog_table: config.catalog_table.into(),
+            content_table: config.content_table.into(),
             orders_table: config.orders_table.into(),
             db: dynamodb,
             table: config.table.into(),

@@ -77,10 +77,15 @@ impl Links {
     }
 }
 
+/// The partition of one address's marks: the address whole.
+pub fn mark_prefix(email: &str) -> String {
+    format!("REVIEW-VERIFIED#{email}")
+}
+
 /// The mark of a buyer's verified review of a drink.
 pub fn mark_key(email: &str, product: &str) -> Item {
     Item::from([
-        ("pk".to_owned(), s(format!("REVIEW-VERIFIED#{email}"))),
+        ("pk".to_owned(), s(mark_prefix(email))),
         ("sk".to_owned(), s(format!("PRODUCT#{product}"))),
     ])
 }

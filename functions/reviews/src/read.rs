@@ -326,7 +326,7 @@ pub async fn show_summary(
     let scope = scope_of(query.products_id.as_deref())?;
     let (ratings, connect) = tokio::join!(
         summary::load(&state.db, &state.table, scope),
-        state.content.get::<content::SiteInfo>(content::SITE_ID)
+        content::store::site_info(&state.db, &state.content_table)
     );
     let ratings = ratings?;
     let first = page_of(

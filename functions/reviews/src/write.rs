@@ -23,8 +23,11 @@ pub const LIMIT_PER_EMAIL: usize = 5;
 pub const LIMIT_PER_IP: usize = 30;
 const HOUR: i64 = 3600;
 
+/// Names the review writes' windows (`REVIEW-RATE#…`).
+pub const RATE_SCOPE: &str = "REVIEW";
+
 const LIMITS: PerSender<'static> = PerSender {
-    scope: "REVIEW",
+    scope: RATE_SCOPE,
     per_email: Window {
         limit: LIMIT_PER_EMAIL,
         seconds: HOUR,

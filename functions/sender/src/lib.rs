@@ -12,13 +12,12 @@ use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent, SqsMessage};
 use shared::config::{optional, ConfigError, Lookup};
 use shared::dynamo::{get_s_or_default, n, s, Item};
 use shared::mail::{Mail, Mailer, RawMail, SendError};
-use shared::outbox::{Job, Outbox, State};
+use shared::outbox::{delivery_key, Job, Outbox, State};
 use shared::ApiError;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-use subscription::mailing::{self, Delivery, Mailing, Outcome};
-use subscription::recount::delivery_key;
+use subscription::store::{self, Delivery, Mailing, Outcome};
 use tokio::sync::Mutex;
 use tokio::time::Instant;
 
@@ -203,7 +202,7 @@ struct Record {
 #[derive(Default)]
 struct Loaded {
     mailings: HashMap<String, Option<Mailing>>,
-    readers: HashMap<String, mailing::Reader>,
+    readers: HashMap<String, store::Reader>,
 }
 
 /// The handler Lambda's event source calls with a batch: answers the records to deliver again.
@@ -234,7 +233,7 @@ pub async fn handle(state: &SenderState, event: SqsEvent) -> SqsBatchResponse {
             return response;
         }
     };
-    let mut tallies: HashMap<String, mailing::Tally> = HashMap::new();
+    let mut tallies: HashMap<String, store::Tally> = HashMap::new();
     for record in &records {
         match handle_record(state, record, &loaded, &mut tallies).await {
             Ok(Handled::Done) => {}
@@ -261,10 +260,10 @@ pub async fn handle(state: &SenderState, event: SqsEvent) -> SqsBatchResponse {
         .collect();
     for id in touched {
         let tally = tallies.get(id).copied().unwrap_or_default();
-        if let Err(error) = mailing::count(&state.subscription, id, tally).await {
+        if let Err(error) = store::count(&state.subscription, id, tally).await {
             tracing::error!(mailing = %id, ?error, ?tally, "settled readers not counted on the mailing");
         }
-        if let Err(error) = mailing::finish_if_done(&state.subscription, id).await {
+        if let Err(error) = store::finish_if_done(&state.subscription, id).await {
             tracing::error!(mailing = %id, ?error, "could not mark the mailing finished");
         }
     }
@@ -300,14 +299,14 @@ async fn load(state: &SenderState, records: &[Record]) -> Result<Loaded, ApiErro
         } = &record.job
         {
             if !loaded.mailings.contains_key(mailing) {
-                let found = mailing::load(&state.subscription, mailing).await?;
+                let found = store::load(&state.subscription, mailing).await?;
                 loaded.mailings.insert(mailing.clone(), found);
             }
             subscribers.push(subscriber.clone());
         }
     }
     if !subscribers.is_empty() {
-        loaded.readers = mailing::readers(&state.subscription, &subscribers).await?;
+        loaded.readers = store::readers(&state.subscription, &subscribers).await?;
     }
     Ok(loaded)
 }
@@ -316,11 +315,11 @@ async fn handle_record(
     state: &SenderState,
     record: &Record,
     loaded: &Loaded,
-    tallies: &mut HashMap<String, mailing::Tally>,
+    tallies: &mut HashMap<String, store::Tally>,
 ) -> Result<Handled, ApiError> {
     match &record.job {
         Job::Plan { mailing, cursor } => {
-            mailing::plan(&state.subscription, mailing, cursor.as_deref()).await?;
+            store::plan(&state.subscription, mailing, cursor.as_deref()).await?;
             Ok(Handled::Done)
         }
         Job::Bulk {
@@ -352,18 +351,22 @@ enum Claim {
     Busy,
 }
 
-async fn claim(state: &SenderState, key: &Item) -> Result<Claim, ApiError> {
+/// Claims the record at `key` for sending; a mailing's delivery record to an address is tagged with it
+/// (`person`), so the reader's export and erasure find it.
+async fn claim(state: &SenderState, key: &Item, person: Option<&str>) -> Result<Claim, ApiError> {
     let outbox = state.outbox();
     let token = uuid::Uuid::new_v4().to_string();
     let now = shared::time::now_unix();
+    let mut set = "SET #state = :sending, claim = :token, claimedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)".to_owned();
+    if person.is_some() {
+        set.push_str(", #person = :person");
+    }
     let result = outbox
         .client()
         .update_item()
         .table_name(outbox.table())
         .set_key(Some(key.clone()))
-        .update_expression(
-            "SET #state = :sending, claim = :token, claimedAt = :now, expiresAt = if_not_exists(expiresAt, :expires)",
-        )
+        .update_expression(set)
         .condition_expression(
             "attribute_not_exists(#state) OR #state = :pending OR (#state = :sending AND claimedAt < :stale)",
         )
@@ -373,9 +376,15 @@ async fn claim(state: &SenderState, key: &Item) -> Result<Claim, ApiError> {
         .expression_attribute_values(":token", s(&token))
         .expression_attribute_values(":now", n(now))
         .expression_attribute_values(":stale", n(now - state.settings.lease_seconds))
-        .expression_attribute_values(":expires", n(now + shared::outbox::KEEP_SECONDS))
-        .send()
-        .await;
+        .expression_attribute_values(":expires", n(now + shared::outbox::KEEP_SECONDS));
+    let result = match person {
+        Some(person) => result
+            .expression_attribute_names("#person", shared::personal::PERSON)
+            .expression_attribute_values(":person", s(person)),
+        None => result,
+    }
+    .send()
+    .await;
     match result {
         Ok(_) => Ok(Claim::Claimed(token)),
         Err(error) if shared::dynamo::is_condition_failed(&error) => {
@@ -508,15 +517,15 @@ async fn send_bulk(
     state: &SenderState,
     mailing: &Mailing,
     subscriber: &str,
-    reader: Option<&mailing::Reader>,
+    reader: Option<&store::Reader>,
     last_try: bool,
 ) -> Result<(Handled, Option<Outcome>), ApiError> {
-    let (to, mail, headers) = match mailing::delivery(&state.subscription, mailing, reader) {
+    let (to, mail, headers) = match store::delivery(&state.subscription, mailing, reader) {
         Delivery::Send { to, mail, headers } => (to, mail, headers),
         Delivery::Skip => {
             // Recorded under the subscriber id (the address is gone with them), so it counts once.
             let key = delivery_key(&mailing.id, subscriber);
-            return match claim(state, &key).await? {
+            return match claim(state, &key, None).await? {
                 Claim::Claimed(token) => {
                     let won = settle(state, &key, &token, State::Sent).await?;
                     Ok((Handled::Done, won.then_some(Outcome::Skipped)))
@@ -527,7 +536,7 @@ async fn send_bulk(
         }
     };
     let key = delivery_key(&mailing.id, &to);
-    let token = match claim(state, &key).await? {
+    let token = match claim(state, &key, Some(&to)).await? {
         Claim::Claimed(token) => token,
         Claim::Settled => return Ok((Handled::Done, None)),
         Claim::Busy => return Ok((Handled::Retry, None)),
@@ -558,7 +567,7 @@ async fn send_outbox(state: &SenderState, id: &str, last_try: bool) -> Result<Ha
         return Ok(Handled::Done);
     }
     let key = shared::outbox::key(id);
-    let token = match claim(state, &key).await? {
+    let token = match claim(state, &key, None).await? {
         Claim::Claimed(token) => token,
         Claim::Settled => return Ok(Handled::Done),
         Claim::Busy => return Ok(Handled::Retry),
@@ -608,7 +617,7 @@ pub async fn handle_event(
         return Ok(serde_json::to_value(handle(state, batch).await)?);
     }
     if event.get("task").and_then(serde_json::Value::as_str) == Some("backfill-counts") {
-        let counts = subscription::recount::recount_lists(&state.subscription)
+        let counts = store::recount_lists(&state.subscription)
             .await
             .map_err(|e| format!("the list counts' recount failed: {e:?}"))?;
         tracing::info!(?counts, "the list counts were recounted");
@@ -626,15 +635,14 @@ pub struct Swept {
     /// Outbox items queued again.
     pub queued: usize,
     #[serde(flatten)]
-    pub mailings: subscription::recount::Swept,
+    pub mailings: store::Swept,
 }
 
 /// The schedule's sweep: queues outbox items a crash left behind (written, never queued, or queued and
-/// lost), and recounts the mailings a sender left unfinished (`subscription::recount`).
+/// lost), and recounts the mailings a sender left unfinished (`subscription::store::sweep`).
 pub async fn sweep(state: &SenderState) -> Result<Swept, ApiError> {
     let queued = state.outbox().sweep(SWEEP_AFTER).await?;
-    let mailings =
-        subscription::recount::sweep(&state.subscription, state.settings.quiet_seconds).await?;
+    let mailings = store::sweep(&state.subscription, state.settings.quiet_seconds).await?;
     Ok(Swept { queued, mailings })
 }
 

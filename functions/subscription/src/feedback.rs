@@ -7,7 +7,7 @@ use crate::links::id_of;
 use crate::AppState;
 use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent};
 use serde_json::Value;
-use shared::dynamo::{n, s, Item};
+use shared::dynamo::n;
 use shared::validation::Email;
 use shared::ApiError;
 
@@ -77,17 +77,12 @@ pub async fn apply(state: &AppState, feedback: &Feedback) -> Result<(), ApiError
         let Some(mailing) = &feedback.mailing else {
             continue;
         };
-        let mut mark = Item::from([
-            ("pk".to_owned(), s(format!("FEEDBACK#{mailing}"))),
-            (
-                "sk".to_owned(),
-                s(format!("{}#{}", feedback.counter, email.as_str())),
-            ),
-        ]);
+        let mut mark = shared::outbox::feedback_key(mailing, feedback.counter, email.as_str());
         mark.insert(
             "expiresAt".to_owned(),
             n(shared::time::now_unix() + shared::outbox::KEEP_SECONDS),
         );
+        shared::personal::tag(&mut mark, email.as_str());
         let first = state
             .outbox
             .client()

@@ -9,9 +9,11 @@ mod links;
 mod lists;
 pub mod mailer;
 pub mod mailing;
+pub mod personal;
 pub mod recount;
 mod schema;
 pub mod signup;
+pub mod store;
 mod subscriber;
 mod unsubscribe;
 
@@ -258,41 +260,6 @@ pub async fn add_to_list_counts(
         .await
         .map(drop)
         .map_err(shared::ApiError::internal)
-}
-
-/// An erasure (UK GDPR art. 17) in the subscription table: the subscriber leaves every list (the counts
-/// follow, as on unsubscribing) and any other item naming the address (rate windows) is deleted.
-pub async fn erase(
-    db: &aws_sdk_dynamodb::Client,
-    table: &str,
-    item: &shared::dynamo::Item,
-) -> Result<(), shared::ApiError> {
-    use shared::store::Entity;
-    match subscriber::Subscriber::from_item(item) {
-        Ok(known) if shared::erasure::text(item, "sk") == subscriber::Subscriber::KIND => {
-            let delete = aws_sdk_dynamodb::types::Delete::builder()
-                .table_name(table)
-                .key(
-                    "pk",
-                    shared::dynamo::s(format!("{}#{}", subscriber::Subscriber::KIND, known.id)),
-                )
-                .key("sk", shared::dynamo::s(subscriber::Subscriber::KIND))
-                .build()
-                .map_err(shared::ApiError::internal)?;
-            db.transact_write_items()
-                .transact_items(
-                    aws_sdk_dynamodb::types::TransactWriteItem::builder()
-                        .delete(delete)
-                        .build(),
-                )
-                .transact_items(subscriber::count_update(table, &known.lists, -1)?)
-                .send()
-                .await
-                .map(drop)
-                .map_err(shared::ApiError::internal)
-        }
-        _ => shared::erasure::delete(db, table, item).await,
-    }
 }
 
 /// The id the shop gives the subscriber with this address (as in admin URLs).

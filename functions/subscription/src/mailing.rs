@@ -196,13 +196,6 @@ impl Mailing {
     }
 }
 
-pub(crate) fn mailing_key(id: &str) -> Item {
-    Item::from([
-        ("pk".to_owned(), s(format!("MAILING#{id}"))),
-        ("sk".to_owned(), s("MAILING")),
-    ])
-}
-
 /// The filter "on any of these lists" for a query of the subscriber index.
 fn on_lists(lists: &[String]) -> (String, HashMap<String, AttributeValue>) {
     let mut values = HashMap::new();
@@ -258,7 +251,7 @@ pub async fn queue(
             .db
             .update_item()
             .table_name(&*state.table)
-            .set_key(Some(mailing_key(&mailing.id)))
+            .set_key(Some(crate::store::mailing_key(&mailing.id)))
             .update_expression("SET #status = :failed, finishedAt = :now")
             .expression_attribute_names("#status", "status")
             .expression_attribute_values(":failed", s(Status::Failed.as_str()))
@@ -277,10 +270,7 @@ pub async fn load(state: &AppState, id: &str) -> Result<Option<Mailing>, ApiErro
 /// The marker of one planning step, in the mail table: which readers it queued and where the next step
 /// starts, so a step run twice (a redelivered job) queues the same readers and counts them once.
 fn step_key(mailing: &str, cursor: Option<&str>) -> Item {
-    Item::from([
-        ("pk".to_owned(), s(format!("PLAN#{mailing}"))),
-        ("sk".to_owned(), s(step_id(cursor))),
-    ])
+    shared::outbox::plan_step_key(mailing, &step_id(cursor))
 }
 
 /// A planning step's sort key: the first 16 bytes of its cursor's SHA-256 (`start` for the first step).
@@ -440,7 +430,7 @@ async fn record_step(
         .db
         .update_item()
         .table_name(&*state.table)
-        .set_key(Some(mailing_key(&mailing.id)))
+        .set_key(Some(crate::store::mailing_key(&mailing.id)))
         .update_expression(format!(
             "ADD planned :k, outstanding :k SET {}",
             set.join(", ")
@@ -472,12 +462,7 @@ pub async fn readers(
         .iter()
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
-        .map(|id| {
-            Item::from([
-                ("pk".to_owned(), s(format!("SUBSCRIBER#{id}"))),
-                ("sk".to_owned(), s("SUBSCRIBER")),
-            ])
-        })
+        .map(|id| crate::store::subscriber_key(id))
         .collect();
     // Unprocessed keys (throttling) are asked again, a few times.
     for _ in 0..5 {
@@ -602,7 +587,7 @@ pub async fn count(state: &AppState, mailing: &str, tally: Tally) -> Result<(), 
         .db
         .update_item()
         .table_name(&*state.table)
-        .set_key(Some(mailing_key(mailing)))
+        .set_key(Some(crate::store::mailing_key(mailing)))
         .update_expression("ADD sent :sent, failed :failed, skipped :skipped, outstanding :minus")
         .condition_expression("attribute_exists(pk)")
         .expression_attribute_values(":sent", n(tally.sent))
@@ -624,7 +609,7 @@ pub async fn finish_if_done(state: &AppState, id: &str) -> Result<(), ApiError> 
         .db
         .update_item()
         .table_name(&*state.table)
-        .set_key(Some(mailing_key(id)))
+        .set_key(Some(crate::store::mailing_key(id)))
         .update_expression("SET #status = :sending, finishedAt = :now")
         .condition_expression(
             "attribute_exists(pk) AND planDone = :yes AND outstanding <= :zero AND #status <> :sent AND #status <> :failed",
@@ -655,7 +640,7 @@ pub async fn finish_if_done(state: &AppState, id: &str) -> Result<(), ApiError> 
         .db
         .update_item()
         .table_name(&*state.table)
-        .set_key(Some(mailing_key(id)))
+        .set_key(Some(crate::store::mailing_key(id)))
         .update_expression("SET #status = :status")
         .expression_attribute_names("#status", "status")
         .expression_attribute_values(":status", s(status.as_str()))
@@ -670,7 +655,7 @@ pub async fn count_feedback(state: &AppState, id: &str, counter: &str) -> Result
         .db
         .update_item()
         .table_name(&*state.table)
-        .set_key(Some(mailing_key(id)))
+        .set_key(Some(crate::store::mailing_key(id)))
         .update_expression(format!("ADD {counter} :one"))
         .condition_expression("attribute_exists(pk)")
         .expression_attribute_values(":one", n(1))

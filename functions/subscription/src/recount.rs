@@ -19,20 +19,11 @@ use crate::mailing::{self, Status};
 use crate::subscriber::{count_key, COUNTS};
 use crate::AppState;
 use shared::dynamo::{b, get_n, get_s_or_default, get_string_list, n, s, string_list, Item};
-use shared::outbox::{Job, State};
+use shared::outbox::{deliveries_of, delivery_key, plan_steps_of, Job, State};
 use shared::store::INDEX;
 use shared::validation::Email;
 use shared::ApiError;
 use std::collections::{BTreeMap, HashMap, HashSet};
-
-/// The delivery record of one reader of a mailing: `DELIVERY#mailing` and the reader's address (or, for a
-/// reader who left before their turn, their subscriber id).
-pub fn delivery_key(mailing: &str, reader: &str) -> Item {
-    Item::from([
-        ("pk".to_owned(), s(format!("DELIVERY#{mailing}"))),
-        ("sk".to_owned(), s(reader)),
-    ])
-}
 
 /// What one sweep did, for the log.
 #[derive(Debug, Default, Clone, PartialEq, Eq, serde::Serialize)]
@@ -152,7 +143,7 @@ async fn all_under(state: &AppState, pk: &str) -> Result<Vec<Item>, ApiError> {
 
 async fn read_records(state: &AppState, id: &str) -> Result<Records, ApiError> {
     let mut records = Records::default();
-    let steps = all_under(state, &format!("PLAN#{id}")).await?;
+    let steps = all_under(state, &plan_steps_of(id)).await?;
     let ran: HashSet<String> = steps
         .iter()
         .map(|step| get_s_or_default(step, "sk"))
@@ -175,7 +166,7 @@ async fn read_records(state: &AppState, id: &str) -> Result<Records, ApiError> {
         .filter(|cursor| !ran.contains(&mailing::step_id(cursor.as_deref())))
         .collect();
     records.plan_done &= records.missing_steps.is_empty();
-    for delivery in all_under(state, &format!("DELIVERY#{id}")).await? {
+    for delivery in all_under(state, &deliveries_of(id)).await? {
         let to = get_s_or_default(&delivery, "sk");
         // A skipped reader's delivery is recorded under their subscriber id, a mailed one under the address.
         let (reader, skipped) = match Email::parse(&to) {
@@ -231,7 +222,7 @@ async fn set_counters(
         .db
         .update_item()
         .table_name(&*state.table)
-        .set_key(Some(mailing::mailing_key(&mailing.id)))
+        .set_key(Some(crate::store::mailing_key(&mailing.id)))
         .update_expression(
             "SET sent = :sent, failed = :failed, skipped = :skipped, planned = :planned, \
              outstanding = :outstanding, planDone = :done",

@@ -29,8 +29,11 @@ pub const LIMIT_PER_EMAIL: usize = 5;
 pub const LIMIT_PER_IP: usize = 30;
 const HOUR: i64 = 3600;
 
+/// Names the sign-ups' windows (`SUBSCRIBE-RATE#…`).
+pub const RATE_SCOPE: &str = "SUBSCRIBE";
+
 const LIMITS: PerSender<'static> = PerSender {
-    scope: "SUBSCRIBE",
+    scope: RATE_SCOPE,
     per_email: Window {
         limit: LIMIT_PER_EMAIL,
         seconds: HOUR,

@@ -2,7 +2,6 @@
 //! trusted), stored as `uploads/{uuid}.{ext}` with its real content type, and only then attached.
 
 use crate::AppState;
-use aws_sdk_dynamodb::types::AttributeValue;
 use aws_sdk_s3::primitives::ByteStream;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{FromRequest, Request, State};
@@ -10,10 +9,10 @@ use axum::http::StatusCode;
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
-use shared::dynamo::{n, s};
 use shared::extract::{Path, Query};
 use shared::json::Created;
 use shared::openapi::{BodyDoc, Doc, DocumentArg};
+use shared::store::Appended;
 use shared::validation::UploadName;
 use shared::{ApiError, ApiResult, Json};
 use std::borrow::Cow;
@@ -272,24 +271,37 @@ pub struct AttachQuery {
     id: Option<String>,
 }
 
-/// Where the spec's numeric modes put the names: which table, which kind of item.
+/// Where the spec's numeric modes put the names: an item of the catalogue or of the content, appended to by
+/// its owner (`catalog::store`, `content::store`), or the gallery only.
 enum Target {
-    Item { table: String, kind: &'static str },
+    Catalog(catalog::store::Pictured),
+    Content(content::store::Pictured),
     Gallery,
 }
 
-fn target(state: &AppState, mode: Option<&str>) -> ApiResult<Target> {
-    let item = |table: &str, kind| {
-        Ok(Target::Item {
-            table: table.to_owned(),
-            kind,
-        })
-    };
+impl Target {
+    /// What the item is called in a 404.
+    fn noun(&self) -> &'static str {
+        use catalog::store::Pictured as C;
+        use content::store::Pictured as S;
+        match self {
+            Target::Catalog(C::Drink) => "product",
+            Target::Catalog(C::Category) => "category",
+            Target::Content(S::Site) => "site",
+            Target::Content(S::Link) => "link",
+            Target::Gallery => "image",
+        }
+    }
+}
+
+fn target(mode: Option<&str>) -> ApiResult<Target> {
+    use catalog::store::Pictured as C;
+    use content::store::Pictured as S;
     match mode.map(str::trim) {
-        Some("8") => item(&state.content_table, "SITE"),
-        Some("10") => item(&state.content_table, "LINK"),
-        Some("12") => item(&state.catalog_table, "CATEGORY"),
-        Some("14") => item(&state.catalog_table, "PRODUCT"),
+        Some("8") => Ok(Target::Content(S::Site)),
+        Some("10") => Ok(Target::Content(S::Link)),
+        Some("12") => Ok(Target::Catalog(C::Category)),
+        Some("14") => Ok(Target::Catalog(C::Drink)),
         Some("22") => Ok(Target::Gallery),
         Some("20") => Err(ApiError::invalid(
             "mode 20: image upload for reviews is temporarily disabled",
@@ -309,69 +321,61 @@ pub async fn upload_and_attach(
     Query(query): Query<AttachQuery>,
     form: ImageForm<SomeImages>,
 ) -> ApiResult<Created<Vec<StoredName>>> {
-    let target = target(&state, query.mode.as_deref())?;
+    let target = target(query.mode.as_deref())?;
     let id = match (&target, query.id.as_deref().map(str::trim)) {
-        (Target::Item { kind: "SITE", .. }, None | Some("")) => Some("main".to_owned()),
-        // Characters, as the document's maxLength counts them.
-        (Target::Item { .. }, Some(id)) if !id.is_empty() && id.chars().count() <= 64 => {
-            Some(id.to_owned())
-        }
-        (Target::Item { .. }, _) => {
-            return Err(ApiError::invalid("id: name the item to attach to"))
+        (Target::Content(content::store::Pictured::Site), None | Some("")) => {
+            Some(content::SITE_ID.to_owned())
         }
         (Target::Gallery, _) => None,
+        // Characters, as the document's maxLength counts them.
+        (_, Some(id)) if !id.is_empty() && id.chars().count() <= 64 => Some(id.to_owned()),
+        (_, _) => return Err(ApiError::invalid("id: name the item to attach to")),
     };
     let files = read_images(form).await?;
-    let count = files.len();
     let names = store(&state, files).await?;
-    if let (Target::Item { table, kind }, Some(id)) = (&target, id) {
-        let listed: Vec<AttributeValue> = names.iter().map(s).collect();
-        let updated = state
-            .db
-            .update_item()
-            .table_name(table)
-            .key("pk", s(format!("{kind}#{id}")))
-            .key("sk", s(*kind))
-            .update_expression(
-                "SET image = list_append(if_not_exists(image, :none), :names) ADD version :one",
+    let Some(id) = id else {
+        return Ok(Created(names.into_iter().map(StoredName).collect()));
+    };
+    let appended = match &target {
+        Target::Catalog(what) => {
+            catalog::store::attach_images(
+                &state.db,
+                &state.catalog_table,
+                *what,
+                &id,
+                &names,
+                MAX_ON_ITEM,
             )
-            .condition_expression(
-                "attribute_exists(pk) AND (attribute_not_exists(image) OR size(image) <= :room)",
-            )
-            .expression_attribute_values(":none", AttributeValue::L(Vec::new()))
-            .expression_attribute_values(":names", AttributeValue::L(listed))
-            .expression_attribute_values(":one", n(1))
-            .expression_attribute_values(":room", n((MAX_ON_ITEM - count) as i64))
-            .send()
-            .await;
-        if let Err(error) = updated {
-            remove(&state, &names).await;
-            if shared::dynamo::is_condition_failed(&error) {
-                return Err(attach_refusal(&state, table, kind, &id).await);
-            }
-            return Err(ApiError::internal(error));
+            .await
         }
-    }
-    Ok(Created(names.into_iter().map(StoredName).collect()))
-}
-
-/// Why the append was refused: the item is gone, or its list is full.
-async fn attach_refusal(state: &AppState, table: &str, kind: &str, id: &str) -> ApiError {
-    let found = state
-        .db
-        .get_item()
-        .table_name(table)
-        .key("pk", s(format!("{kind}#{id}")))
-        .key("sk", s(kind))
-        .send()
-        .await;
-    match found {
-        Ok(found) if found.item().is_some() => ApiError::invalid(format!(
+        Target::Content(what) => {
+            content::store::attach_images(
+                &state.db,
+                &state.content_table,
+                *what,
+                &id,
+                &names,
+                MAX_ON_ITEM,
+            )
+            .await
+        }
+        // No id: answered above.
+        Target::Gallery => Ok(Appended::Done),
+    };
+    let refusal = match appended {
+        Ok(Appended::Done) => {
+            return Ok(Created(names.into_iter().map(StoredName).collect()));
+        }
+        Ok(Appended::Full) => ApiError::invalid(format!(
             "image: an item holds at most {MAX_ON_ITEM} images; delete some first"
         )),
-        Ok(_) => ApiError::not_found(format!("No {} has the id {id}", kind.to_lowercase())),
-        Err(error) => ApiError::internal(error),
-    }
+        Ok(Appended::Missing) => {
+            ApiError::not_found(format!("No {} has the id {id}", target.noun()))
+        }
+        Err(error) => error,
+    };
+    remove(&state, &names).await;
+    Err(refusal)
 }
 
 /// `GET /api/uploading/sh/`: every stored image's name, newest first.

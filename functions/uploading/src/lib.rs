@@ -1,8 +1,9 @@
 //! Images: admins upload PNG, JPEG, WebP or GIF files (checked by their bytes, at most 2 MB each), which are
 //! stored in S3 under server-made names and served at /uploads/{name}. An upload can be attached at once to
 //! what shows it (the spec's modes: site info, a link entry, a category, a drink) by appending the names to
-//! that item's `image` list in its owner's table: one conditional UpdateItem (the item must exist and have
-//! room), which moves the item's version like every write. Admins list and delete images too.
+//! that item's `image` list through the table's owner (`catalog::store`, `content::store`): one conditional
+//! UpdateItem (the item must exist and have room), which moves the item's version like every write. Admins
+//! list and delete images too.
 
 mod images;
 

@@ -4,6 +4,7 @@
 mod gateway;
 mod invoke;
 mod openapi;
+mod owners;
 mod restart;
 mod secrets;
 mod site_url;

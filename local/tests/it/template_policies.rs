@@ -192,3 +192,162 @@ fn the_catalogue_reads_only_the_drinks_rating_summaries_of_the_reviews_table() {
         "{condition}"
     );
 }
+
+/// Each table's owning crate, and the module paths a grant on it from another function may name: the
+/// owner's door (`catalog::store`), or the read path kept in `shared` for tables every function reads.
+const TABLE_OWNERS: &[(&str, &str, &[&str])] = &[
+    ("CatalogTable", "catalog", &["catalog::"]),
+    ("ContentTable", "content", &["content::"]),
+    ("CodesTable", "codes", &["codes::"]),
+    ("SubscriptionTable", "subscription", &["subscription::"]),
+    ("OrdersTable", "orders", &["orders::"]),
+    ("ReviewsTable", "reviews", &["reviews::", "shared::ratings"]),
+    ("UsersTable", "auth", &["auth::", "shared::auth"]),
+    (
+        "MailTable",
+        "shared",
+        &["shared::outbox", "shared::mail_budget"],
+    ),
+];
+
+fn functions(template: &Value) -> Vec<String> {
+    template["Resources"]
+        .as_mapping()
+        .unwrap()
+        .iter()
+        .filter(|(_, r)| r["Type"] == "AWS::Serverless::Function")
+        .map(|(id, _)| id.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The comment in force over each of `function`'s policy statements, in order: the comment lines just
+/// above a statement, or, for a statement without its own, the one above the statement before it (a
+/// comment covers the statements under it).
+fn statement_comments(function: &str) -> Vec<String> {
+    let everything =
+        std::fs::read_to_string(shared::emulator::repo_root().join("template.yaml")).unwrap();
+    let start = everything
+        .find(&format!("\n  {function}:\n"))
+        .expect("the function's resource");
+    let block: Vec<&str> = everything[start + 1..]
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.starts_with("  ") || line.starts_with("   "))
+        .collect();
+    let mut comments = Vec::new();
+    let mut pending: Vec<&str> = Vec::new();
+    let mut in_force = String::new();
+    for line in block {
+        let trimmed = line.trim_start();
+        if let Some(words) = trimmed.strip_prefix('#') {
+            pending.push(words.trim());
+        } else if trimmed.starts_with("- Effect:") {
+            if !pending.is_empty() {
+                in_force = pending.join(" ");
+            }
+            comments.push(in_force.clone());
+            pending.clear();
+        } else {
+            pending.clear();
+        }
+    }
+    comments
+}
+
+/// A function's role reaches another function's table only to join that owner's operations, and the
+/// grant's comment names them (`catalog::store::take_stock`, `shared::outbox`), so a reader of the
+/// template can find the code a grant exists for, and a grant nobody names stands out.
+#[test]
+fn every_grant_on_another_owners_table_names_the_owners_operation() {
+    let template = template();
+    let mut checked = 0;
+    for function in functions(&template) {
+        let code_uri = template["Resources"][function.as_str()]["Properties"]["CodeUri"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let own = code_uri.trim_start_matches("functions/");
+        let parsed = statements(&template, &function);
+        let comments = statement_comments(&function);
+        assert_eq!(parsed.len(), comments.len(), "{function}'s statements");
+        for (statement, comment) in parsed.iter().zip(&comments) {
+            // The data rights reach every table by a rule of their own, until each owner answers for
+            // a person's items itself.
+            if function == "AuthFunction" && comment.starts_with("Data rights") {
+                continue;
+            }
+            let resource = text(&statement["Resource"]);
+            for (table, owner, paths) in TABLE_OWNERS {
+                if !resource.contains(table) || *owner == own {
+                    continue;
+                }
+                checked += 1;
+                assert!(
+                    paths.iter().any(|path| comment.contains(path)),
+                    "{function}'s grant on {table} names none of {paths:?}: {comment:?}"
+                );
+            }
+        }
+    }
+    assert!(checked >= 20, "the cross grants were found ({checked})");
+}
+
+/// Only a route reads its caller's account: a function that serves none (the sender, the expiry job, the
+/// feedback job) has no grant on the users table.
+#[test]
+fn a_function_without_routes_has_no_grant_on_the_users_table() {
+    let template = template();
+    for function in functions(&template) {
+        let events = &template["Resources"][function.as_str()]["Properties"]["Events"];
+        let routes = events
+            .as_mapping()
+            .is_some_and(|events| events.values().any(|e| e["Type"] == "HttpApi"));
+        if routes {
+            continue;
+        }
+        for statement in statements(&template, &function) {
+            let resource = text(&statement["Resource"]);
+            assert!(!resource.contains("UsersTable"), "{function}: {resource}");
+        }
+    }
+}
+
+/// Where a function reads or writes single items of the catalogue, the content or the codes through their
+/// owner, the grant names those items' keys (drinks, their bin entries and alerts; the site info and the
+/// terms; codes and their bin entries), never the whole table.
+#[test]
+fn single_item_grants_on_the_catalogue_content_and_codes_name_their_keys() {
+    let template = template();
+    let mut keyed = 0;
+    for function in [
+        "OrdersFunction",
+        "OrdersExpiryFunction",
+        "ReviewsFunction",
+        "UploadingFunction",
+    ] {
+        for statement in statements(&template, function) {
+            let resource = text(&statement["Resource"]);
+            let on_owned = ["CatalogTable.Arn", "ContentTable.Arn", "CodesTable.Arn"]
+                .iter()
+                .any(|table| resource.contains(table));
+            let single = actions(statement).iter().all(|a| {
+                [
+                    "dynamodb:GetItem",
+                    "dynamodb:BatchGetItem",
+                    "dynamodb:UpdateItem",
+                ]
+                .contains(&a.as_str())
+            });
+            if !on_owned || !single || resource.contains("/index/") {
+                continue;
+            }
+            keyed += 1;
+            let condition = text(&statement["Condition"]);
+            assert!(
+                condition.contains("dynamodb:LeadingKeys"),
+                "{function}: {resource} {condition}"
+            );
+        }
+    }
+    assert!(keyed >= 10, "the single-item grants were found ({keyed})");
+}

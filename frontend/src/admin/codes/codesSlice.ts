@@ -187,7 +187,6 @@ const codesSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof codesSlice> {}
 }
 

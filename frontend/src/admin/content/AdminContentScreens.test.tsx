@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { initialAuthState } from '../../features/auth/authSlice';
+import { initialAuthState } from '../../state/session/authSlice';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { returnsPolicy, siteInfo } from '../../testing/fixtures';
 import { renderApp } from '../../testing/renderWithProviders';

@@ -61,7 +61,6 @@ export function ContactDetailsForm() {
       (error: unknown) => setLoadError(errorMessage(error)),
     );
   };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(load, [dispatch]);
 
   if (loadError) {

@@ -22,7 +22,7 @@ import {
 import styles from './AdminContent.module.css';
 import { Notice } from '../WriteOutcome';
 import { Field } from '../../components/Field';
-import { Paragraphs } from '../../features/content/components/Paragraphs';
+import { Paragraphs } from '../../components/Paragraphs';
 import { fieldOfMessage } from './forms';
 import { PictureRemoval } from '../images/PictureRemoval';
 import { ImagePicker } from '../images/ImagePicker';

@@ -2,7 +2,7 @@
 // links), and every kept version of the policy, newest first, each readable as it was. A save keeps a new
 // version and sets the policy's "last updated"; an order names the version of the terms it was sold under.
 import { useCallback, useState } from 'react';
-import { Paragraphs } from '../../features/content/components/Paragraphs';
+import { Paragraphs } from '../../components/Paragraphs';
 import { formatDate } from '../../lib/dates';
 import type { AppThunk } from '../../lib/thunk';
 import type { PolicyVersion, PolicyVersionSummary } from '../../types/catalog';

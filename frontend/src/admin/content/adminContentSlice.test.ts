@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
-import { selectSiteInfo } from '../../features/site/siteSlice';
+import { selectSiteInfo } from '../../state/site/siteSlice';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { returnsPolicy } from '../../testing/fixtures';
 import {

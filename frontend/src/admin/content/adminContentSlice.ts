@@ -4,7 +4,7 @@
 // chunk, so no shopper downloads it.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { siteInfoSaved } from '../../features/site/siteSlice';
+import { siteInfoSaved } from '../../state/site/siteSlice';
 import { errorMessage, type ApiClient } from '../../lib/api';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
 import type { SiteInfo, SocialLinks } from '../../types/catalog';
@@ -176,7 +176,6 @@ const adminContentSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof adminContentSlice> {}
 }
 

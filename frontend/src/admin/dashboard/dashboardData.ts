@@ -4,7 +4,7 @@
 import type { Schemas } from '../../lib/api';
 import { FIRST_PAGE, nextPageOf, type Paged } from '../../lib/paging';
 import type { AppThunk } from '../../lib/thunk';
-import type { Order } from '../../features/order/orderTypes';
+import type { Order } from '../../lib/orderTypes';
 
 export type AdminReview = Schemas['AdminReview'];
 export type Mailing = Schemas['Mailing'];

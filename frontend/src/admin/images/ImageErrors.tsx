@@ -14,7 +14,7 @@ export function AdminImage(props: ImgHTMLAttributes<HTMLImageElement> & { src: s
       </span>
     );
   }
-  return <img {...props} onError={() => setFailed(props.src)} />;
+  return <img {...props} alt={props.alt} onError={() => setFailed(props.src)} />;
 }
 
 /** A failed image request: the spec's 'error' label, then what the server said. */

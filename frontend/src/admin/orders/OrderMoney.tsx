@@ -8,7 +8,7 @@ import { Link } from '../../components/Link';
 import ui from '../../components/ui.module.css';
 import { formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
-import { refundFor, type Hold, type Order } from '../../features/order/orderTypes';
+import { refundFor, type Hold, type Order } from '../../lib/orderTypes';
 import styles from '../adminScreens.module.css';
 import { TableScroll } from '../table/TableScroll';
 import { releaseHold } from './adminOrdersSlice';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import ui from '../../components/ui.module.css';
 import { formatMoney, toPence } from '../../lib/format';
-import { cancelRefunds, ORDER_STATUSES, orderReference, type Order, type OrderStatus } from '../../features/order/orderTypes';
+import { cancelRefunds, ORDER_STATUSES, orderReference, type Order, type OrderStatus } from '../../lib/orderTypes';
 import styles from '../adminScreens.module.css';
 import { archiveOrder, canDelete, deleteOrder, isFinished, updateOrderStatus, type Shipping } from './adminOrdersSlice';
 

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import ui from '../../components/ui.module.css';
 import { formatMoney, toPence } from '../../lib/format';
-import type { Order } from '../../features/order/orderTypes';
+import type { Order } from '../../lib/orderTypes';
 import styles from '../adminScreens.module.css';
 import { refundOrder, type RefundRequest } from './adminOrdersSlice';
 

@@ -8,7 +8,7 @@ import { rootReducer } from '../../app/rootReducer';
 import { errorMessage, type ApiClient, type Schemas } from '../../lib/api';
 import { initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
-import { orderReference, type Order, type OrderStatus, type PagedOrders } from '../../features/order/orderTypes';
+import { orderReference, type Order, type OrderStatus, type PagedOrders } from '../../lib/orderTypes';
 import { formatMoney } from '../../lib/format';
 
 export interface AdminOrdersState extends Loadable, PagedList<Order> {
@@ -98,7 +98,6 @@ const adminOrdersSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof adminOrdersSlice> {}
 }
 

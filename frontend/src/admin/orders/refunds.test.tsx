@@ -5,7 +5,7 @@ import { json } from '../../testing/fakeFetch';
 import { makeOrder, makeRefund, orderPage } from '../../testing/orderFixtures';
 import { renderApp } from '../../testing/renderWithProviders';
 import { shopApi } from '../../testing/shopApi';
-import type { Order } from '../../features/order/orderTypes';
+import type { Order } from '../../lib/orderTypes';
 import { reconciliationCsv, type Report } from '../results/Reconciliation';
 import { linesValue, unitsLeft } from './RefundForm';
 

@@ -238,7 +238,6 @@ const adminProductsSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof adminProductsSlice> {}
 }
 

@@ -5,7 +5,7 @@
 // are read on their own (moderation). Injected with the admin's chunk, so no shopper downloads it.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { userLoggedOut } from '../../features/auth/authSlice';
+import { userLoggedOut } from '../../state/session/authSlice';
 import { errorMessage, type Schemas } from '../../lib/api';
 import { FIRST_PAGE, initialPagedList, receivePage, startPage, type Paged, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
@@ -83,7 +83,6 @@ const adminReviewsSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof adminReviewsSlice> {}
 }
 

@@ -4,7 +4,7 @@
 // mailing just sent (GET /api/subscription/mailings/{id}) and the past mailings (GET /api/subscription/mailings/).
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { userLoggedOut } from '../../features/auth/authSlice';
+import { userLoggedOut } from '../../state/session/authSlice';
 import { errorMessage, type Body, type Schemas } from '../../lib/api';
 import { initialPagedList, receivePage, startPage, type Paged, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';

@@ -1,5 +1,7 @@
 // Erasure requests on the users screen: an address the shop was asked by e-mail to erase (UK GDPR art. 17),
-// and the audit of erasures made (who asked, when, how much changed; never the address).
+// and the audit of erasures made (who asked, when, how much changed; never the address). An erasure cut short
+// (its function ran out of time) is listed with its address and a button that finishes it; one that waits for
+// orders on their way names them.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { Field } from '../../components/Field';
@@ -24,6 +26,11 @@ export function ErasurePanel({ confirm }: { confirm: (question: string) => boole
       live = false;
     };
   }, [dispatch, round]);
+
+  const finish = async (address: string) => {
+    setOutcome(await dispatch(eraseAddress(address)));
+    setRound((n) => n + 1);
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,17 +67,32 @@ export function ErasurePanel({ confirm }: { confirm: (question: string) => boole
               <th scope="col">Reviews kept without the author</th>
               <th scope="col">Subscriptions removed</th>
               <th scope="col">Other items deleted</th>
+              <th scope="col">State</th>
             </tr>
           </thead>
           <tbody>
             {entries.map((entry) => (
-              <tr key={entry.at}>
+              <tr key={`${entry.at}${entry.finished ? '' : entry.email}`}>
                 <td>{formatDate(entry.at)}</td>
                 <td>{entry.by}</td>
                 <td>{entry.erased.orders}</td>
                 <td>{entry.erased.reviews}</td>
                 <td>{entry.erased.subscriptions}</td>
                 <td>{entry.erased.deleted}</td>
+                <td>
+                  {!entry.finished ? (
+                    <>
+                      Unfinished ({entry.email}){' '}
+                      <button type="button" className={ui.secondary} onClick={() => void finish(entry.email ?? '')}>
+                        Finish
+                      </button>
+                    </>
+                  ) : entry.waitingOrders.length > 0 ? (
+                    `Waits for ${entry.waitingOrders.map((o) => `order ${o.number ?? o._id} (${o.status})`).join(', ')}`
+                  ) : (
+                    'Done'
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
-import { initialAuthState, userLoggedOut, type UserInfo } from '../../features/auth/authSlice';
+import { initialAuthState, userLoggedOut, type UserInfo } from '../../state/session/authSlice';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { changeUserRole, deleteUser, fetchUsersPage, selectUsers, usersReloadRequested } from './usersSlice';
 

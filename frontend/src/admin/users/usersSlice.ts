@@ -4,7 +4,7 @@
 // does after every delete. Injected with the admin's chunk, so no shopper downloads it.
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import { userLoggedOut, type Role } from '../../features/auth/authSlice';
+import { userLoggedOut, type Role } from '../../state/session/authSlice';
 import { errorMessage, type Schemas } from '../../lib/api';
 import { initialPagedList, receivePage, startPage, type Paged, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received } from '../../lib/thunk';
@@ -75,7 +75,6 @@ const usersSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof usersSlice> {}
 }
 

@@ -4,7 +4,7 @@
 import { Suspense } from 'react';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { LoadingView } from '../../components/StatusView';
-import { selectIsAdmin } from '../../features/auth/authSlice';
+import { selectIsAdmin } from '../../state/session/authSlice';
 import { lazyPage } from '../../lib/chunks';
 import { useAppSelector } from '../hooks';
 import { ToLogin } from './redirects';

@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 import { useAppSelector } from '../hooks';
 import { AddToBasket } from '../../features/cart/components/AddToBasket';
 import { ProductPage, type PurchaseSlotProps } from '../../features/product/components/ProductPage';
-import { selectSiteInfo } from '../../features/site/siteSlice';
+import { selectSiteInfo } from '../../state/site/siteSlice';
 import { LoadingView } from '../../components/StatusView';
 import { WhenNear } from '../../components/WhenNear';
 import { lazyPage } from '../../lib/chunks';

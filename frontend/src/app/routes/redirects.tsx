@@ -1,5 +1,5 @@
 // Redirects the route table shares: to a path in place of the current entry, and to the login page (which
-// sends the visitor back here once they are in, features/auth/redirect.ts).
+// sends the visitor back here once they are in, state/session/redirect.ts).
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../paths';

@@ -3,7 +3,7 @@
 // code, as the server prices an order), the total, and how far the basket is from free delivery.
 import { toPence } from '../../lib/format';
 import { lineTotal } from '../../lib/price';
-import type { DeliveryTerms } from '../site/deliverySlice';
+import type { DeliveryTerms } from '../../state/site/deliverySlice';
 
 export interface BasketTotals {
   /** The lines' sum, pounds. */

@@ -3,7 +3,7 @@ import { makeStore, type RootState } from '../../app/store';
 import { fakeFetch, json, type FakeCall } from '../../testing/fakeFetch';
 import { fakeCardPayment } from '../../testing/fakeStripe';
 import { checkoutDrinks, priceBasket, quoteRoute, type QuotedDrink } from '../../testing/quoteFixtures';
-import { cartLineAdded, type CartLine } from '../cart/cartSlice';
+import { cartLineAdded, type CartLine } from '../../state/basket/cartSlice';
 import { checkoutOpened, fetchQuote, openCheckout, placeOrder, selectCheckout } from './checkoutSlice';
 
 const line = (product: string, price: number, qty: number): CartLine => ({

@@ -12,8 +12,8 @@ import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, 
 import { rootReducer } from '../../app/rootReducer';
 import { ApiError, errorMessage } from '../../lib/api';
 import type { Status, ThunkExtra } from '../../lib/thunk';
-import { cartCleaned, type CartState } from '../cart/cartSlice';
-import { discountCleared, type DiscountState } from '../discount/discountSlice';
+import { cartCleaned, type CartState } from '../../state/basket/cartSlice';
+import { discountCleared, type DiscountState } from '../../state/basket/discountSlice';
 import { keepKey, keptKey } from './checkoutKey';
 import { isPaymentActionRequired, newIdempotencyKey, type CardPayment } from './payment';
 import { basketSignature, quotedBasket, quoteOfRefusal, sameTotal, type Quote, type QuotedBasket } from './quote';
@@ -142,7 +142,6 @@ const checkoutSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof checkoutSlice> {}
 }
 

@@ -3,7 +3,7 @@
 // after a successful order, so the next checkout (and the profile page) has them. An address kept in one box
 // (saved before the checkout asked for its parts) cannot be split back reliably: it is offered as it is, for
 // the shopper to copy into the parts.
-import { userInfoUpdated } from '../auth/authSlice';
+import { userInfoUpdated } from '../../state/session/authSlice';
 import type { AppThunk } from '../../lib/thunk';
 
 export interface AddressParts {

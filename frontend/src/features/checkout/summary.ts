@@ -6,7 +6,7 @@
 import { toPence } from '../../lib/format';
 import { lineTotal } from '../../lib/price';
 
-/** The delivery terms in pounds, as `features/site/deliverySlice.ts` holds them. */
+/** The delivery terms in pounds, as `state/site/deliverySlice.ts` holds them. */
 export interface DeliveryCharge {
   fee: number;
   freeFrom: number;

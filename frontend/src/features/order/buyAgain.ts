@@ -1,10 +1,10 @@
 // "Buy again": a past order's drinks back in the basket, each at today's price and as many as are in stock
 // (up to what was ordered); a drink no longer sold or sold out is named instead of added.
-import { cartLineAdded } from '../cart/cartSlice';
-import { cartLineFromProduct } from '../cart/cartLine';
+import { cartLineAdded } from '../../state/basket/cartSlice';
+import { cartLineFromProduct } from '../../state/basket/cartLine';
 import { ApiError } from '../../lib/api';
 import type { AppThunk } from '../../lib/thunk';
-import type { Order } from './orderTypes';
+import type { Order } from '../../lib/orderTypes';
 
 export interface BuyAgainOutcome {
   added: string[];

@@ -4,7 +4,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { rootReducer } from '../../app/rootReducer';
 import { initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
-import type { Order, OrderTotals, PagedOrders } from './orderTypes';
+import type { Order, OrderTotals, PagedOrders } from '../../lib/orderTypes';
 
 export interface OrderDetailState extends Loadable {
   id: string | null;
@@ -84,7 +84,6 @@ const orderSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof orderSlice> {}
 }
 

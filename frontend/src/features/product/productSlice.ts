@@ -49,7 +49,6 @@ const productSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof productSlice> {}
 }
 

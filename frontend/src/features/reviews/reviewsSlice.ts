@@ -234,7 +234,6 @@ const reviewsSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof reviewsSlice> {}
 }
 

@@ -79,7 +79,6 @@ const shopSlice = createSlice({
 });
 
 declare module '../../app/rootReducer' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   export interface LazyLoadedSlices extends WithSlice<typeof shopSlice> {}
 }
 

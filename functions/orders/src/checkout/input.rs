@@ -108,6 +108,8 @@ pub struct OrderInput {
     /// The total the shopper was shown and agrees to pay, in pounds like `total` (from
     /// `POST /api/order/quote/`): when the server's total differs by a penny or more the answer is 409 with
     /// the new figures, and nothing is charged or held. Left out, the order is charged at today's prices.
+    // Optional on purpose: the API contract's order request has no quote step, and clients built to it
+    // must still be able to order (docs/decisions.md, "The checkout's agreed total is optional").
     #[serde(rename = "expectedTotal")]
     #[schemars(range(min = 0))]
     pub(super) expected_total: Option<f64>,

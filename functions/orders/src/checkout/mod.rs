@@ -62,7 +62,7 @@ pub async fn create_order(
     let today = time::OffsetDateTime::now_utc().date();
     let age_check = age::check_age(&basket, &trader, input.date_of_birth.as_deref(), today)?;
     // The order records the version of the terms it is sold under (the content function keeps them).
-    let terms_version = content::versions::current_terms_version(
+    let terms_version = content::store::current_terms_version(
         &state.db,
         &state.tables.content,
         &trader,

@@ -3,10 +3,8 @@
 
 use crate::order::Line;
 use crate::AppState;
-use aws_sdk_dynamodb::types::KeysAndAttributes;
-use catalog::{Entity, Product};
+use catalog::Product;
 use codes::DiscountCode;
-use shared::dynamo::{s, Item};
 use shared::money::{Pence, Percent};
 use shared::ApiError;
 use std::collections::HashMap;
@@ -36,7 +34,7 @@ pub async fn price_basket(
     now: i64,
 ) -> Result<Basket, ApiError> {
     let ids: Vec<String> = wanted.iter().map(|(id, _)| id.clone()).collect();
-    let products = load_products(state, &ids).await?;
+    let products = catalog::store::products_by_id(&state.db, &state.tables.catalog, &ids).await?;
     let lines = lines_in_stock(wanted, &products)?;
     let restricted = lines
         .iter()
@@ -83,52 +81,6 @@ fn lines_in_stock(
     Ok(lines)
 }
 
-async fn load_products(
-    state: &AppState,
-    ids: &[String],
-) -> Result<HashMap<String, Product>, ApiError> {
-    let keys: Vec<Item> = ids
-        .iter()
-        .map(|id| {
-            Item::from([
-                ("pk".to_owned(), s(format!("PRODUCT#{id}"))),
-                ("sk".to_owned(), s("PRODUCT")),
-            ])
-        })
-        .collect();
-    let mut request = Some(
-        KeysAndAttributes::builder()
-            .set_keys(Some(keys))
-            .consistent_read(true)
-            .build()
-            .map_err(ApiError::internal)?,
-    );
-    let mut found = HashMap::new();
-    while let Some(keys) = request.take() {
-        let reply = state
-            .db
-            .batch_get_item()
-            .request_items(&state.tables.catalog, keys)
-            .send()
-            .await?;
-        for item in reply
-            .responses()
-            .and_then(|r| r.get(&state.tables.catalog))
-            .into_iter()
-            .flatten()
-        {
-            let product = Product::from_item(item)?;
-            found.insert(product.id.clone(), product);
-        }
-        request = reply
-            .unprocessed_keys()
-            .and_then(|u| u.get(&state.tables.catalog))
-            .filter(|k| !k.keys().is_empty())
-            .cloned();
-    }
-    Ok(found)
-}
-
 /// The code's rate, or why it cannot be used.
 async fn load_code(
     state: &AppState,
@@ -140,9 +92,7 @@ async fn load_code(
     };
     let text = codes::normalise_code(raw)
         .map_err(|_| ApiError::invalid("code: this code does not exist"))?;
-    let store = shared::store::Store::new(state.db.clone(), state.tables.codes.clone());
-    let code = store
-        .get::<DiscountCode>(&text)
+    let code = codes::store::code(&state.db, &state.tables.codes, &text)
         .await?
         .ok_or_else(|| ApiError::invalid("code: this code does not exist"))?;
     if let Some(why) = code.refusal(now) {

@@ -8,7 +8,7 @@ use crate::order::{Order, FIRST_NUMBER};
 use crate::AppState;
 use aws_sdk_dynamodb::types::{Put, TransactWriteItem, Update};
 use axum::response::Response;
-use shared::dynamo::{n, s, Item};
+use shared::dynamo::{n, Item};
 use shared::ApiError;
 
 /// Unpaid orders one e-mail address, and one viewer address, may have open at once.
@@ -172,7 +172,7 @@ fn transaction(
         });
     }
     for line in &order.lines {
-        items.push(catalog::take_stock(
+        items.push(catalog::store::take_stock(
             &tables.catalog,
             &line.product,
             line.qty,
@@ -180,12 +180,15 @@ fn transaction(
         steps.push(Step::Stock(line.product.clone()));
     }
     if let Some(code) = &order.code {
-        items.push(codes::use_in_transaction(&tables.codes, code, now)?);
+        items.push(codes::store::use_in_transaction(&tables.codes, code, now)?);
         steps.push(Step::Code);
         if order.code_marked {
-            let mut mark = codes::use_marker(code, &order.email);
-            mark.insert("orderId".to_owned(), s(&order.id));
-            items.push(put(mark, Some("attribute_not_exists(pk)"), &tables.codes)?);
+            items.push(codes::store::mark_use(
+                &tables.codes,
+                code,
+                &order.email,
+                &order.id,
+            )?);
             steps.push(Step::CodeMark);
         }
     }

@@ -117,7 +117,7 @@ async fn the_site_info_sets_the_age_or_turns_the_check_off() {
     let energy = energy_drink(&app).await;
     let basket = json!([{"product": energy, "qty": 1}]);
     let set_age = |age: u32| {
-        let mut site = shared::trader::site_key();
+        let mut site = content::store::site_key();
         site.insert("minimumAge".to_owned(), n(age));
         app.state
             .db

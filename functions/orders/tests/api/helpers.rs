@@ -1,8 +1,10 @@
 //! `spawn_app`: the orders router with the catalog and codes on fresh tables, an admin and two customers.
 
+use aws_sdk_dynamodb::types::AttributeValue;
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 use shared::auth::{AuthConfig, Role};
+use shared::dynamo::Item;
 use shared::emulator::{LocalStripe, LOCAL_STRIPE_SECRET_KEY};
 use shared::testing::{put_user, Client, Harness, Reply};
 
@@ -430,4 +432,81 @@ pub async fn warn_of_fraud(app: &TestApp, order_id: &str) {
     let event = event_of("radar.early_fraud_warning.created", warning);
     let reply = app.stripe_event(&event, None).await;
     assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
+}
+
+/// The month before `month` (`YYYY-MM`).
+pub fn month_before(month: &str) -> String {
+    let (year, number) = month.split_once('-').expect("YYYY-MM");
+    let (year, number): (u32, u32) = (year.parse().unwrap(), number.parse().unwrap());
+    match number {
+        1 => format!("{}-12", year - 1),
+        _ => format!("{year}-{:02}", number - 1),
+    }
+}
+
+/// `value` with every text naming month `from` naming month `to` instead.
+fn in_month(value: &AttributeValue, from: &str, to: &str) -> AttributeValue {
+    match value {
+        AttributeValue::S(text) => AttributeValue::S(text.replace(from, to)),
+        AttributeValue::L(list) => {
+            AttributeValue::L(list.iter().map(|v| in_month(v, from, to)).collect())
+        }
+        AttributeValue::M(map) => AttributeValue::M(
+            map.iter()
+                .map(|(k, v)| (k.clone(), in_month(v, from, to)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+impl TestApp {
+    /// Moves everything this shop's orders table holds one month back, as if it had all happened in the
+    /// month before this one: every text that names this month (an order's `createdAt` and history, the
+    /// results' and the ledger's month partitions and lines) names the month before. The code has no clock
+    /// to set, so this is how a test crosses a month's end. Answers (this month, the month before).
+    pub async fn move_a_month_back(&self) -> (String, String) {
+        let this = shared::time::now_iso()[..7].to_owned();
+        let before = month_before(&this);
+        let (db, table) = (&self.state.db, &self.state.tables.orders);
+        let mut start = None;
+        loop {
+            let page = db
+                .scan()
+                .table_name(table)
+                .consistent_read(true)
+                .set_exclusive_start_key(start)
+                .send()
+                .await
+                .unwrap();
+            for item in page.items() {
+                let moved: Item = item
+                    .iter()
+                    .map(|(k, v)| (k.clone(), in_month(v, &this, &before)))
+                    .collect();
+                if moved == *item {
+                    continue;
+                }
+                if moved["pk"] != item["pk"] || moved["sk"] != item["sk"] {
+                    db.delete_item()
+                        .table_name(table)
+                        .key("pk", item["pk"].clone())
+                        .key("sk", item["sk"].clone())
+                        .send()
+                        .await
+                        .unwrap();
+                }
+                db.put_item()
+                    .table_name(table)
+                    .set_item(Some(moved))
+                    .send()
+                    .await
+                    .unwrap();
+            }
+            start = page.last_evaluated_key().cloned();
+            if start.is_none() {
+                return (this, before);
+            }
+        }
+    }
 }

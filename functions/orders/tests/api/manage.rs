@@ -387,3 +387,60 @@ async fn a_guest_order_shows_in_the_history_of_whoever_logs_in_with_its_address(
     assert_eq!(mine["product"][0]["phone"], "07700 900123");
     assert_eq!(mine["product"][0]["address"], "1 High St, Leeds LS1 1AA");
 }
+
+#[tokio::test]
+async fn a_customer_cancels_their_own_paid_order_before_it_ships_and_is_refunded_in_full() {
+    let app = spawn_app().await;
+    let soda = app.drink("Cancel Soda", 2.0, 10, 0).await;
+    let id = app.paid_order(&soda, 2).await;
+    assert_eq!(app.stock(&soda).await, 8);
+    let cancel = |token: String| {
+        let uri = format!("/api/order/cancel/{id}");
+        let orders = &app.orders;
+        async move { orders.call(Method::POST, &uri, Some(&token), None).await }
+    };
+    // Someone else's token finds no such order, and changes nothing.
+    let stranger = cancel(app.bob.clone()).await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND, "{}", stranger.body);
+    assert_eq!(app.order(&id).await["status"], "paid");
+
+    let done = cancel(app.alice.clone()).await;
+    assert_eq!(done.status, StatusCode::OK, "{}", done.body);
+    assert_eq!(done.body["status"], "refunded");
+    assert_eq!(app.stock(&soda).await, 10);
+    assert_eq!(done.body["refunded"], done.body["total"], "{}", done.body);
+    // Asked again, nothing more happens.
+    let again = cancel(app.alice.clone()).await;
+    assert_eq!(again.status, StatusCode::OK);
+    assert_eq!(again.body["status"], "refunded");
+}
+
+#[tokio::test]
+async fn a_shipped_order_is_not_cancelled_by_its_customer() {
+    let app = spawn_app().await;
+    let soda = app.drink("Shipped Soda", 2.0, 10, 0).await;
+    let id = app.paid_order(&soda, 1).await;
+    let shipped = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/update/{id}"),
+            Some(json!({"status": "shipped"})),
+        )
+        .await;
+    assert_eq!(shipped.status, StatusCode::OK, "{}", shipped.body);
+    let refused = app
+        .orders
+        .call(
+            Method::POST,
+            &format!("/api/order/cancel/{id}"),
+            Some(&app.alice),
+            None,
+        )
+        .await;
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.body);
+    assert!(refused.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("14 days"));
+    assert_eq!(app.order(&id).await["status"], "shipped");
+}

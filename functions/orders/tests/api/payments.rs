@@ -659,3 +659,47 @@ async fn a_late_payments_refund_that_fails_is_retried_until_done() {
     assert_eq!(again.refunded, 0, "nothing is due any more");
     assert_eq!(refunds(&intent), 1);
 }
+
+#[tokio::test]
+async fn an_order_counts_in_the_month_it_is_paid_not_the_month_it_was_placed() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 10, 0).await;
+    // Placed last month; the bank's 3-D Secure step is done this month.
+    let (id, secret, _) = waiting_for_3ds(&app, &soda, 2).await;
+    let (this_month, last_month) = app.move_a_month_back().await;
+    stripe().authenticate(&secret, true).unwrap();
+    let confirmed = confirm(&app, &id).await;
+    assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
+    let order = app.stored(&id).await;
+    assert_eq!(order["status"], "paid");
+    assert!(
+        order["createdAt"]
+            .as_str()
+            .unwrap()
+            .starts_with(&last_month),
+        "{order}"
+    );
+
+    let results = app
+        .admin(Method::GET, "/api/order/results/", None)
+        .await
+        .body;
+    let months: Vec<(String, Value, Value)> = results["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                format!(
+                    "{}-{:02}",
+                    m["_id"]["year"],
+                    m["_id"]["month"].as_u64().unwrap()
+                ),
+                m["totalOrders"].clone(),
+                m["totalPaid"].clone(),
+            )
+        })
+        .collect();
+    // Two at £2 and £4.99 delivery, all of it this month's.
+    assert_eq!(months, vec![(this_month, json!(1), json!(8.99))]);
+}

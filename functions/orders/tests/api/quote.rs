@@ -129,3 +129,34 @@ async fn a_quote_refuses_what_an_order_would_refuse() {
     );
     assert_eq!(app.stock(&soda).await, 2);
 }
+
+#[tokio::test]
+async fn an_order_in_the_contracts_shape_without_an_agreed_total_is_charged_todays_price() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 14.99, 10, 0).await;
+    let raised = app
+        .catalog
+        .call(
+            Method::PUT,
+            &format!("/api/product/update/{soda}"),
+            Some(&app.admin),
+            Some(json!({"price": 22.49})),
+        )
+        .await;
+    assert_eq!(raised.status, StatusCode::OK, "{}", raised.body);
+    // The order request as the API contract gives it: no quote, no `expectedTotal` (null is the same).
+    for agreed in [None, Some(json!(null))] {
+        let mut order = checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
+        assert!(order.get("expectedTotal").is_none());
+        if let Some(agreed) = agreed {
+            order["expectedTotal"] = agreed;
+        }
+        let placed = app.place(order).await;
+        assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+        let id = placed.body.as_str().unwrap();
+        // £22.49 and £4.99 delivery, the server's price when it was placed.
+        assert_eq!(app.stored(id).await["total"], 27.48);
+        let intent = crate::helpers::intent_at_stripe(&app.intent_of(id).await);
+        assert_eq!(intent["amount"], 2748);
+    }
+}

@@ -36,6 +36,23 @@ async fn results_month(app: &TestApp) -> Value {
     results["results"][0].clone()
 }
 
+/// The results of `month` (`YYYY-MM`), or null when nothing counted in it.
+async fn results_of(app: &TestApp, month: &str) -> Value {
+    let (year, number) = month.split_once('-').unwrap();
+    let id = json!({"year": year.parse::<u32>().unwrap(), "month": number.parse::<u32>().unwrap()});
+    let results = app
+        .admin(Method::GET, "/api/order/results/", None)
+        .await
+        .body;
+    results["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["_id"] == id)
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
 #[tokio::test]
 async fn a_partial_refund_of_chosen_lines_is_recorded_with_its_credit_note_and_restocks_only_them()
 {
@@ -567,4 +584,64 @@ async fn a_payment_for_another_amount_never_makes_the_order_paid_and_is_refunded
         .await
         .body;
     assert_eq!(month["results"], json!([]), "never a sale: nothing counted");
+}
+
+#[tokio::test]
+async fn a_refund_counts_in_the_month_it_is_made_and_the_payment_stays_in_the_month_it_was_paid() {
+    let app = spawn_app().await;
+    let cola = app.drink("Cola", 3.0, 10, 0).await;
+    // Two at £3 and £4.99 delivery: £10.99, placed and paid last month.
+    let id = app.paid_order(&cola, 2).await;
+    let (this_month, last_month) = app.move_a_month_back().await;
+    let order = app.stored(&id).await;
+    assert!(
+        order["createdAt"]
+            .as_str()
+            .unwrap()
+            .starts_with(&last_month),
+        "{order}"
+    );
+    let vat = order["vat"].clone();
+
+    let reply = app
+        .refund(
+            &id,
+            json!({"lines": [{"product": cola, "qty": 1}], "reason": "Returned this month"}),
+        )
+        .await;
+    assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
+
+    // Last month's figures are what they were when it ended.
+    let last = results_of(&app, &last_month).await;
+    assert_eq!(last["totalOrders"], 1, "{last}");
+    assert_eq!(last["totalPaid"], 10.99);
+    assert_eq!(last["totalRefunded"], 0.0);
+    assert_eq!(last["totalRefunds"], 0);
+    assert_eq!(last["totalPayments"], 10.99);
+    assert_eq!(last["totalProductsSold"], 2);
+    assert_eq!(last["totalVat"], vat);
+    // This month has the refund alone: less money kept than paid in it.
+    let this = results_of(&app, &this_month).await;
+    assert_eq!(this["totalOrders"], 0, "{this}");
+    assert_eq!(this["totalPaid"], 0.0);
+    assert_eq!(this["totalRefunded"], 3.0);
+    assert_eq!(this["totalRefunds"], 1);
+    assert_eq!(this["totalPayments"], -3.0);
+    assert_eq!(this["totalProductsSold"], -1);
+    // VAT at 20% inside £3.00: 50p back.
+    assert_eq!(this["totalVat"], -0.5);
+
+    // The ledger the reconciliation reads agrees: the payment last month, the refund this month.
+    for (month, payments, refunds) in [(&last_month, 1, 0), (&this_month, 0, 1)] {
+        let report = app
+            .admin(
+                Method::GET,
+                &format!("/api/order/reconciliation/{month}"),
+                None,
+            )
+            .await;
+        assert_eq!(report.status, StatusCode::OK, "{}", report.body);
+        assert_eq!(report.body["shop"]["payments"], payments, "{month}");
+        assert_eq!(report.body["shop"]["refunds"], refunds, "{month}");
+    }
 }

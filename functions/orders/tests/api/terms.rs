@@ -12,7 +12,7 @@ async fn company_site_info(app: &TestApp, name: &str) {
         .db
         .update_item()
         .table_name(&app.state.tables.content)
-        .set_key(Some(shared::trader::site_key()))
+        .set_key(Some(content::store::site_key()))
         .update_expression("SET #name = :name, companyName = :company, companyNumber = :number, registeredOffice = :office")
         .expression_attribute_names("#name", "name")
         .expression_attribute_values(":name", s(name))

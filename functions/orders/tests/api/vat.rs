@@ -9,7 +9,7 @@ use shared::dynamo::{n, s};
 
 /// The site info as an admin saved it (the content function owns the record; the orders function reads it).
 pub async fn site_info(app: &TestApp, vat_rate: u32, vat_number: &str) {
-    let mut item = shared::trader::site_key();
+    let mut item = content::store::site_key();
     item.extend([
         ("id".to_owned(), s("main")),
         ("name".to_owned(), s("Fizz Ltd")),

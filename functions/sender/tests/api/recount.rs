@@ -101,7 +101,7 @@ async fn a_dead_claim_and_lost_jobs_are_queued_again_and_mailed_once() {
     db.put_item()
         .table_name(&app.harness.env["MAIL_TABLE"])
         .set_item(Some(
-            subscription::recount::delivery_key(&id, &readers[0])
+            shared::outbox::delivery_key(&id, &readers[0])
                 .into_iter()
                 .chain([
                     ("state".to_owned(), shared::dynamo::s("sending")),

@@ -5,8 +5,8 @@ import { ActiveLink } from '../../../components/ActiveLink';
 import { paths } from '../../../app/paths';
 import { PageHeading } from '../../../components/PageHeading';
 import ui from '../../../components/ui.module.css';
-import { selectUserInfo } from '../../auth/authSlice';
-import { LogoutButton } from '../../auth/components/LogoutButton';
+import { selectUserInfo } from '../../../state/session/authSlice';
+import { LogoutButton } from '../../../components/LogoutButton';
 import styles from './AccountLayout.module.css';
 
 export default function AccountLayout() {

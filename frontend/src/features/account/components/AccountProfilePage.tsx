@@ -3,8 +3,8 @@
 import ui from '../../../components/ui.module.css';
 import { usePageMeta } from '../../../lib/meta';
 import { DataRights } from './DataRights';
-import { Passkeys } from './Passkeys';
-import { ProfileForm } from './ProfileForm';
+import { Passkeys } from '../../../components/Passkeys';
+import { ProfileForm } from '../../../components/ProfileForm';
 
 export default function AccountProfilePage() {
   usePageMeta('Your profile', 'Your name, e-mail and delivery details.');

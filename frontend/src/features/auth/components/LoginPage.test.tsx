@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json, type FakeCall } from '../../../testing/fakeFetch';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
-import { initialAuthState, type UserInfo } from '../authSlice';
+import { initialAuthState, type UserInfo } from '../../../state/session/authSlice';
 
 const customer: UserInfo = { _id: 'shopper@example.com', email: 'shopper@example.com', role: 'customer', fullname: '', phone: '', address: '' };
 const admin: UserInfo = { _id: 'admin@example.com', email: 'admin@example.com', role: 'admin', fullname: 'Shop Admin', phone: '', address: '' };

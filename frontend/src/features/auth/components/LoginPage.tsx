@@ -18,11 +18,11 @@ import {
   selectAuth,
   selectIsAdmin,
   selectIsLoggedIn,
-} from '../authSlice';
-import { requestLoginCode, verifyLoginCode } from '../login';
-import { cameFromAdmin, fromOf, loginDestination } from '../redirect';
+} from '../../../state/session/authSlice';
+import { requestLoginCode, verifyLoginCode } from '../../../state/session/login';
+import { cameFromAdmin, fromOf, loginDestination } from '../../../state/session/redirect';
 import styles from './LoginPage.module.css';
-import { LogoutButton } from './LogoutButton';
+import { LogoutButton } from '../../../components/LogoutButton';
 import { Link } from '../../../components/Link';
 
 export const EMAIL_RULE_MESSAGE = 'Enter your e-mail address, like name@example.com.';
@@ -75,7 +75,7 @@ function EmailStep({ initialEmail }: { initialEmail: string }) {
     setRuleError(null);
     if (loading) return;
     // Loaded when asked for: most shoppers sign in with a code. On success the page sends them on.
-    void import('../passkeys').then(({ signInWithPasskey }) => dispatch(signInWithPasskey(address)));
+    void import('../../../state/session/passkeys').then(({ signInWithPasskey }) => dispatch(signInWithPasskey(address)));
   };
 
   return (

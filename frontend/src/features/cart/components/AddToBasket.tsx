@@ -5,9 +5,9 @@ import { useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { isPrerendering } from '../../../lib/prerendering';
 import type { Product } from '../../../types/catalog';
-import { cartPanelToggled, selectCartOpen } from '../../header/headerSlice';
-import { cartLineFromProduct } from '../cartLine';
-import { cartLineAdded, clampQty, selectCartLines } from '../cartSlice';
+import { cartPanelToggled, selectCartOpen } from '../../../state/header/headerSlice';
+import { cartLineFromProduct } from '../../../state/basket/cartLine';
+import { cartLineAdded, clampQty, selectCartLines } from '../../../state/basket/cartSlice';
 import { QuantityStepper } from './QuantityStepper';
 import styles from './AddToBasket.module.css';
 

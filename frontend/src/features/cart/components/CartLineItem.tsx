@@ -4,7 +4,7 @@ import { DrinkImage } from '../../../components/DrinkImage';
 import { useAppDispatch } from '../../../app/hooks';
 import { formatMoney, truncate } from '../../../lib/format';
 import { lineTotal } from '../../../lib/price';
-import { cartLineAdded, cartLineRemoved, type CartLine } from '../cartSlice';
+import { cartLineAdded, cartLineRemoved, type CartLine } from '../../../state/basket/cartSlice';
 import { QuantityStepper } from './QuantityStepper';
 import styles from './CartPanel.module.css';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { cartLineFromProduct } from '../cartLine';
-import { initialCartState, type CartState } from '../cartSlice';
+import { cartLineFromProduct } from '../../../state/basket/cartLine';
+import { initialCartState, type CartState } from '../../../state/basket/cartSlice';
 import { cola, mango } from '../../../testing/fixtures';
 import { renderApp, renderWithProviders } from '../../../testing/renderWithProviders';
 import { json } from '../../../testing/fakeFetch';

@@ -1,17 +1,17 @@
 // The basket: a modal dialog that locks the page's scroll, keeps the keyboard focus inside, closes on Escape
 // (or a click beside it) and hands the focus back to whatever opened it. On a phone it fills the window; from
 // 768 px it is a drawer at the side, over the dimmed page. It states the whole price before checkout: each
-// line's total, delivery by the shop's own terms (GET /api/order/payment-settings/, features/site), the
+// line's total, delivery by the shop's own terms (GET /api/order/payment-settings/, state/site), the
 // total, and how far the basket is from free delivery.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { paths } from '../../../app/paths';
 import { Icon, closeIcon } from '../../../components/Icon';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatMoney } from '../../../lib/format';
-import { selectAppliedDiscount } from '../../discount/discountSlice';
-import { fetchDeliveryTerms, selectDeliveryState } from '../../site/deliverySlice';
+import { selectAppliedDiscount } from '../../../state/basket/discountSlice';
+import { fetchDeliveryTerms, selectDeliveryState } from '../../../state/site/deliverySlice';
 import { basketTotals } from '../basketTotals';
-import { selectCartLines, type CartLine } from '../cartSlice';
+import { selectCartLines, type CartLine } from '../../../state/basket/cartSlice';
 import { CartLineItem } from './CartLineItem';
 import styles from './CartPanel.module.css';
 import { Link } from '../../../components/Link';
@@ -149,6 +149,7 @@ export function CartPanel({ isLoggedIn, onClose }: CartPanelProps) {
     <>
     {/* The dimmed page beside the drawer: a click there closes the basket (Escape does too). */}
     <div className={styles.backdrop} aria-hidden="true" onClick={onClose} data-testid="cart-backdrop" />
+    {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the modal dialog traps Tab inside itself, as a modal must */}
     <div
       ref={panelRef}
       className={styles.panel}

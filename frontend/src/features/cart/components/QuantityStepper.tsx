@@ -1,6 +1,6 @@
 // The quantity control: +1 up, -1 down but never below 1, and a remove button unless compact.
 import { Icon } from '../../../components/Icon';
-import { MIN_QTY } from '../cartSlice';
+import { MIN_QTY } from '../../../state/basket/cartSlice';
 import styles from './QuantityStepper.module.css';
 
 const trashIcon = 'M4 7h16M9 7V4h6v3m-9 0 1 13h10l1-13m-7 4v6m4-6v6';

@@ -10,9 +10,9 @@ import ui from '../../../components/ui.module.css';
 import { SITE_NAME, usePageMeta } from '../../../lib/meta';
 import { breadcrumbs, graph, organization } from '../../../lib/structuredData';
 import type { Entry } from '../../../types/catalog';
-import { fetchSitePart, selectSiteState } from '../../site/siteSlice';
+import { fetchSitePart, selectSiteState } from '../../../state/site/siteSlice';
 import styles from './Content.module.css';
-import { Paragraphs } from './Paragraphs';
+import { Paragraphs } from '../../../components/Paragraphs';
 import { Link } from '../../../components/Link';
 
 function EntryBlock({ entry }: { entry: Entry }) {

@@ -9,7 +9,7 @@ import { PageHeading } from '../../../components/PageHeading';
 import ui from '../../../components/ui.module.css';
 import { usePageMeta } from '../../../lib/meta';
 import { breadcrumbs, graph, localBusiness } from '../../../lib/structuredData';
-import { selectSiteInfo } from '../../site/siteSlice';
+import { selectSiteInfo } from '../../../state/site/siteSlice';
 import { fetchContact, selectContact } from '../contentSlice';
 import { ContactDetails } from './ContactDetails';
 import { ContactForm } from './ContactForm';

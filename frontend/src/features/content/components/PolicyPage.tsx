@@ -14,7 +14,7 @@ import { breadcrumbs, graph } from '../../../lib/structuredData';
 import { useQuery } from '../../../lib/useQuery';
 import { fetchPolicy, fetchPolicyVersion, policyReloadRequested, selectPolicy, selectPolicyVersion, versionKey } from '../contentSlice';
 import styles from './Content.module.css';
-import { Paragraphs } from './Paragraphs';
+import { Paragraphs } from '../../../components/Paragraphs';
 import { Link } from '../../../components/Link';
 
 /** `?version=3` as a number, or null for today's words. */

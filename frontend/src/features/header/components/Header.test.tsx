@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { userLoggedIn } from '../../auth/authSlice';
-import { cartLineFromProduct } from '../../cart/cartLine';
-import { cartLineAdded } from '../../cart/cartSlice';
+import { userLoggedIn } from '../../../state/session/authSlice';
+import { cartLineFromProduct } from '../../../state/basket/cartLine';
+import { cartLineAdded } from '../../../state/basket/cartSlice';
 import { cola, mango } from '../../../testing/fixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { SITE_NAME } from '../../../lib/brand';
-import { cartPanelToggled, menuClosed, menuToggled, selectCartOpen, selectMenuOpen } from '../headerSlice';
+import { cartPanelToggled, menuClosed, menuToggled, selectCartOpen, selectMenuOpen } from '../../../state/header/headerSlice';
 import { useHideOnScroll } from '../useHideOnScroll';
 import styles from './Header.module.css';
 import { Link } from '../../../components/Link';

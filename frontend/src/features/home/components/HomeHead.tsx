@@ -8,7 +8,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { JsonLd } from '../../../components/JsonLd';
 import { SITE_NAME, usePageMeta } from '../../../lib/meta';
 import { breadcrumbs, faqPage, graph, localBusiness, organization } from '../../../lib/structuredData';
-import { selectSiteInfo } from '../../site/siteSlice';
+import { selectSiteInfo } from '../../../state/site/siteSlice';
 import { faqBlocks } from '../faq';
 import { selectHeldDeliveryTerms } from '../../../lib/delivery';
 

@@ -1,14 +1,14 @@
 // On the confirmation of a guest's order: make an account with the address the order was placed with (a
 // code by e-mail, no password), so this order and the next show under "Your orders"; "Save these details"
 // (ticked) also keeps the order's name, phone and address on the new profile. The login page sends the
-// shopper on to /account/order?save={order id}, where features/account/components/DetailsOffer.tsx saves
+// shopper on to /account/order?save={order id}, where DetailsOffer.tsx saves
 // them once the order is confirmed theirs.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
 import ui from '../../../components/ui.module.css';
-import type { LoginState } from '../../auth/redirect';
-import type { Order } from '../orderTypes';
+import type { LoginState } from '../../../state/session/redirect';
+import type { Order } from '../../../lib/orderTypes';
 import styles from './Order.module.css';
 
 export function CreateAccount({ order }: { order: Order }) {

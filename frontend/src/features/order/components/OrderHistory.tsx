@@ -8,7 +8,7 @@ import { FIRST_PAGE } from '../../../lib/paging';
 import { formatDate } from '../../../lib/dates';
 import { countOf, formatMoney } from '../../../lib/format';
 import { fetchOrderHistoryPage, fetchOrderTotals, historyReloadRequested, selectOrderHistory } from '../orderSlice';
-import { orderReference } from '../orderTypes';
+import { orderReference } from '../../../lib/orderTypes';
 import styles from './Order.module.css';
 import { Link } from '../../../components/Link';
 

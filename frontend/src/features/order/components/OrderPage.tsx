@@ -13,10 +13,10 @@ import { usePageMeta } from '../../../lib/meta';
 import { useQuery } from '../../../lib/useQuery';
 import { buyAgain, type BuyAgainOutcome } from '../buyAgain';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
-import { hasReceipt, isPartlyRefunded, orderReference, paymentState, refundFor, type Order, type Refund } from '../orderTypes';
-import { selectIsLoggedIn } from '../../auth/authSlice';
+import { hasReceipt, isPartlyRefunded, orderReference, paymentState, refundFor, type Order, type Refund } from '../../../lib/orderTypes';
+import { selectIsLoggedIn } from '../../../state/session/authSlice';
 import { CreateAccount } from './CreateAccount';
-import { OrderLines } from './OrderLines';
+import { OrderLines } from '../../../components/OrderLines';
 import styles from './Order.module.css';
 import { Link } from '../../../components/Link';
 

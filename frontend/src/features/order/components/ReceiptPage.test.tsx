@@ -4,7 +4,7 @@ import { json } from '../../../testing/fakeFetch';
 import { makeOrder, makeRefund } from '../../../testing/orderFixtures';
 import { renderApp } from '../../../testing/renderWithProviders';
 import { shopApi } from '../../../testing/shopApi';
-import type { Order } from '../orderTypes';
+import type { Order } from '../../../lib/orderTypes';
 
 const FIRST_LOAD = { timeout: 5000 };
 

@@ -13,11 +13,11 @@ import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { companyLine } from '../../../lib/trader';
 import { usePageMeta } from '../../../lib/meta';
-import { selectSiteInfo } from '../../site/siteSlice';
+import { selectSiteInfo } from '../../../state/site/siteSlice';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
 import { useQuery } from '../../../lib/useQuery';
-import { creditNotes, hasReceipt, orderReference, type Order, type Refund } from '../orderTypes';
-import { OrderLines } from './OrderLines';
+import { creditNotes, hasReceipt, orderReference, type Order, type Refund } from '../../../lib/orderTypes';
+import { OrderLines } from '../../../components/OrderLines';
 import styles from './Receipt.module.css';
 import { Link } from '../../../components/Link';
 

@@ -2,7 +2,7 @@
 // be shown before buying. Ingredients with allergens in bold and the statements that follow them (liquorice),
 // the allergens named, the nutrition table per 100 ml and per can, storage, and the producer's name and
 // address. The high-caffeine warning stands by the price (ProductPage), where the shopper decides.
-import { ALLERGEN_LABELS, ingredientSegments, nutritionRows, statementsAt, unitMillilitres } from '../food';
+import { ALLERGEN_LABELS, ingredientSegments, nutritionRows, statementsAt, unitMillilitres } from '../../../lib/food';
 import type { Product } from '../../../types/catalog';
 import styles from './ProductPage.module.css';
 

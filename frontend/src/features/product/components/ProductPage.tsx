@@ -19,7 +19,7 @@ import { graph, product as productThing } from '../../../lib/structuredData';
 import { selectHeldDeliveryTerms } from '../../../lib/delivery';
 import { useQuery } from '../../../lib/useQuery';
 import type { Product } from '../../../types/catalog';
-import { caffeineWarning, statementsAt } from '../food';
+import { caffeineWarning, statementsAt } from '../../../lib/food';
 import { fetchProduct, productReloadRequested, selectProductState } from '../productSlice';
 import { AgeRestriction } from './AgeRestriction';
 import { BackInStock } from './BackInStock';

@@ -10,7 +10,7 @@
 // and a delivered e-mail's link (`invitation`) fixes the drink, fills in the name and vouches for the buyer.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectIsLoggedIn, selectUserInfo } from '../../auth/authSlice';
+import { selectIsLoggedIn, selectUserInfo } from '../../../state/session/authSlice';
 import { Field, fieldStyles } from '../../../components/Field';
 import ui from '../../../components/ui.module.css';
 import { check } from '../../../lib/validation';
@@ -145,15 +145,18 @@ export function ReviewForm({ initialProduct = '', drink: fixedDrink, invitation 
   };
   const controlId = (field: FieldName) => (field === 'rating' ? `${id}-rating-1` : `${id}-${field}`);
 
+  // The effects below need only whether a drink is fixed: `drink` is a new object on every render of an
+  // invitation.
+  const hasDrink = Boolean(drink);
   useEffect(() => {
-    if (!drink) void dispatch(fetchReviewDrinks());
-  }, [dispatch, drink]);
+    if (!hasDrink) void dispatch(fetchReviewDrinks());
+  }, [dispatch, hasDrink]);
   // A drink named in the address that the shop does not sell is not preselected.
   useEffect(() => {
-    if (!drink && drinks.status === 'loaded' && form.products && !drinks.items.some((d) => d._id === form.products)) {
+    if (!hasDrink && drinks.status === 'loaded' && form.products && !drinks.items.some((d) => d._id === form.products)) {
       setForm((f) => ({ ...f, products: '' }));
     }
-  }, [drink, drinks.status, drinks.items, form.products]);
+  }, [hasDrink, drinks.status, drinks.items, form.products]);
   useEffect(() => {
     if (sending.status === 'loaded' && sending.reload) {
       thanks.current?.focus({ preventScroll: true });

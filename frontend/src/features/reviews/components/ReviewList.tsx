@@ -97,6 +97,7 @@ export function ReviewItem({ review }: { review: Review }) {
         </p>
         <p className={styles.comment}>{review.comment}</p>
         {image && (
+          // eslint-disable-next-line jsx-a11y/img-redundant-alt -- 'Photo from' tells the shopper's own photo apart from the drink's pictures; the announced text stays as it is
           <img className={styles.photo} src={image} alt={`Photo from ${review.fullname}`} loading="lazy" width={240} height={240} />
         )}
         <ReportReview review={review} />

@@ -14,7 +14,7 @@ import ui from '../../../components/ui.module.css';
 import { SITE_NAME, usePageMeta } from '../../../lib/meta';
 import { aggregateRating, breadcrumbs, faqPage, graph, localBusiness, organization, review } from '../../../lib/structuredData';
 import { useQuery } from '../../../lib/useQuery';
-import { selectSiteInfo } from '../../site/siteSlice';
+import { selectSiteInfo } from '../../../state/site/siteSlice';
 import { basedOn } from '../display';
 import { reviewFaq } from '../faq';
 import {

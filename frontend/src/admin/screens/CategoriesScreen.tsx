@@ -1,6 +1,0 @@
-// /new/uk/categories: the admin's categories list and its create/update form.
-import { EntryScreen } from '../content/EntryScreen';
-
-export default function CategoriesScreen() {
-  return <EntryScreen kind="category" title="Categories" noun="category" />;
-}
