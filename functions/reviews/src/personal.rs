@@ -107,7 +107,7 @@ pub async fn backfill(db: &aws_sdk_dynamodb::Client, table: &str) -> Result<u32,
     personal::backfill(db, table, |item| {
         let pk = personal::text(item, "pk");
         let review = pk.starts_with(&format!("{KIND}#")) && personal::text(item, "sk") == KIND;
-        (review || pk.starts_with(&format!("BIN#{KIND}#")))
+        (review || shared::recycle_bin::is_entry(item))
             .then(|| personal::text(item, "email").to_owned())
     })
     .await

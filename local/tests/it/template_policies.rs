@@ -271,11 +271,6 @@ fn every_grant_on_another_owners_table_names_the_owners_operation() {
         let comments = statement_comments(&function);
         assert_eq!(parsed.len(), comments.len(), "{function}'s statements");
         for (statement, comment) in parsed.iter().zip(&comments) {
-            // The data rights reach every table by a rule of their own, until each owner answers for
-            // a person's items itself.
-            if function == "AuthFunction" && comment.starts_with("Data rights") {
-                continue;
-            }
             let resource = text(&statement["Resource"]);
             for (table, owner, paths) in TABLE_OWNERS {
                 if !resource.contains(table) || *owner == own {
