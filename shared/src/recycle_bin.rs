@@ -18,7 +18,10 @@ const SK: &str = "BIN";
 
 /// Whether `item` is a bin entry (of whatever kind the table keeps).
 pub fn is_entry(item: &crate::dynamo::Item) -> bool {
-    item.get("sk").and_then(|sk| sk.as_s().ok()).map(String::as_str) == Some(SK)
+    item.get("sk")
+        .and_then(|sk| sk.as_s().ok())
+        .map(String::as_str)
+        == Some(SK)
 }
 
 fn iso(unix: i64) -> String {
