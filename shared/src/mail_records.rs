@@ -39,12 +39,7 @@ pub async fn erase(
     email: &str,
     now: i64,
 ) -> Result<u32, ApiError> {
-    let mut deleted = 0;
-    for key in personal::keys_of(db, table, email).await? {
-        if personal::delete(db, table, &key, email).await? {
-            deleted += 1;
-        }
-    }
+    let mut deleted = personal::delete_tagged(db, table, email).await?;
     for key in crate::mail_budget::address_keys(email, now) {
         if personal::delete_exact(db, table, key).await? {
             deleted += 1;

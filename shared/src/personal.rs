@@ -36,31 +36,36 @@ pub async fn keys_of(
     table: &str,
     email: &str,
 ) -> Result<Vec<Item>, ApiError> {
-    let mut keys = Vec::new();
-    let mut start = None;
-    loop {
-        let page = db
-            .query()
-            .table_name(table)
-            .index_name(INDEX)
-            .key_condition_expression("#person = :e")
-            .expression_attribute_names("#person", PERSON)
-            .expression_attribute_values(":e", s(email))
-            .set_exclusive_start_key(start)
-            .send()
-            .await
-            .map_err(ApiError::internal)?;
-        keys.extend(
-            page.items
-                .unwrap_or_default()
-                .iter()
-                .map(crate::dynamo::key_of),
-        );
-        start = page.last_evaluated_key;
-        if start.is_none() {
-            return Ok(keys);
-        }
+    Ok(query_all(db, table, Some(INDEX), PERSON, email)
+        .await?
+        .iter()
+        .map(crate::dynamo::key_of)
+        .collect())
+}
+
+/// Deletes every item of `table` tagged with `email`, each only while it still is: how many went.
+pub async fn delete_tagged(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    email: &str,
+) -> Result<u32, ApiError> {
+    let mut deleted = 0;
+    for key in keys_of(db, table, email).await? {
+        deleted += u32::from(delete(db, table, &key, email).await?);
     }
+    Ok(deleted)
+}
+
+/// The address's window of a limit at `key`, if it has one, as its export names it (`name`).
+pub async fn window(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    key: Item,
+    name: &str,
+) -> Result<Option<Record>, ApiError> {
+    Ok(get(db, table, key)
+        .await?
+        .map(|item| Record::limit(name, &item)))
 }
 
 /// Every item of `table` that names `email`, whole: the index's keys, then the items by those keys (100 at a

@@ -182,15 +182,15 @@ async fn account_records(state: &AppState, email: &str) -> Result<Vec<Record>, A
             ));
         }
     }
-    if let Some(window) = personal::get(
-        db,
-        table,
-        shared::rate::email_window(EXPORT_LIMITS.scope, email),
-    )
-    .await?
-    {
-        records.push(Record::limit("data downloads", &window));
-    }
+    records.extend(
+        personal::window(
+            db,
+            table,
+            shared::rate::email_window(EXPORT_LIMITS.scope, email),
+            "data downloads",
+        )
+        .await?,
+    );
     Ok(records)
 }
 

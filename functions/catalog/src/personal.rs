@@ -33,11 +33,15 @@ pub async fn export(
         )
     })
     .collect();
-    if let Some(window) =
-        personal::get(db, table, shared::rate::email_window(RATE_SCOPE, email)).await?
-    {
-        records.push(Record::limit("back-in-stock requests", &window));
-    }
+    records.extend(
+        personal::window(
+            db,
+            table,
+            shared::rate::email_window(RATE_SCOPE, email),
+            "back-in-stock requests",
+        )
+        .await?,
+    );
     Ok(records)
 }
 

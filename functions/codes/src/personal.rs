@@ -33,11 +33,9 @@ pub async fn erase(
     table: &str,
     email: &str,
 ) -> Result<Tally, ApiError> {
-    let mut deleted = 0;
-    for key in personal::keys_of(db, table, email).await? {
-        deleted += u32::from(personal::delete(db, table, &key, email).await?);
-    }
-    Ok(Tally::deleted(deleted))
+    Ok(Tally::deleted(
+        personal::delete_tagged(db, table, email).await?,
+    ))
 }
 
 /// Tags the marks written before the `person` tag: the address is the key's last part.

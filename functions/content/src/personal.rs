@@ -29,9 +29,7 @@ pub async fn export(
             )
         })
         .collect();
-    if let Some(window) = personal::get(db, table, rate_key(email)).await? {
-        records.push(Record::limit("contact messages", &window));
-    }
+    records.extend(personal::window(db, table, rate_key(email), "contact messages").await?);
     Ok(records)
 }
 
@@ -41,11 +39,8 @@ pub async fn erase(
     table: &str,
     email: &str,
 ) -> Result<Tally, ApiError> {
-    let mut deleted = 0;
-    for key in personal::keys_of(db, table, email).await? {
-        deleted += u32::from(personal::delete(db, table, &key, email).await?);
-    }
-    deleted += u32::from(personal::delete_exact(db, table, rate_key(email)).await?);
+    let deleted = personal::delete_tagged(db, table, email).await?
+        + u32::from(personal::delete_exact(db, table, rate_key(email)).await?);
     Ok(Tally::deleted(deleted))
 }
 

@@ -45,11 +45,15 @@ pub async fn export(
             )
         })
         .collect();
-    if let Some(window) =
-        personal::get(db, table, shared::rate::email_window(RATE_SCOPE, email)).await?
-    {
-        records.push(Record::limit("reviews written", &window));
-    }
+    records.extend(
+        personal::window(
+            db,
+            table,
+            shared::rate::email_window(RATE_SCOPE, email),
+            "reviews written",
+        )
+        .await?,
+    );
     Ok(records)
 }
 

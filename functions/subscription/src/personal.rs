@@ -51,11 +51,15 @@ pub async fn export(
             }),
         ));
     }
-    if let Some(window) =
-        personal::get(db, table, shared::rate::email_window(RATE_SCOPE, email)).await?
-    {
-        records.push(Record::limit("sign-ups", &window));
-    }
+    records.extend(
+        personal::window(
+            db,
+            table,
+            shared::rate::email_window(RATE_SCOPE, email),
+            "sign-ups",
+        )
+        .await?,
+    );
     Ok(records)
 }
 
