@@ -23,13 +23,16 @@ const ADDRESS_PARTS = ['addressLine1', 'addressLine2', 'town', 'postcode'] as co
 
 /**
  * The order's name, phone and UK address parts, each where the profile has none (all of them with `replace`).
- * The address's parts go together: the profile's when it has a postcode, else the order's.
+ * The address's parts go together: the profile's when it has a postcode, else the order's. An order placed
+ * before addresses had parts holds one box only: then that box is what the profile keeps.
  */
-export function detailsFrom(order: Order, profile: UserInfo | null, replace = false): ProfileChanges {
+export function detailsFrom(order: Order, profile: UserInfo | null, replace = false): ProfileChanges & { address?: string } {
   const keep = (field: (typeof PROFILE_FIELDS)[number]) => (!replace && text(profile?.[field])) || text(order[field]);
   const address = !replace && text(profile?.postcode) ? profile : order;
   const parts = Object.fromEntries(ADDRESS_PARTS.map((field) => [field, text(address?.[field])])) as Record<(typeof ADDRESS_PARTS)[number], string>;
-  return { fullname: keep('fullname'), phone: keep('phone'), ...parts };
+  const details = { fullname: keep('fullname'), phone: keep('phone'), ...parts };
+  const oneBox = text(order.address);
+  return address === order && !parts.postcode && oneBox ? { ...details, address: oneBox } : details;
 }
 
 const hasAll = (details: Partial<Record<(typeof PROFILE_FIELDS)[number], unknown>> | null) => REQUIRED.every((field) => text(details?.[field]) !== '');

@@ -50,6 +50,19 @@ describe('a guest who makes an account', () => {
     expect(await screen.findByRole('link', { name: 'Order PD-10007' })).toHaveAttribute('href', '/myorder/o-guest');
   });
 
+  it('saves the one box of an order placed before addresses had parts', async () => {
+    const oneBox = { ...guestOrder, addressLine1: undefined, addressLine2: undefined, town: undefined, postcode: undefined, address: '1 High St, Leeds LS1 1AA' };
+    const api = orderApi({ 'GET /api/order/Orderdetails/o-guest': json(oneBox) });
+    renderApp('/account/order?save=o-guest', {
+      deps: { fetch: api.fetch },
+      preloadedState: { auth: { ...initialAuthState, token: 'jwt', userInfo: newcomer } },
+    });
+    expect(await screen.findByTestId('details-outcome', undefined, { timeout: 5000 })).toHaveTextContent('Your details from order PD-10007 are saved');
+    expect(puts(api.calls)).toEqual([
+      { fullname: 'Layla Haddad', phone: '07700 900123', addressLine1: '', addressLine2: '', town: '', postcode: '', address: '1 High St, Leeds LS1 1AA' },
+    ]);
+  });
+
   it('saves nothing from an order placed with another address', async () => {
     const api = orderApi({ 'GET /api/order/Orderdetails/o-guest': json({ ...guestOrder, email: undefined, phone: undefined }) });
     renderApp('/account/order?save=o-guest', {
