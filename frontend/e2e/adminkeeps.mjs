@@ -66,8 +66,10 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
     checkEqual(await row(delivered.number).count(), 0, 'the archived order is off the default list');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const csv = await readFile(await download.path(), 'utf8');
-    const line = csv.split('\r\n').find((l) => l.includes(delivered.id));
-    check(line && /\d{4}-\d\d-\d\dT/.test(line.split(',').at(-1)), `the CSV keeps the archived order with when it was archived (${line})`);
+    const [header, ...rows] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    const line = rows.find((l) => l.includes(delivered.id));
+    const archivedAt = line?.split(',')[header.split(',').indexOf('Archived')];
+    check(/^\d{4}-\d\d-\d\dT/.test(archivedAt ?? ''), `the CSV keeps the archived order with when it was archived (${line})`);
 
     // "Show archived orders" lists it again, and Unarchive brings it back.
     await page.getByRole('checkbox', { name: 'Show archived orders' }).check();

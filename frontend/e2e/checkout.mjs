@@ -435,7 +435,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await eventually(() => page.getByTestId('basket-badge').textContent().catch(() => ''), (t) => t === '1', 'one line in the basket');
   });
 
-  journey('data rights: a customer downloads their data, then deletes the account with the e-mailed code; the order stays without them', async ({ newPage }) => {
+  journey('data rights: a customer downloads their data, then deletes the account with the e-mailed code; the order on its way keeps its delivery details until delivered, then stays without them', async ({ newPage }) => {
     const email = freshEmail();
     const session = await apiLogin(email);
     const [drink] = await drinksInStock(1);
@@ -472,7 +472,15 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await axe(page, 'the account-deleted page');
     checkEqual((await api('GET', '/api/user/profile/', { token: session.token })).status, 401, 'the session is over');
     const admin = await adminSession();
-    const { body: order } = await api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}`, { token: admin.token });
+    const orderNow = async () => (await api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}`, { token: admin.token })).body;
+    // The paid order is on its way: it keeps the name and address it is delivered to until it arrives.
+    const waiting = await orderNow();
+    checkEqual(`${waiting.email}|${waiting.postcode}`, `${email}|LS1 4AB`, 'the order on its way keeps its delivery details');
+    for (const status of ['shipped', 'delivered']) {
+      checkEqual((await api('PUT', `/api/order/update/${encodeURIComponent(id)}`, { token: admin.token, body: { status } })).status, 200, `the admin marks it ${status}`);
+    }
+    // Delivered, the next expiry run (every minute) takes the person out of it.
+    const order = await eventually(orderNow, (o) => o.fullname === 'Erased customer', 'the delivered order without the person', 90_000);
     checkEqual(`${order.fullname}|${order.email}|${order.address}`, 'Erased customer||Erased customer', 'the order is kept without the person');
     checkEqual(`${order.addressLine1}|${order.postcode}`, 'null|null', 'the address parts go with the person');
     check(order.total > 0 && order.vat > 0, 'the order keeps its total and VAT');
@@ -601,6 +609,12 @@ export default function register({ journey, check, checkEqual, eventually, pound
     await page.getByRole('button', { name: 'Notify me' }).click();
     await page.getByTestId('back-in-stock-done').waitFor();
     await axe(page, 'sold-out drink with the alert form');
+    // Double opt-in: the alert waits once its own mail's link is confirmed (the page's button posts the token).
+    const ask = await mailTo(email, (m) => m.subject === `Confirm your alert for ${name}`, 'the alert confirmation');
+    const token = /\/confirm\/alert\?token=([^\s&]+)/.exec(ask.text)?.[1];
+    check(Boolean(token), 'the confirmation mail has its link');
+    const confirmed = await api('POST', '/api/product/notify/confirm/', { body: { token: decodeURIComponent(token) } });
+    checkEqual(confirmed.status, 200, 'the alert is confirmed');
 
     const desk = await signedInPage(newPage, admin);
     await desk.goto(`${BASE_URL}/new/uk/products`);
