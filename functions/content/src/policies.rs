@@ -184,29 +184,42 @@ and deal with any question about it (performing our contract with you), and to k
 requires (legal obligation).
 Payments: Stripe takes your card details; they never reach us. We keep the card's brand and last four \
 digits with your order (contract).
-Logging in: your e-mail address, to send you a one-time code, and the name, phone and address you save in \
-your profile (contract).
-Reviews: the name, e-mail and words you send. We publish the name and words, never the e-mail, and check \
-the e-mail against our orders to mark a review \"Verified\" (legitimate interests: honest reviews).
+Logging in: your e-mail address, to send you a one-time code, the name, phone and address you save in \
+your profile, and any passkey you add (its name, when you added and last used it, and the public half of \
+the key your device keeps; never your fingerprint or face) (contract).
+Reviews: the name, e-mail and words you send. We publish the name and words, never the e-mail. A review \
+shows \"Verified\" only when it is proven to come from a buyer of the drink: written while logged in, from \
+the link in your delivery e-mail, or confirmed from the link we e-mail to the address you typed \
+(legitimate interests: honest reviews, which the law asks us to take steps for). When someone reports a \
+review, we keep the reason they give with the review, not who they are.
 Newsletter: your e-mail, your name if you give it, and the lists you choose, once you confirm by the link we \
 e-mail you (consent, which you can withdraw at any time with the link in every e-mail).
-Back-in-stock alerts: your e-mail and the drink you asked about, to tell you once when it is back (consent; \
-the alert has a link to stop it).
+Back-in-stock alerts: your e-mail and the drink you asked about, once you confirm by the link we e-mail \
+you, to tell you once when it is back (consent; the alert has a link to stop it).
 Contact messages: your name, e-mail, phone and message, to answer you (legitimate interests).
 Keeping the shop safe: the network address each request comes from, counted for an hour or a day to limit \
-repeated logins, orders and messages (legitimate interests: protecting your account and the shop).
+repeated logins, orders and messages; a count of the e-mails we send each address in a day, so no form \
+can be used to flood a mailbox; and how often an account downloaded its data that day (legitimate \
+interests: protecting your account, other people's mailboxes and the shop).
 ## How long we keep it
 Orders: six years after the end of the financial year of the order, as tax law requires. If you ask us to \
 erase your data sooner, we remove your name, contact details and note from your orders and keep only what \
-the accounts need.
-Login codes: ten minutes; counts of wrong codes: a day. Your account and profile: until you delete them.
+the accounts need; an order still on its way keeps the name and address it is delivered to until it is \
+delivered or cancelled, and is then erased too (your profile shows which orders that is).
+Login codes: ten minutes; counts of wrong codes: a day. Your account, profile and passkeys: until you \
+delete them. When an account is erased we keep a keyed fingerprint of the address, never the address \
+itself, so that an old login can never open a new account made with it, and a note of when the erasure \
+was made and how much it removed.
 Reviews: until you or we delete them; if you erase your data, a review stays as \"Former customer\" without \
-your e-mail.
+your e-mail. A confirmation link for a review works for seven days.
 Newsletter: until you unsubscribe; a sign-up never confirmed is deleted after 48 hours.
 Back-in-stock alerts: until the drink is back and we have e-mailed you, or until you stop the alert.
 Contact messages: one year.
 Records of the e-mails we send you: 30 days.
-Network addresses counted for the limits: an hour, at most a day.
+Network addresses counted for the limits, the day's e-mail counts and download counts: an hour, at most a \
+day.
+Anything deleted from the admin area waits 30 days in a recycle bin, so a mistake can be undone, and is \
+then gone.
 ## Who else sees it, and where
 Stripe (payments), Amazon Web Services (hosting, our database and e-mail) and the courier who delivers \
 your order, each only for that purpose. We never sell your data.
@@ -323,8 +336,20 @@ mod tests {
             "Newsletter: until you unsubscribe",
             "[your profile](/account/profile)",
             "(https://ico.org.uk/make-a-complaint/)",
+            // What the shop does today: proven reviews, passkeys, reports, the mail budget, the erasure's
+            // waiting orders and tombstone, the export limit and the bin.
+            "only when it is proven to come from a buyer",
+            "any passkey you add",
+            "keep the reason they give with the review, not who they are",
+            "a count of the e-mails we send each address in a day",
+            "how often an account downloaded its data",
+            "an order still on its way keeps the name and address",
+            "a keyed fingerprint of the address, never the address",
+            "waits 30 days in a recycle bin",
         ] {
             assert!(text.contains(part), "{part}");
         }
+        // Reviews are no longer checked by matching a typed address against the orders.
+        assert!(!text.contains("check the e-mail against our orders"));
     }
 }
