@@ -42,6 +42,7 @@ pub const INIT_SECONDS: f64 = 0.060;
 /// What the tables and images hold with no traffic, for their storage and point-in-time backups.
 pub const DATA_GB: f64 = 0.1;
 pub const IMAGES_GB: f64 = 1.0;
+const MINUTES_A_MONTH: f64 = 30.0 * 24.0 * 60.0;
 
 /// One API request as Lambda would bill it.
 #[derive(Debug, Clone)]
@@ -634,6 +635,11 @@ pub fn floor(standing: &Standing, p: &Prices, waf: bool) -> Cost {
         DATA_GB * (p.dynamodb_gb_month + p.dynamodb_pitr_gb_month),
     );
     cost.add("images", IMAGES_GB * p.s3_gb_month);
+    // Lambda's SQS pollers: about five long polls (20 s) open per queue, three receives a minute each.
+    cost.add(
+        "queue polling",
+        standing.polled_queues as f64 * 5.0 * 3.0 * MINUTES_A_MONTH * p.sqs_request,
+    );
     // A month's retained logs at the retention's end, with no new traffic: what the last month left.
     cost.add("log storage", 0.1 * p.logs_gb_month);
     cost

@@ -86,6 +86,8 @@ pub struct Standing {
     pub log_groups: usize,
     pub tables: usize,
     pub waf_rules: usize,
+    /// Queues a function is fed from (an SQS event source): Lambda polls them whether or not mail waits.
+    pub polled_queues: usize,
     /// Each function's logical id and its `MemorySize` in MB (its own, else the Globals').
     pub memory: Vec<(String, u32)>,
 }
@@ -114,6 +116,12 @@ impl Standing {
                 }
                 "AWS::Serverless::Function" => {
                     let props = &resource["Properties"];
+                    standing.polled_queues += props["Events"]
+                        .as_mapping()
+                        .into_iter()
+                        .flatten()
+                        .filter(|(_, event)| event["Type"].as_str() == Some("SQS"))
+                        .count();
                     let memory = props["MemorySize"]
                         .as_u64()
                         .map_or(global_memory, |m| m as u32);
