@@ -695,6 +695,12 @@ pub fn report(bench: &Bench<'_>, standing: &Standing, waf: bool) -> BTreeMap<Str
             pounds(cost.total()),
             parts.join(", ")
         );
+        let calls: Vec<String> = tally
+            .operations
+            .iter()
+            .map(|(op, n)| format!("{op} {}", *n as f64 / runs))
+            .collect();
+        println!("      calls a run: {}", calls.join(", "));
         costs.insert(name.clone(), (cost.total(), tally.ses_mails as f64 / runs));
     }
     let of = |name: &str| costs.get(name).map_or(0.0, |c| c.0);
