@@ -635,6 +635,15 @@ pub fn floor(standing: &Standing, p: &Prices, waf: bool) -> Cost {
         DATA_GB * (p.dynamodb_gb_month + p.dynamodb_pitr_gb_month),
     );
     cost.add("images", IMAGES_GB * p.s3_gb_month);
+    // The schedules' runs: an invocation, a trace and its log lines each, and about 100 ms at 256 MB.
+    cost.add(
+        "schedules",
+        standing.scheduled_runs
+            * (p.lambda_request
+                + p.xray_trace
+                + LOG_BYTES_PER_INVOCATION / 1e9 * p.logs_gb_ingested
+                + 0.1 * 0.25 * p.lambda_gb_second),
+    );
     // Lambda's SQS pollers: about five long polls (20 s) open per queue, three receives a minute each.
     cost.add(
         "queue polling",

@@ -88,6 +88,8 @@ pub struct Standing {
     pub waf_rules: usize,
     /// Queues a function is fed from (an SQS event source): Lambda polls them whether or not mail waits.
     pub polled_queues: usize,
+    /// Scheduled runs a month (the orders expiry and the mail sweep, each `rate(5 minutes)`).
+    pub scheduled_runs: f64,
     /// Each function's logical id and its `MemorySize` in MB (its own, else the Globals').
     pub memory: Vec<(String, u32)>,
 }
@@ -122,6 +124,16 @@ impl Standing {
                         .flatten()
                         .filter(|(_, event)| event["Type"].as_str() == Some("SQS"))
                         .count();
+                    standing.scheduled_runs += props["Events"]
+                        .as_mapping()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|(_, event)| {
+                            let p = &event["Properties"];
+                            p["Schedule"].as_str().or(p["ScheduleExpression"].as_str())
+                        })
+                        .map(runs_a_month)
+                        .sum::<f64>();
                     let memory = props["MemorySize"]
                         .as_u64()
                         .map_or(global_memory, |m| m as u32);
@@ -151,6 +163,22 @@ impl Standing {
         }
         standing.secrets = secrets.len();
         Ok(standing)
+    }
+}
+
+/// How often `rate(N minutes)` (or hours, days) runs in a 30-day month; a `cron(...)` counts as hourly.
+fn runs_a_month(expression: &str) -> f64 {
+    let minutes = 30.0 * 24.0 * 60.0;
+    let inner = expression.trim_start_matches("rate(").trim_end_matches(')');
+    let mut words = inner.split_whitespace();
+    match (
+        words.next().and_then(|n| n.parse::<f64>().ok()),
+        words.next(),
+    ) {
+        (Some(n), Some(unit)) if n > 0.0 && unit.starts_with("minute") => minutes / n,
+        (Some(n), Some(unit)) if n > 0.0 && unit.starts_with("hour") => minutes / 60.0 / n,
+        (Some(n), Some(unit)) if n > 0.0 && unit.starts_with("day") => 30.0 / n,
+        _ => minutes / 60.0,
     }
 }
 
@@ -208,6 +236,7 @@ Resources:
 "#;
         let standing = Standing::from_template(template).unwrap();
         assert_eq!(standing.alarms, 1);
+        assert_eq!(runs_a_month("rate(5 minutes)"), 8_640.0);
         assert_eq!(standing.secrets, 2);
         assert_eq!(
             standing.memory,
