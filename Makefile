@@ -33,7 +33,7 @@ CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
-	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail bench-flash bench-rights clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts backfill-person edge \
+	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail bench-flash bench-rights bench-cost clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts backfill-person edge \
 	reconcile
 
 help:
@@ -50,6 +50,7 @@ help:
 	@echo "make reconcile STAGE=dev|prod|local MONTH=YYYY-MM  the month's payments and refunds beside Stripe's, each difference listed"
 	@echo "make destroy STAGE=dev|prod  delete the stack; tables and images are kept unless PURGE_DATA=yes"
 	@echo "make bench-mail N=20000  one mailing to N subscribers with 5% SES faults: timings, exactly-once"
+	@echo "make bench-cost  a metered day priced: £ per 1,000 visits, per order, per 10,000 mails, the monthly floor"
 	@echo "make bench-flash  500 shoppers for the last 100 cases in 10 s, DynamoDB contention injected: sold, refused, oversold"
 	@echo "make openapi  write docs/openapi.json and the front end's types from the code"
 	@echo "make fuzz   schemathesis against a fresh local shop: a public and an admin pass"
@@ -182,6 +183,7 @@ bench: deps frontend build browser sam-cli
 	$(MAKE) bench-volume
 	$(MAKE) bench-flash
 	$(MAKE) bench-rights
+	$(MAKE) bench-cost
 
 # The local store with N items across the tables and MAILS sent mails: login through the outbox, the outbox's
 # and the home page's times, the emulator's memory, and a restart that brings every item back.
@@ -216,6 +218,17 @@ SUBSCRIBERS ?= 100000
 bench-rights: venv
 	cargo build -p local --bin bench-rights
 	ORDERS=$(ORDERS) SUBSCRIBERS=$(SUBSCRIBERS) ./target/debug/bench-rights
+
+# The cost model: a scripted day (VISITS visits, a checkout per card outcome, an admin session, a mailing to
+# MAIL_READERS subscribers) through a fresh local stack, every AWS call metered and priced with
+# local/src/cost/prices.rs: £ per 1,000 visits, per order, per 10,000 mails, the monthly floor (WAF=0 prices
+# it without the edge's web ACL), each function's duration, peak heap and recommended memory.
+VISITS ?= 20
+MAIL_READERS ?= 200
+WAF ?= 1
+bench-cost: venv frontend
+	cargo build -p local --bin bench-cost
+	VISITS=$(VISITS) SUBSCRIBERS=$(MAIL_READERS) WAF=$(WAF) ./target/debug/bench-cost
 
 # ---------------------------------------------------------------------------------------------------------
 # Deploy (needs AWS credentials; never run by the tests). Settings per stage live in samconfig.toml.

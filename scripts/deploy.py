@@ -156,7 +156,8 @@ def static_problems(stage: Stage) -> list[str]:
         problems.append(f"CertificateArn {cert} is not in us-east-1: CloudFront only reads certificates there")
     if stage.name == "prod" and not p.get("AlarmEmail"):
         problems.append(f"AlarmEmail is empty: production alarms would reach nobody; set it in {where}")
-    if stage.region != EDGE_REGION and not p.get("WebAclArn"):
+    # EdgeWaf=off serves the shop without the web ACL (the floor's largest optional part): nothing to make.
+    if stage.region != EDGE_REGION and not p.get("WebAclArn") and p.get("EdgeWaf", "on") != "off":
         problems.append(
             f"WebAclArn is not set: CloudFront's web ACL can only be made in {EDGE_REGION}; "
             f"`make edge STAGE={stage.name}` makes it there and prints the ARN for {where}"

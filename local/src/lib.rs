@@ -3,6 +3,7 @@
 //! template.yaml declares and seeds a demo shop. It is never deployed.
 
 pub mod backfill;
+pub mod cost;
 pub mod functions;
 pub mod invoke;
 pub mod keep;
@@ -112,6 +113,29 @@ pub async fn build_with_mail(
     site_url: &str,
     mail_options: &mail::Options,
 ) -> Result<Gateway, BoxError> {
+    build_hooked(
+        emulator,
+        stripe,
+        names,
+        dist,
+        site_url,
+        mail_options,
+        &|_| {},
+    )
+    .await
+}
+
+/// `build_with_mail`, with `hook` given the functions' environment before anything is mounted on it: the
+/// cost bench wraps the clients in its meter there (`make run` has no hook).
+pub async fn build_hooked(
+    emulator: &Emulator,
+    stripe: &LocalStripe,
+    names: &LocalNames,
+    dist: PathBuf,
+    site_url: &str,
+    mail_options: &mail::Options,
+    hook: &(dyn Fn(&mut functions::LocalEnv) + Sync),
+) -> Result<Gateway, BoxError> {
     let template = Template::load_default()?;
     let sdk = emulator.sdk_config().await;
     // The demo shop goes only into an empty store: what a kept store holds (even no drinks) is the owner's.
@@ -121,7 +145,8 @@ pub async fn build_with_mail(
     let mut overrides = BTreeMap::from([("SITE_URL".to_owned(), site_url.to_owned())]);
     overrides.extend(stripe::function_overrides(stripe));
     overrides.extend(queues);
-    let env = functions::LocalEnv::new(&template, names, &overrides, &sdk).await?;
+    let mut env = functions::LocalEnv::new(&template, names, &overrides, &sdk).await?;
+    hook(&mut env);
     seed::verify_sender(&env).await?;
     let api = functions::mount_all(&env)?;
     let mail = mail::start(&env, mail_options)?;

@@ -121,6 +121,11 @@ class EdgeStack(unittest.TestCase):
         self.assertEqual(deploy.static_problems(stage(WebAclArn=arn)), [])
         self.assertEqual(deploy.static_problems(stage(region="us-east-1")), [])
 
+    def test_a_stack_with_the_web_acl_switched_off_needs_no_edge_stack(self):
+        self.assertEqual(deploy.static_problems(stage(EdgeWaf="off")), [])
+        self.assertEqual(TEMPLATE["Parameters"]["EdgeWaf"]["Default"], "on")
+        self.assertIn({"Fn::Condition": "WantsEdgeWaf"}, TEMPLATE["Conditions"]["CreatesEdgeWebAcl"]["Fn::And"])
+
 
 if __name__ == "__main__":
     unittest.main()
