@@ -7088,6 +7088,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
             /** @description The payment provider could not be reached */
             502: {
                 headers: {
@@ -8866,6 +8875,15 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            /** @description A value breaks one of the shop's rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
         };
     };
     report_review: {
@@ -9264,7 +9282,11 @@ export interface operations {
     open_confirmation: {
         parameters: {
             query?: {
-                /** @description The token of the link in the confirmation e-mail (`{id}.{expires}.{signature}`). */
+                /**
+                 * @description The token of the link in the confirmation e-mail (`{id}.{expires}.{signature}`). Any text is
+                 *     taken: the link always leads to the page, without what is not a token (over 200 characters, or
+                 *     other than letters, digits and dots), and the page says the link does not work.
+                 */
                 token?: string | null;
             };
             header?: never;
@@ -9698,6 +9720,15 @@ export interface operations {
             };
             /** @description Signed in without the right to this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description A value breaks one of the shop's rules */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

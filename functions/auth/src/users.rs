@@ -385,6 +385,19 @@ impl ProfileInput {
             return Ok(None);
         }
         let [line1, line2, town, postcode] = sent.map(|part| part.as_deref().unwrap_or_default());
+        // As sent, before trimming: a part of blanks longer than its field is refused, not cleared.
+        for (name, raw, max) in [
+            ("addressLine1", line1, 100),
+            ("addressLine2", line2, 100),
+            ("town", town, 60),
+            ("postcode", postcode, 12),
+        ] {
+            if raw.chars().count() > max {
+                return Err(ApiError::invalid(format!(
+                    "{name} must be at most {max} characters"
+                )));
+            }
+        }
         if [line1, line2, town, postcode]
             .iter()
             .all(|part| part.trim().is_empty())

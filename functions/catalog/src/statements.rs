@@ -131,6 +131,13 @@ fn first_named<'a>(text: &str, names: &[&'a str]) -> Option<&'a str> {
 /// The admin's picks as stored: each a known id, once, in the label's order, `high-caffeine` left out
 /// (it follows the caffeine). 422 naming an unknown id.
 pub fn parse(picked: &[String], high_caffeine: bool) -> Result<Vec<String>, ApiError> {
+    // Each statement once: a list longer than the statements there are repeats one.
+    if picked.len() > STATEMENTS.len() {
+        return Err(ApiError::invalid(format!(
+            "statements: at most {} statements, each once",
+            STATEMENTS.len()
+        )));
+    }
     for id in picked {
         if !STATEMENTS.contains(&id.as_str()) {
             return Err(ApiError::invalid(format!(

@@ -343,6 +343,8 @@ fn api() -> ApiRoutes<AppState> {
             reconcile::show_reconciliation,
         )
         .path_pattern("month", reconcile::MONTH_PATTERN)
+        // 422: a month that is not YYYY-MM.
+        .fails(&[422])
         .summary("A month's payments and refunds beside Stripe's charges, refunds, fees, net and payouts, with every difference")
         .fails(&[502, 503])
         .get(

@@ -113,6 +113,8 @@ fn api() -> ApiRoutes<AppState> {
         .summary("Checks a review as writing it would, storing nothing")
         .get("/api/reviews/invitation/", Public, proof::show_invitation)
         .summary("The name and drink a delivered e-mail's review link fills the form with")
+        // 422: a link that is not valid, or expired.
+        .fails(&[422])
         .post("/api/reviews/confirm/", Public, proof::confirm_review)
         .summary("Confirms a review from the link mailed to its address: verified when that address bought the drink")
         // 409: changed meanwhile.

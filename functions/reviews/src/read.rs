@@ -73,8 +73,9 @@ fn scope_of(products_id: Option<&str>) -> Result<Scope<'_>, ApiError> {
     }
 }
 
-/// A review's place in its list (`order`: 20 digits of nanoseconds, `#`, its id).
-const CURSOR_PATTERN: &str = r"^[0-9]{20}#[0-9a-f-]{36}$";
+/// A review's place in its list (`order`: 20 digits of nanoseconds, `#`, its id); blank is no cursor.
+const CURSOR_PATTERN: &str =
+    r"^\s*$|^[0-9]{20}#[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
 
 /// A page of reviews: the spec's envelope, whose `next` also carries the cursor of the page after.
 #[derive(Debug, Serialize, JsonSchema)]

@@ -211,6 +211,8 @@ fn api() -> ApiRoutes<AppState> {
             mailer::count_mailing_recipients,
         )
         .summary("How many subscribers a mailing to the given lists would reach, each counted once")
+        // 422: no list chosen.
+        .fails(&[422])
         .get("/api/subscription/mailings/", Admin, mailing::list_mailings)
         .summary("The mailings and their progress, newest first, 20 a page")
         .get(

@@ -311,8 +311,9 @@ async fn run(state: &AppState, writes: Vec<TransactWriteItem>) -> Result<(), Api
 
 #[derive(Deserialize, schemars::JsonSchema)]
 pub struct ConfirmQuery {
-    /// The token of the link in the confirmation e-mail (`{id}.{expires}.{signature}`).
-    #[schemars(length(max = 200))]
+    /// The token of the link in the confirmation e-mail (`{id}.{expires}.{signature}`). Any text is
+    /// taken: the link always leads to the page, without what is not a token (over 200 characters, or
+    /// other than letters, digits and dots), and the page says the link does not work.
     token: Option<String>,
 }
 
