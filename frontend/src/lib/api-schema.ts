@@ -8493,7 +8493,7 @@ export interface operations {
             query?: {
                 /** @description Where the previous page ended (its `result.next.cursor`): the page after it. */
                 cursor?: string;
-                /** @description `true` lists the reviews the admin hid instead of the shown ones. */
+                /** @description `true` lists the reviews the admin hid instead of the shown ones; blank is `false`. */
                 hidden?: string;
                 /** @description The page, from 1 (the first when absent). */
                 pageNumber?: number;

@@ -256,9 +256,9 @@ pub struct AdminQuery {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String", regex(pattern = CURSOR_PATTERN))]
     cursor: Option<String>,
-    /// `true` lists the reviews the admin hid instead of the shown ones.
+    /// `true` lists the reviews the admin hid instead of the shown ones; blank is `false`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "String", regex(pattern = "^(true|false)$"))]
+    #[schemars(with = "String", regex(pattern = r"^\s*(true|false)?\s*$"))]
     hidden: Option<String>,
 }
 
