@@ -3,6 +3,7 @@
 //! template.yaml declares and seeds a demo shop. It is never deployed.
 
 pub mod backfill;
+pub mod bench;
 pub mod cost;
 pub mod functions;
 pub mod invoke;

@@ -3,6 +3,7 @@
 //! SUBSCRIBERS (200) readers of the mailing. Heap is measured by the counting allocator below (the heap, not
 //! the process's RSS), reset before each request; requests run one at a time.
 
+use local::bench::setting;
 use local::cost::{self, prices::Standing, Day, HeapProbe};
 use shared::emulator::{Emulator, LocalNames, LocalStripe, Template};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -44,13 +45,6 @@ const HEAP: HeapProbe = HeapProbe {
 };
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(default)
-}
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() -> Result<(), BoxError> {

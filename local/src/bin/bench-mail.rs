@@ -7,6 +7,7 @@ use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
 use axum::body::Body;
 use http::{header, Method, Request, StatusCode};
 use http_body_util::BodyExt;
+use local::bench::setting;
 use serde_json::{json, Value};
 use shared::auth::{AuthKeys, Role};
 use shared::emulator::{Emulator, LocalNames};
@@ -16,13 +17,6 @@ use tower::ServiceExt;
 
 /// The address links are made for (nothing serves it: the benchmark reads the mail, not the pages).
 const SITE: &str = "http://127.0.0.1:3996";
-
-fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(default)
-}
 
 async fn call(
     router: &axum::Router,

@@ -8,6 +8,7 @@
 use axum::body::Body;
 use http::{header, Method, Request, StatusCode};
 use http_body_util::BodyExt;
+use local::bench::setting;
 use serde_json::Value;
 use shared::auth::{AuthKeys, Role};
 use shared::dynamo::{n, s, Item};
@@ -20,13 +21,6 @@ const SITE: &str = "http://127.0.0.1:3994";
 const TARGET: Duration = Duration::from_secs(5);
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(default)
-}
 
 async fn call(
     router: &axum::Router,
