@@ -83,6 +83,71 @@ impl<T> Page<T> {
     }
 }
 
+/// A page of a list read with a cursor: the spec's envelope, whose `next` also carries where this page
+/// ended, so the page after is one read from there rather than a read of every page before it.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[schemars(rename = "CursorPage_of_{T}")]
+pub struct CursorPage<T> {
+    pub product: Vec<T>,
+    pub pages: u32,
+    pub result: CursorResult,
+}
+
+#[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
+pub struct CursorResult {
+    /// The next page; absent on the last.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<CursorNext>,
+}
+
+#[derive(Debug, Serialize, PartialEq, schemars::JsonSchema)]
+pub struct CursorNext {
+    pub page: u32,
+    /// Send as `?cursor=` to read the next page straight away.
+    pub cursor: String,
+}
+
+impl<T> CursorPage<T> {
+    /// Page `number` out of `read`: the page's items and one more when a page follows (so a list reads
+    /// `per_page + 1`). `pages` is what the list's counter says (a next page read past it still counts);
+    /// `cursor` gives an item's place, for the next page's `?cursor=`.
+    pub fn cut(
+        mut read: Vec<T>,
+        number: u32,
+        per_page: usize,
+        pages: u32,
+        cursor: impl Fn(&T) -> String,
+    ) -> Self {
+        let more = read.len() > per_page;
+        read.truncate(per_page);
+        let next = match read.last() {
+            Some(last) if more => Some(CursorNext {
+                page: number.saturating_add(1),
+                cursor: cursor(last),
+            }),
+            _ => None,
+        };
+        let pages = match &next {
+            Some(next) => pages.max(next.page),
+            None => pages.max(1),
+        };
+        CursorPage {
+            product: read,
+            pages,
+            result: CursorResult { next },
+        }
+    }
+
+    /// The same page with each item shown as `view` shows it.
+    pub fn map<U>(self, view: impl FnMut(T) -> U) -> CursorPage<U> {
+        CursorPage {
+            product: self.product.into_iter().map(view).collect(),
+            pages: self.pages,
+            result: self.result,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,5 +193,26 @@ mod tests {
         assert!(empty.result.next.is_none());
         let beyond = Page::of(vec![1, 2], PageNumber::parse(Some("9")).unwrap(), 10);
         assert!(beyond.product.is_empty());
+    }
+
+    #[test]
+    fn a_cursor_page_names_the_next_only_when_one_was_read() {
+        let page = CursorPage::cut(vec![1, 2, 3], 4, 2, 1, |n| format!("at{n}"));
+        assert_eq!(page.product, vec![1, 2]);
+        assert_eq!(
+            page.result.next,
+            Some(CursorNext {
+                page: 5,
+                cursor: "at2".into()
+            })
+        );
+        assert_eq!(page.pages, 5, "a next page past the counter counts");
+        let last = CursorPage::cut(vec![1, 2], 1, 2, 3, |n| format!("at{n}"));
+        assert_eq!(last.result.next, None);
+        assert_eq!(last.pages, 3);
+        assert_eq!(
+            CursorPage::<u8>::cut(vec![], 1, 2, 0, |_| String::new()).pages,
+            1
+        );
     }
 }

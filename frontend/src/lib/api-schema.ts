@@ -2462,6 +2462,46 @@ export interface components {
             /** Format: uint32 */
             vatRate: number;
         };
+        CursorNext: {
+            /** @description Send as `?cursor=` to read the next page straight away. */
+            cursor: string;
+            /** Format: uint32 */
+            page: number;
+        };
+        /**
+         * @description A page of a list read with a cursor: the spec's envelope, whose `next` also carries where this page
+         *     ended, so the page after is one read from there rather than a read of every page before it.
+         */
+        CursorPage_of_AdminReview: {
+            /** Format: uint32 */
+            pages: number;
+            product: components["schemas"]["AdminReview"][];
+            result: components["schemas"]["CursorResult"];
+        };
+        /**
+         * @description A page of a list read with a cursor: the spec's envelope, whose `next` also carries where this page
+         *     ended, so the page after is one read from there rather than a read of every page before it.
+         */
+        CursorPage_of_Order: {
+            /** Format: uint32 */
+            pages: number;
+            product: components["schemas"]["Order"][];
+            result: components["schemas"]["CursorResult"];
+        };
+        /**
+         * @description A page of a list read with a cursor: the spec's envelope, whose `next` also carries where this page
+         *     ended, so the page after is one read from there rather than a read of every page before it.
+         */
+        CursorPage_of_Review: {
+            /** Format: uint32 */
+            pages: number;
+            product: components["schemas"]["Review"][];
+            result: components["schemas"]["CursorResult"];
+        };
+        CursorResult: {
+            /** @description The next page; absent on the last. */
+            next?: components["schemas"]["CursorNext"] | null;
+        };
         /** @description Everything the shop holds about one address, for the person to keep, under names a person understands. */
         DataExport: {
             /** @description Back-in-stock alerts, confirmed or waiting for their confirmation. */
@@ -3104,12 +3144,6 @@ export interface components {
             /** Format: uint32 */
             page: number;
         };
-        NextPage2: {
-            /** @description Send as `?cursor=` to read the next page straight away. */
-            cursor: string;
-            /** Format: uint32 */
-            page: number;
-        };
         /** @enum {string} */
         NextStep: "requires_action";
         /** @description The nutrition declaration per 100 ml, in the order the regulations list it. */
@@ -3368,10 +3402,6 @@ export interface components {
         };
         PageResult: {
             next?: components["schemas"]["NextPage"] | null;
-        };
-        PageResult2: {
-            /** @description The next page; absent on the last. */
-            next?: components["schemas"]["NextPage2"] | null;
         };
         Page_of_ListedDrink: {
             /** Format: uint32 */
@@ -3860,20 +3890,6 @@ export interface components {
             /** @description The token of a delivered e-mail's "review what you bought" link: the review is the buyer's. */
             token?: string | null;
         };
-        /** @description A page of reviews: the spec's envelope, whose `next` also carries the cursor of the page after. */
-        ReviewPage_of_AdminReview: {
-            /** Format: uint32 */
-            pages: number;
-            product: components["schemas"]["AdminReview"][];
-            result: components["schemas"]["PageResult2"];
-        };
-        /** @description A page of reviews: the spec's envelope, whose `next` also carries the cursor of the page after. */
-        ReviewPage_of_Review: {
-            /** Format: uint32 */
-            pages: number;
-            product: components["schemas"]["Review"][];
-            result: components["schemas"]["PageResult2"];
-        };
         /** @enum {string} */
         Role: "customer" | "admin";
         RoleInput: {
@@ -4123,7 +4139,7 @@ export interface components {
              */
             Thecount: number;
             /** @description The first page of reviews, as the public list answers it. */
-            comment: components["schemas"]["ReviewPage_of_Review"];
+            comment: components["schemas"]["CursorPage_of_Review"];
             /** @description The site info, or `null` until it is created. */
             connect: components["schemas"]["SiteInfo"] | null;
             ratings: components["schemas"]["Ratings"];
@@ -5879,7 +5895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReviewPage_of_Review"];
+                    "application/json": components["schemas"]["CursorPage_of_Review"];
                 };
             };
             /** @description The request is malformed */
@@ -6245,6 +6261,8 @@ export interface operations {
     list_orders: {
         parameters: {
             query?: {
+                /** @description Where the previous page ended (its `result.next.cursor`): the page after it. */
+                cursor?: string | null;
                 /** @description The page, from 1 (the first when absent). */
                 pageNumber?: number;
                 /** @description An order id, a customer's e-mail, or words of the customer's name. */
@@ -6262,7 +6280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_of_Order"];
+                    "application/json": components["schemas"]["CursorPage_of_Order"];
                 };
             };
             /** @description The request is malformed */
@@ -8510,7 +8528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReviewPage_of_AdminReview"];
+                    "application/json": components["schemas"]["CursorPage_of_AdminReview"];
                 };
             };
             /** @description The request is malformed */

@@ -64,7 +64,7 @@ export type OrderLine = Schemas['OrderLine'];
 export type Order = Schemas['OrderPage'];
 
 /** A page of orders (the admin's list, a shopper's history). */
-export type PagedOrders = Schemas['Page_of_Order'];
+export type PagedOrders = Schemas['CursorPage_of_Order'];
 
 export type OrderTotals = Schemas['Totals'];
 

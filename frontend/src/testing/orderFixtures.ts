@@ -71,6 +71,9 @@ export function orders(count: number, from = 1): Order[] {
   );
 }
 
+/** A page of the admin's list as the server answers it: a next page carries where this one ended. */
 export function orderPage(list: Order[], pageNumber: number, pages: number): Paged<Order> {
-  return { product: list, pages, result: pageNumber < pages ? { next: { page: pageNumber + 1 } } : {} };
+  const last = list.at(-1);
+  const cursor = last ? `${last.createdAt}#${last._id}` : '';
+  return { product: list, pages, result: pageNumber < pages ? { next: { page: pageNumber + 1, cursor } } : {} };
 }

@@ -12,9 +12,21 @@ pub async fn query_all(
     partition: &str,
     value: &str,
 ) -> Result<Vec<Item>, ApiError> {
-    let mut all = Vec::new();
-    let mut start: Option<Item> = None;
-    loop {
+    query_page(state, (index, partition, value), None, usize::MAX).await
+}
+
+/// Up to `count` items of the index partition `(index, partition attribute, value)`, newest first, after
+/// the item whose key is `after` (from the newest when `None`): the reads stop once `count` are found.
+pub async fn query_page(
+    state: &AppState,
+    (index, partition, value): (&str, &str, &str),
+    after: Option<Item>,
+    count: usize,
+) -> Result<Vec<Item>, ApiError> {
+    let mut found = Vec::with_capacity(count.min(1024));
+    let mut start = after;
+    while found.len() < count {
+        let wanted = i32::try_from(count - found.len()).unwrap_or(i32::MAX);
         let page = state
             .db
             .query()
@@ -24,13 +36,16 @@ pub async fn query_all(
             .expression_attribute_names("#p", partition)
             .expression_attribute_values(":v", s(value))
             .scan_index_forward(false)
+            .limit(wanted)
             .set_exclusive_start_key(start.take())
             .send()
             .await?;
-        all.extend(page.items().iter().cloned());
+        found.extend(page.items().iter().cloned());
         match page.last_evaluated_key() {
             Some(last) if !last.is_empty() => start = Some(last.clone()),
-            _ => return Ok(all),
+            _ => break,
         }
     }
+    found.truncate(count);
+    Ok(found)
 }

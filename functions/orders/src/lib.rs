@@ -9,6 +9,7 @@ mod holds;
 mod index;
 mod late_refund;
 pub mod links;
+pub mod listing;
 mod mail;
 mod manage;
 pub mod money;
@@ -309,7 +310,7 @@ fn api() -> ApiRoutes<AppState> {
         .summary("The signed-in customer's orders, newest first")
         .get("/api/order/total/", Customer, manage::show_my_total)
         .summary("The signed-in customer's paid orders and what they came to")
-        .get("/api/order", Admin, manage::list_orders)
+        .get("/api/order", Admin, listing::list_orders)
         .summary("Every order, newest first, or those an id, an e-mail or a name finds")
         .put("/api/order/update/{_id}", Admin, manage::update_order)
         .summary("Move an order on (shipped, delivered; not while held) or cancel it (refunding what is left of a paid one)")

@@ -1,6 +1,6 @@
 //! Reading and running orders: the order page (whole for its owner and admins, without contact details
 //! for anyone else; the holds and who refunded for admins only), a customer's own history and totals, the
-//! admin's list and search, status changes (a cancel gives the stock and the code's use back; a paid order
+//! admin's orders (listed in crate::listing), status changes (a cancel gives the stock and the code's use back; a paid order
 //! is refunded in full first; a held order or one being refunded does not move on), deletion, and the
 //! monthly results.
 
@@ -18,19 +18,17 @@ use shared::dynamo::{get_n, get_s, n, s, Item};
 use shared::extract::{Path, Query};
 use shared::json::Message;
 use shared::money::Pence;
-use shared::paging::{Page, PageNumber, PageQuery};
-use shared::validation::{without_controls, Lines};
+use shared::paging::{Page, PageQuery};
 use shared::{ApiError, ApiResult, Json};
 
 pub const CUSTOMER_PAGE: usize = 10;
-pub const ADMIN_PAGE: usize = 20;
 
 fn no_such_order() -> ApiError {
     ApiError::not_found("No order has this id")
 }
 
 /// Orders read from index items, each with its money.
-fn with_money(items: &[Item]) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
+pub(crate) fn with_money(items: &[Item]) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
     items
         .iter()
         .map(|item| {
@@ -41,7 +39,7 @@ fn with_money(items: &[Item]) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
         .collect()
 }
 
-fn shown(
+pub(crate) fn shown(
     orders: Vec<(Order, OrderMoney)>,
     audience: Audience,
 ) -> Result<Vec<ShownOrder>, ApiError> {
@@ -51,7 +49,10 @@ fn shown(
         .collect()
 }
 
-async fn orders_of(state: &AppState, email: &str) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
+pub(crate) async fn orders_of(
+    state: &AppState,
+    email: &str,
+) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
     with_money(&query_all(state, "gsi1", "gsi1pk", &format!("CUSTOMER#{email}")).await?)
 }
 
@@ -192,72 +193,6 @@ pub async fn show_my_total(
             sum.plus(o.total.minus(m.refunded))
         }),
     }))
-}
-
-#[derive(Deserialize, schemars::JsonSchema)]
-pub struct SearchQuery {
-    /// The page, from 1 (the first when absent).
-    #[serde(rename = "pageNumber", default)]
-    #[schemars(with = "u32", range(min = 1, max = u32::MAX))]
-    page_number: Option<String>,
-    /// An order id, a customer's e-mail, or words of the customer's name.
-    #[schemars(
-        regex(pattern = shared::text_schema::text_or_blank(Lines::One, 1, None)),
-        length(max = 100)
-    )]
-    search: Option<String>,
-}
-
-/// Newest first; `search` finds an order id, an order number (`PD-10001` or `10001`), a customer's e-mail,
-/// or words of the customer's name.
-pub async fn list_orders(
-    _: Admin,
-    State(state): State<AppState>,
-    Query(query): Query<SearchQuery>,
-) -> ApiResult<Json<Page<ShownOrder>>> {
-    let page = PageNumber::parse(query.page_number.as_deref())?;
-    let search = query.search.unwrap_or_default();
-    if search.chars().count() > 100 {
-        return Err(ApiError::bad_request(
-            "search must be at most 100 characters",
-        ));
-    }
-    // A query's faults are 400s, as the length's is.
-    without_controls("search", &search, Lines::One)
-        .map_err(|e| ApiError::bad_request(e.message()))?;
-    let search = search.trim().to_lowercase();
-    let orders: Vec<(Order, OrderMoney)> = if search.is_empty() {
-        all_orders(&state).await?
-    } else if let Some(found) = money::find(&state, &search).await? {
-        vec![found]
-    } else if let Some(number) = crate::order::parse_number(&search) {
-        all_orders(&state)
-            .await?
-            .into_iter()
-            .filter(|(o, _)| o.number == Some(number))
-            .collect()
-    } else if search.contains('@') {
-        orders_of(&state, &search).await?
-    } else {
-        let words: Vec<&str> = search.split_whitespace().collect();
-        all_orders(&state)
-            .await?
-            .into_iter()
-            .filter(|(o, _)| {
-                let name = o.fullname.to_lowercase();
-                words.iter().all(|w| name.contains(w))
-            })
-            .collect()
-    };
-    Ok(Json(Page::of(
-        shown(orders, Audience::Admin)?,
-        page,
-        ADMIN_PAGE,
-    )))
-}
-
-async fn all_orders(state: &AppState) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
-    with_money(&query_all(state, "gsi2", "gsi2pk", "ORDERS").await?)
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{s, Item};
 use shared::extract::Query;
-use shared::paging::PageNumber;
+use shared::paging::{CursorPage, PageNumber};
 use shared::{ApiError, ApiResult, Json};
 
 /// `?pageNumber=n&ProductsId=id`, kept as text so a bad value gets our message.
@@ -77,29 +77,6 @@ fn scope_of(products_id: Option<&str>) -> Result<Scope<'_>, ApiError> {
 const CURSOR_PATTERN: &str =
     r"^\s*$|^[0-9]{20}#[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
 
-/// A page of reviews: the spec's envelope, whose `next` also carries the cursor of the page after.
-#[derive(Debug, Serialize, JsonSchema)]
-#[schemars(rename = "ReviewPage_of_{T}")]
-pub struct ReviewPage<T> {
-    pub product: Vec<T>,
-    pub pages: u32,
-    pub result: PageResult,
-}
-
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct PageResult {
-    /// The next page; absent on the last.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub next: Option<NextPage>,
-}
-
-#[derive(Debug, Serialize, JsonSchema)]
-pub struct NextPage {
-    pub page: u32,
-    /// Send as `?cursor=` to read the next page straight away.
-    pub cursor: String,
-}
-
 /// Which list a page is read from: one of the public ones, or the hidden reviews.
 #[derive(Debug, Clone, Copy)]
 enum List<'a> {
@@ -154,14 +131,14 @@ async fn page_of(
     number: u32,
     per_page: usize,
     total: u64,
-) -> Result<ReviewPage<Review>, ApiError> {
+) -> Result<CursorPage<Review>, ApiError> {
     let total = usize::try_from(total).unwrap_or(usize::MAX);
     let pages = total.div_ceil(per_page).max(1);
     let (after, skip) = match start {
         Start::After(cursor) => (Some(cursor), 0),
         Start::Page(page) => (None, (page.get() as usize - 1).saturating_mul(per_page)),
     };
-    let mut product = if after.is_none() && skip >= total {
+    let product = if after.is_none() && skip >= total {
         Vec::new()
     } else {
         // One more than the page, to know whether a next page exists.
@@ -169,25 +146,10 @@ async fn page_of(
         read.drain(..skip.min(read.len()));
         read
     };
-    let more = product.len() > per_page;
-    product.truncate(per_page);
-    let next = match product.last() {
-        Some(last) if more => Some(NextPage {
-            page: number.saturating_add(1),
-            cursor: last.order.clone(),
-        }),
-        _ => None,
-    };
-    // The counter gives the pages; a next page read past it (a count lagging a write) still counts.
-    let pages = match &next {
-        Some(next) => pages.max(next.page as usize),
-        None => pages,
-    };
-    Ok(ReviewPage {
-        product,
-        pages: u32::try_from(pages).unwrap_or(u32::MAX),
-        result: PageResult { next },
-    })
+    let pages = u32::try_from(pages).unwrap_or(u32::MAX);
+    Ok(CursorPage::cut(product, number, per_page, pages, |last| {
+        last.order.clone()
+    }))
 }
 
 /// The `count` newest reviews of `list` after the place `after` (from the newest when `None`).
@@ -233,14 +195,6 @@ async fn newest(
     Ok(found)
 }
 
-fn map_page<T>(page: ReviewPage<Review>, view: impl Fn(Review) -> T) -> ReviewPage<T> {
-    ReviewPage {
-        product: page.product.into_iter().map(view).collect(),
-        pages: page.pages,
-        result: page.result,
-    }
-}
-
 /// `?pageNumber=n&cursor=c&hidden=true`: the admin's list.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 pub struct AdminQuery {
@@ -268,7 +222,7 @@ pub async fn list_reviews(
     _: Admin,
     State(state): State<AppState>,
     Query(query): Query<AdminQuery>,
-) -> ApiResult<Json<ReviewPage<AdminView>>> {
+) -> ApiResult<Json<CursorPage<AdminView>>> {
     let (start, number) = start_of(query.page_number.as_deref(), query.cursor.as_deref())?;
     let hidden = match query.hidden.as_deref().map(str::trim) {
         None | Some("" | "false") => false,
@@ -282,7 +236,7 @@ pub async fn list_reviews(
         (List::Shown(Scope::All), ratings.total)
     };
     let reviews = page_of(&state, list, start, number, ADMIN_PAGE, total).await?;
-    Ok(Json(map_page(reviews, AdminView)))
+    Ok(Json(reviews.map(AdminView)))
 }
 
 /// GET /api/home_uk/palestine/comment/reviews?pageNumber=n&ProductsId=id&cursor=c: newest first, never an
@@ -290,7 +244,7 @@ pub async fn list_reviews(
 pub async fn list_public_reviews(
     State(state): State<AppState>,
     Query(query): Query<ReviewsQuery>,
-) -> ApiResult<Json<ReviewPage<PublicView>>> {
+) -> ApiResult<Json<CursorPage<PublicView>>> {
     let (start, number) = start_of(query.page_number.as_deref(), query.cursor.as_deref())?;
     let scope = query.scope()?;
     let total = summary::load(&state.db, &state.table, scope).await?.total;
@@ -303,7 +257,7 @@ pub async fn list_public_reviews(
         total,
     )
     .await?;
-    Ok(Json(map_page(reviews, PublicView)))
+    Ok(Json(reviews.map(PublicView)))
 }
 
 /// What the reviews page opens with.
@@ -316,7 +270,7 @@ pub struct Summary {
     #[serde(rename = "Thecount")]
     count: u64,
     /// The first page of reviews, as the public list answers it.
-    comment: ReviewPage<PublicView>,
+    comment: CursorPage<PublicView>,
 }
 
 /// GET /api/home/uk/review/ (`?ProductsId=id` narrows it to one drink): what the reviews page opens with.
@@ -343,6 +297,6 @@ pub async fn show_summary(
         connect: connect?,
         count: ratings.total,
         ratings,
-        comment: map_page(first, PublicView),
+        comment: first.map(PublicView),
     }))
 }

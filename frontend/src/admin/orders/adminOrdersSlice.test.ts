@@ -30,13 +30,18 @@ function store() {
 }
 
 describe('admin orders paging', () => {
-  it('page 1 replaces the list, later pages append, and the last page has no next', async () => {
-    const { store: s } = store();
+  it('page 1 replaces the list, later pages append from where the last ended, and the last page has no next', async () => {
+    const { store: s, calls } = store();
     await s.dispatch(fetchAdminOrders({ page: 1, search: '' }));
     expect(selectAdminOrders(s.getState())).toMatchObject({ pageNumber: 1, nextPage: 2, pages: 2 });
+    expect(calls.at(-1)?.url.searchParams.get('cursor')).toBeNull();
+    const twentieth = orders(20)[19];
+    expect(selectAdminOrders(s.getState()).cursor).toBe(`${twentieth!.createdAt}#${twentieth!._id}`);
     expect(selectAdminOrders(s.getState()).products).toHaveLength(20);
     await s.dispatch(fetchAdminOrders({ page: 2, search: '' }));
+    expect(calls.at(-1)?.url.searchParams.get('cursor')).toBe(`${twentieth!.createdAt}#${twentieth!._id}`);
     expect(selectAdminOrders(s.getState()).products).toHaveLength(25);
+    expect(selectAdminOrders(s.getState()).cursor).toBeNull();
     expect(selectAdminOrders(s.getState())).toMatchObject({ pageNumber: 2, nextPage: null });
     await s.dispatch(fetchAdminOrders({ page: 1, search: '' }));
     expect(selectAdminOrders(s.getState()).products).toHaveLength(20);

@@ -1,18 +1,21 @@
-// Admin orders (/new/uk/order): GET /api/order?pageNumber=&search=, 20 a page. The spec's paging: a fetch
-// of page 1 (a new search) replaces the list, later pages append; clearing resets the page to 1 and empties
+// Admin orders (/new/uk/order): GET /api/order?pageNumber=&search=&cursor=, 20 a page, each later page read
+// from where the last one ended (its `result.next.cursor`). The spec's paging: a fetch of page 1 (a new
+// search) replaces the list, later pages append; clearing resets the page to 1 and empties
 // the list. A status update, an archive or a delete says what it did (`notice`) and changes the row in place
 // from the server's answer, so the table (its sort, filters, page and the admin's focus) stays where it
 // was; a reload would empty the list and fetch every page again. A refusal's message is shown.
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
 import { errorMessage, type ApiClient, type Schemas } from '../../lib/api';
-import { initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
-import { createLoader, initialLoadable, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
+import { FIRST_PAGE, initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
+import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
 import { orderReference, type Order, type OrderStatus, type PagedOrders } from '../../lib/orderTypes';
 import { formatMoney } from '../../lib/format';
 
 export interface AdminOrdersState extends Loadable, PagedList<Order> {
   search: string;
+  /** Where the last page read ended: a later page is read on from there. */
+  cursor: string | null;
   /** Why the last status update, archive or delete was refused. */
   actionError: string | null;
   /** What the last one did, in words. */
@@ -25,6 +28,7 @@ export const initialAdminOrdersState: AdminOrdersState = {
   ...initialLoadable,
   ...initialPagedList<Order>(),
   search: '',
+  cursor: null,
   actionError: null,
   notice: null,
   busy: false,
@@ -33,6 +37,8 @@ export const initialAdminOrdersState: AdminOrdersState = {
 export interface OrdersPageRequest {
   page: number;
   search: string;
+  /** For a later page: where the page before it ended (the state's `cursor` when absent). */
+  cursor?: string | null;
 }
 
 const adminOrdersSlice = createSlice({
@@ -52,6 +58,7 @@ const adminOrdersSlice = createSlice({
       if (arg.search !== state.search) return; // a newer search is on its way
       state.status = 'loaded';
       receivePage(state, arg.page, result);
+      state.cursor = result?.result?.next?.cursor ?? null;
     },
     adminOrdersFailed(state, action: PayloadAction<Failed<OrdersPageRequest>>) {
       if (action.payload.arg.search !== state.search) return;
@@ -64,6 +71,7 @@ const adminOrdersSlice = createSlice({
       state.products = [];
       state.pageNumber = 1;
       state.nextPage = null;
+      state.cursor = null;
       state.actionError = null;
       state.reload = true;
     },
@@ -116,11 +124,21 @@ export const {
 } = adminOrdersSlice.actions;
 export const { selectAdminOrders } = injected.selectors;
 
-export const fetchAdminOrders = createLoader(
+const loadAdminOrders = createLoader(
   { requested: adminOrdersRequested, received: adminOrdersReceived, failed: adminOrdersFailed },
-  (api, { page, search }: OrdersPageRequest) =>
-    api.get('/order', { query: { pageNumber: page, search: search.trim() || undefined } }),
+  (api, { page, search, cursor }: OrdersPageRequest) =>
+    api.get('/order', { query: { pageNumber: page, search: search.trim() || undefined, cursor: cursor ?? undefined } }),
 );
+
+/** Page `page` of a list: page 1 afresh, a later page of the same search from where the last one ended. */
+export const fetchAdminOrders =
+  (request: OrdersPageRequest): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    const held = (getState() as { adminOrders?: AdminOrdersState }).adminOrders ?? initialAdminOrdersState;
+    const onward = request.page !== FIRST_PAGE && held.search === request.search;
+    const cursor = request.cursor !== undefined ? request.cursor : onward ? held.cursor : null;
+    await dispatch(loadAdminOrders({ ...request, cursor }));
+  };
 
 /** One page of the whole list (admin/table/wholeList.ts loads them all): no server search. */
 export const fetchAdminOrdersPage = (page: number) => fetchAdminOrders({ page, search: '' });

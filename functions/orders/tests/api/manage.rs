@@ -89,6 +89,102 @@ async fn admins_find_orders_by_name_email_or_id() {
 }
 
 #[tokio::test]
+async fn the_admins_list_reads_on_from_a_cursor() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 100, 0).await;
+    let mut placed = Vec::new();
+    for n in 0..23 {
+        let email = format!("buyer{n}@example.com");
+        let reply = app
+            .place(checkout(&email, json!([{"product": soda, "qty": 1}])))
+            .await;
+        placed.push(reply.body.as_str().unwrap().to_owned());
+    }
+    let ids = |page: &serde_json::Value| -> Vec<String> {
+        page["product"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["_id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let first = app.admin(Method::GET, "/api/order", None).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    assert_eq!(ids(&first.body).len(), 20);
+    assert_eq!(first.body["pages"], 2);
+    assert_eq!(first.body["result"]["next"]["page"], 2);
+    let cursor = first.body["result"]["next"]["cursor"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let last_of_first = &first.body["product"][19];
+    assert_eq!(
+        cursor,
+        format!(
+            "{}#{}",
+            last_of_first["createdAt"].as_str().unwrap(),
+            last_of_first["_id"].as_str().unwrap()
+        )
+    );
+    let second = app
+        .admin(
+            Method::GET,
+            &format!(
+                "/api/order?pageNumber=2&cursor={}",
+                cursor.replace(':', "%3A").replace('#', "%23")
+            ),
+            None,
+        )
+        .await;
+    assert_eq!(second.status, StatusCode::OK, "{}", second.body);
+    assert_eq!(ids(&second.body).len(), 3);
+    assert!(second.body["result"].get("next").is_none());
+    assert_eq!(second.body["pages"], 2);
+    let mut every: Vec<String> = ids(&first.body)
+        .into_iter()
+        .chain(ids(&second.body))
+        .collect();
+    let by_number = app
+        .admin(Method::GET, "/api/order?pageNumber=2", None)
+        .await
+        .body;
+    assert_eq!(
+        ids(&by_number),
+        ids(&second.body),
+        "page 2 by number is the page after the cursor"
+    );
+    every.sort();
+    placed.sort();
+    assert_eq!(every, placed, "every order once across the pages");
+    for bad in ["yesterday", "2026-12-02T10%3A00%3A00Z%23nope"] {
+        let refused = app
+            .admin(Method::GET, &format!("/api/order?cursor={bad}"), None)
+            .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(refused.body["message"].as_str().unwrap().contains("cursor"));
+    }
+    // A search is cut into pages the same way, its cursor read within what it found.
+    let found = app
+        .admin(Method::GET, "/api/order?search=haddad", None)
+        .await
+        .body;
+    assert_eq!(ids(&found), ids(&first.body));
+    let cursor = found["result"]["next"]["cursor"].as_str().unwrap();
+    let rest = app
+        .admin(
+            Method::GET,
+            &format!(
+                "/api/order?search=haddad&pageNumber=2&cursor={}",
+                cursor.replace(':', "%3A").replace('#', "%23")
+            ),
+            None,
+        )
+        .await
+        .body;
+    assert_eq!(ids(&rest), ids(&second.body));
+}
+
+#[tokio::test]
 async fn statuses_move_forward_and_a_cancel_puts_everything_back() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 10.0, 10, 0).await;
