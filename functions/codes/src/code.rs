@@ -220,10 +220,21 @@ impl Entity for DiscountCode {
     }
 }
 
-/// The key of the marker that `email` has used `code` (for once-per-e-mail codes).
+/// The key of the marker that `email`'s mailbox has used `code` (for once-per-customer codes): the address
+/// folded (`crate::mailbox::fold`), so `a.b+x@gmail.com` and `ab@gmail.com` share one marker.
 pub fn use_marker(code: &str, email: &str) -> Item {
+    marker_key(code, &crate::mailbox::fold(email))
+}
+
+/// The key a marker had before addresses were folded (the address as the order holds it), when it differs. Taking a mark
+/// away takes this one too, so a use marked then is given back as well.
+pub fn unfolded_marker(code: &str, email: &str) -> Option<Item> {
+    (email != crate::mailbox::fold(email)).then(|| marker_key(code, email))
+}
+
+fn marker_key(code: &str, mailbox: &str) -> Item {
     Item::from([
-        ("pk".to_owned(), s(format!("CODEUSE#{code}#{email}"))),
+        ("pk".to_owned(), s(format!("CODEUSE#{code}#{mailbox}"))),
         ("sk".to_owned(), s("USE")),
     ])
 }

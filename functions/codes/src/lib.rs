@@ -2,6 +2,7 @@
 //! before paying; the orders function spends a use inside its order transaction, through `store`.
 
 mod code;
+pub mod mailbox;
 pub mod personal;
 pub mod store;
 

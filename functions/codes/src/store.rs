@@ -1,7 +1,7 @@
 //! The codes table's door for other functions: a code's key, the read of a code a shopper types, and the
 //! writes the orders function joins to its own transactions: a use spent at checkout (on the code's limits),
 //! given back when an order is cancelled, expires or is refunded (to the code, or to its copy in the bin),
-//! taken again when a refund fails, and the once-per-e-mail marker (`use_marker`) put and taken away with
+//! taken again when a refund fails, and the once-per-customer marker (`use_marker`, one per mailbox) put and taken away with
 //! them. Keys are spelled in this crate alone (a test in the local gateway holds every crate to it), and
 //! template.yaml's grants on the table name these operations.
 
@@ -152,15 +152,25 @@ pub fn mark_use(
     Ok(TransactWriteItem::builder().put(put).build())
 }
 
-/// The write that takes `email`'s marker of `code` away, so the address may use the code again (its order
-/// gave the use back). A marker already gone is no failure.
-pub fn unmark_use(table: &str, code: &str, email: &str) -> Result<TransactWriteItem, ApiError> {
-    let delete = Delete::builder()
-        .table_name(table)
-        .set_key(Some(use_marker(code, email)))
-        .build()
-        .map_err(ApiError::internal)?;
-    Ok(TransactWriteItem::builder().delete(delete).build())
+/// The writes that take `email`'s marker of `code` away, so the mailbox may use the code again (its order
+/// gave the use back): the folded marker, and the one an order marked before addresses were folded. A
+/// marker already gone is no failure.
+pub fn unmark_use(
+    table: &str,
+    code: &str,
+    email: &str,
+) -> Result<Vec<TransactWriteItem>, ApiError> {
+    std::iter::once(use_marker(code, email))
+        .chain(crate::code::unfolded_marker(code, email))
+        .map(|key| {
+            let delete = Delete::builder()
+                .table_name(table)
+                .set_key(Some(key))
+                .build()
+                .map_err(ApiError::internal)?;
+            Ok(TransactWriteItem::builder().delete(delete).build())
+        })
+        .collect()
 }
 
 #[cfg(test)]

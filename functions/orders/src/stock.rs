@@ -69,7 +69,7 @@ pub async fn code_back(
     }
     if order.code_marked {
         // The mark goes whether or not the code does.
-        items.push(codes::store::unmark_use(table, code, &order.email)?);
+        items.extend(codes::store::unmark_use(table, code, &order.email)?);
     }
     Ok(items)
 }
