@@ -126,16 +126,14 @@ async fn the_admins_list_reads_on_from_a_cursor() {
             last_of_first["_id"].as_str().unwrap()
         )
     );
-    let second = app
-        .admin(
-            Method::GET,
-            &format!(
-                "/api/order?pageNumber=2&cursor={}",
-                cursor.replace(':', "%3A").replace('#', "%23")
-            ),
-            None,
+    // The cursor as a query value: its `:` and `#` escaped.
+    let after = |query: &str, cursor: &str| {
+        format!(
+            "/api/order?{query}pageNumber=2&cursor={}",
+            cursor.replace(':', "%3A").replace('#', "%23")
         )
-        .await;
+    };
+    let second = app.admin(Method::GET, &after("", &cursor), None).await;
     assert_eq!(second.status, StatusCode::OK, "{}", second.body);
     assert_eq!(ids(&second.body).len(), 3);
     assert!(second.body["result"].get("next").is_none());
@@ -163,6 +161,26 @@ async fn the_admins_list_reads_on_from_a_cursor() {
         assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{bad}");
         assert!(refused.body["message"].as_str().unwrap().contains("cursor"));
     }
+    // A cursor of no order still names a place: everything older than it.
+    let nobody = "00000000-0000-0000-0000-000000000000";
+    let future = app
+        .admin(
+            Method::GET,
+            &after("", &format!("9999-12-31T23:59:59Z#{nobody}")),
+            None,
+        )
+        .await;
+    assert_eq!(future.status, StatusCode::OK, "{}", future.body);
+    assert_eq!(ids(&future.body), ids(&first.body));
+    let past = app
+        .admin(
+            Method::GET,
+            &after("", &format!("0000-01-01T00:00:00Z#{nobody}")),
+            None,
+        )
+        .await;
+    assert_eq!(past.status, StatusCode::OK, "{}", past.body);
+    assert!(ids(&past.body).is_empty());
     // A search is cut into pages the same way, its cursor read within what it found.
     let found = app
         .admin(Method::GET, "/api/order?search=haddad", None)
@@ -171,14 +189,7 @@ async fn the_admins_list_reads_on_from_a_cursor() {
     assert_eq!(ids(&found), ids(&first.body));
     let cursor = found["result"]["next"]["cursor"].as_str().unwrap();
     let rest = app
-        .admin(
-            Method::GET,
-            &format!(
-                "/api/order?search=haddad&pageNumber=2&cursor={}",
-                cursor.replace(':', "%3A").replace('#', "%23")
-            ),
-            None,
-        )
+        .admin(Method::GET, &after("search=haddad&", cursor), None)
         .await
         .body;
     assert_eq!(ids(&rest), ids(&second.body));
