@@ -64,7 +64,10 @@ export type OrderLine = Schemas['OrderLine'];
 export type Order = Schemas['OrderPage'];
 
 /** A page of orders (the admin's list, a shopper's history). */
-export type PagedOrders = Schemas['CursorPage_of_Order'];
+/** A customer's history: the spec's paged envelope. */
+export type PagedOrders = Schemas['Page_of_Order'];
+/** The admin's list: the same envelope, whose next page also carries a cursor. */
+export type CursorPagedOrders = Schemas['CursorPage_of_Order'];
 
 export type OrderTotals = Schemas['Totals'];
 

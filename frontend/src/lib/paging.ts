@@ -3,7 +3,8 @@
 export const FIRST_PAGE = 1;
 
 export interface PageResult {
-  next?: { page?: number | null } | null;
+  /** The next page; a list read with a cursor also says where this page ended. */
+  next?: { page?: number | null; cursor?: string } | null;
 }
 
 export interface Paged<T> {

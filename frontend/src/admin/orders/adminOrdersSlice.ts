@@ -9,7 +9,7 @@ import { rootReducer } from '../../app/rootReducer';
 import { errorMessage, type ApiClient, type Schemas } from '../../lib/api';
 import { FIRST_PAGE, initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
-import { orderReference, type Order, type OrderStatus, type PagedOrders } from '../../lib/orderTypes';
+import { orderReference, type Order, type OrderStatus, type CursorPagedOrders } from '../../lib/orderTypes';
 import { formatMoney } from '../../lib/format';
 
 export interface AdminOrdersState extends Loadable, PagedList<Order> {
@@ -53,7 +53,7 @@ const adminOrdersSlice = createSlice({
       startPage(state, page, search === state.search);
       state.search = search;
     },
-    adminOrdersReceived(state, action: PayloadAction<Received<OrdersPageRequest, PagedOrders>>) {
+    adminOrdersReceived(state, action: PayloadAction<Received<OrdersPageRequest, CursorPagedOrders>>) {
       const { arg, result } = action.payload;
       if (arg.search !== state.search) return; // a newer search is on its way
       state.status = 'loaded';
