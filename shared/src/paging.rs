@@ -83,6 +83,43 @@ impl<T> Page<T> {
     }
 }
 
+/// Where a page of a cursor-read list starts: after a cursor (a `result.next.cursor`), or at page n, after
+/// the pages before it (the spec's clients).
+#[derive(Debug, Clone, PartialEq)]
+pub enum PageStart {
+    After(String),
+    Page(PageNumber),
+}
+
+impl PageStart {
+    /// From `?pageNumber=` and `?cursor=`: a blank cursor is none; one `is_cursor` refuses is a 400. Also
+    /// answers the page's number as the client counts (for `next.page`).
+    pub fn parse(
+        page_number: Option<&str>,
+        cursor: Option<&str>,
+        is_cursor: impl Fn(&str) -> bool,
+    ) -> Result<(Self, u32), ApiError> {
+        let page = PageNumber::parse(page_number)?;
+        match cursor.map(str::trim).filter(|c| !c.is_empty()) {
+            None => Ok((PageStart::Page(page), page.get())),
+            Some(cursor) if is_cursor(cursor) => {
+                Ok((PageStart::After(cursor.to_owned()), page.get()))
+            }
+            Some(_) => Err(ApiError::bad_request(
+                "cursor must be the result.next.cursor of a page",
+            )),
+        }
+    }
+
+    /// How many of a list read from its top the page skips, at `per_page` a page.
+    pub fn skip(&self, per_page: usize) -> usize {
+        match self {
+            PageStart::After(_) => 0,
+            PageStart::Page(page) => (page.get() as usize - 1).saturating_mul(per_page),
+        }
+    }
+}
+
 /// A page of a list read with a cursor: the spec's envelope, whose `next` also carries where this page
 /// ended, so the page after is one read from there rather than a read of every page before it.
 #[derive(Debug, Serialize, schemars::JsonSchema)]

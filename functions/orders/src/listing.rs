@@ -17,7 +17,7 @@ use serde::Deserialize;
 use shared::auth::Admin;
 use shared::dynamo::{s, Item};
 use shared::extract::Query;
-use shared::paging::{CursorPage, PageNumber};
+use shared::paging::{CursorPage, PageStart};
 use shared::validation::{without_controls, Lines};
 use shared::{ApiError, ApiResult, Json};
 
@@ -47,22 +47,6 @@ pub struct SearchQuery {
     cursor: Option<String>,
 }
 
-/// Where a page starts: after an order's place, or after the pages before page n.
-enum Start {
-    After(String),
-    Page(PageNumber),
-}
-
-impl Start {
-    /// How many of a list read from the top the page skips.
-    fn skip(&self) -> usize {
-        match self {
-            Start::After(_) => 0,
-            Start::Page(page) => (page.get() as usize - 1).saturating_mul(ADMIN_PAGE),
-        }
-    }
-}
-
 /// Exactly what `CURSOR_PATTERN` spells.
 fn is_cursor(text: &str) -> bool {
     let Some((at, id)) = text.split_once('#') else {
@@ -79,22 +63,6 @@ fn is_cursor(text: &str) -> bool {
     shape(at, "9999-99-99T99:99:99Z") && shape(id, "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx")
 }
 
-fn start_of(query: &SearchQuery) -> Result<(Start, u32), ApiError> {
-    let page = PageNumber::parse(query.page_number.as_deref())?;
-    match query
-        .cursor
-        .as_deref()
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-    {
-        None => Ok((Start::Page(page), page.get())),
-        Some(cursor) if is_cursor(cursor) => Ok((Start::After(cursor.to_owned()), page.get())),
-        Some(_) => Err(ApiError::bad_request(
-            "cursor must be the result.next.cursor of a page",
-        )),
-    }
-}
-
 /// Newest first; `search` finds an order id, an order number (`PD-10001` or `10001`), a customer's e-mail,
 /// or words of the customer's name. Without a search, one page of the date index is read.
 pub async fn list_orders(
@@ -102,7 +70,11 @@ pub async fn list_orders(
     State(state): State<AppState>,
     Query(query): Query<SearchQuery>,
 ) -> ApiResult<Json<CursorPage<ShownOrder>>> {
-    let (start, number) = start_of(&query)?;
+    let (start, number) = PageStart::parse(
+        query.page_number.as_deref(),
+        query.cursor.as_deref(),
+        is_cursor,
+    )?;
     let search = query.search.unwrap_or_default();
     if search.chars().count() > 100 {
         return Err(ApiError::bad_request(
@@ -118,11 +90,11 @@ pub async fn list_orders(
     } else {
         let found = found(&state, &search).await?;
         let from = match &start {
-            Start::After(cursor) => found
+            PageStart::After(cursor) => found
                 .iter()
                 .position(|(o, _)| o.place().as_str() < cursor.as_str())
                 .unwrap_or(found.len()),
-            Start::Page(_) => start.skip(),
+            PageStart::Page(_) => start.skip(ADMIN_PAGE),
         };
         found.into_iter().skip(from).take(ADMIN_PAGE + 1).collect()
     };
@@ -135,19 +107,19 @@ pub async fn list_orders(
 }
 
 /// The page `start` names of every order, and the order after it (to know whether a next page exists).
-async fn newest(state: &AppState, start: &Start) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
+async fn newest(state: &AppState, start: &PageStart) -> Result<Vec<(Order, OrderMoney)>, ApiError> {
     let (index, partition, value) = INDEX;
     let after = match start {
-        Start::After(place) => {
+        PageStart::After(place) => {
             let id = place.split_once('#').map_or("", |(_, id)| id);
             let mut key: Item = order_key(id);
             key.insert(partition.to_owned(), s(value));
             key.insert(format!("{index}sk"), s(place));
             Some(key)
         }
-        Start::Page(_) => None,
+        PageStart::Page(_) => None,
     };
-    let skip = start.skip();
+    let skip = start.skip(ADMIN_PAGE);
     let mut items = query_page(state, INDEX, after, skip + ADMIN_PAGE + 1).await?;
     items.drain(..skip.min(items.len()));
     with_money(&items)

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use shared::auth::Admin;
 use shared::dynamo::{s, Item};
 use shared::extract::Query;
-use shared::paging::{CursorPage, PageNumber};
+use shared::paging::{CursorPage, PageNumber, PageStart};
 use shared::{ApiError, ApiResult, Json};
 
 /// `?pageNumber=n&ProductsId=id`, kept as text so a bad value gets our message.
@@ -94,23 +94,6 @@ impl List<'_> {
     }
 }
 
-/// Where to start a page: after a cursor, or at page n (after the pages before it).
-enum Start {
-    After(String),
-    Page(PageNumber),
-}
-
-fn start_of(page_number: Option<&str>, cursor: Option<&str>) -> Result<(Start, u32), ApiError> {
-    let page = PageNumber::parse(page_number)?;
-    match cursor.map(str::trim).filter(|c| !c.is_empty()) {
-        None => Ok((Start::Page(page), page.get())),
-        Some(cursor) if is_cursor(cursor) => Ok((Start::After(cursor.to_owned()), page.get())),
-        Some(_) => Err(ApiError::bad_request(
-            "cursor must be the result.next.cursor of a page",
-        )),
-    }
-}
-
 fn is_cursor(text: &str) -> bool {
     match text.split_once('#') {
         Some((nanos, id)) => {
@@ -127,16 +110,17 @@ fn is_cursor(text: &str) -> bool {
 async fn page_of(
     state: &AppState,
     list: List<'_>,
-    start: Start,
+    start: PageStart,
     number: u32,
     per_page: usize,
     total: u64,
 ) -> Result<CursorPage<Review>, ApiError> {
     let total = usize::try_from(total).unwrap_or(usize::MAX);
     let pages = total.div_ceil(per_page).max(1);
-    let (after, skip) = match start {
-        Start::After(cursor) => (Some(cursor), 0),
-        Start::Page(page) => (None, (page.get() as usize - 1).saturating_mul(per_page)),
+    let skip = start.skip(per_page);
+    let after = match start {
+        PageStart::After(cursor) => Some(cursor),
+        PageStart::Page(_) => None,
     };
     let product = if after.is_none() && skip >= total {
         Vec::new()
@@ -223,7 +207,11 @@ pub async fn list_reviews(
     State(state): State<AppState>,
     Query(query): Query<AdminQuery>,
 ) -> ApiResult<Json<CursorPage<AdminView>>> {
-    let (start, number) = start_of(query.page_number.as_deref(), query.cursor.as_deref())?;
+    let (start, number) = PageStart::parse(
+        query.page_number.as_deref(),
+        query.cursor.as_deref(),
+        is_cursor,
+    )?;
     let hidden = match query.hidden.as_deref().map(str::trim) {
         None | Some("" | "false") => false,
         Some("true") => true,
@@ -245,7 +233,11 @@ pub async fn list_public_reviews(
     State(state): State<AppState>,
     Query(query): Query<ReviewsQuery>,
 ) -> ApiResult<Json<CursorPage<PublicView>>> {
-    let (start, number) = start_of(query.page_number.as_deref(), query.cursor.as_deref())?;
+    let (start, number) = PageStart::parse(
+        query.page_number.as_deref(),
+        query.cursor.as_deref(),
+        is_cursor,
+    )?;
     let scope = query.scope()?;
     let total = summary::load(&state.db, &state.table, scope).await?.total;
     let reviews = page_of(
@@ -287,7 +279,7 @@ pub async fn show_summary(
     let first = page_of(
         &state,
         List::Shown(scope),
-        Start::Page(PageNumber::FIRST),
+        PageStart::Page(PageNumber::FIRST),
         1,
         PUBLIC_PAGE,
         ratings.total,
