@@ -239,10 +239,27 @@ fn marker_key(code: &str, mailbox: &str) -> Item {
     ])
 }
 
+/// The key of the marker that a card has used `code`: `fingerprint` is Stripe's for the card's number, the
+/// same for every payment method made from it, so a new e-mail address with the same card is the same
+/// customer. (An address always holds an `@`, a card's marker never does: the two cannot meet.)
+pub fn card_marker(code: &str, fingerprint: &str) -> Item {
+    marker_key(code, &format!("card#{fingerprint}"))
+}
+
 /// The marker itself, as the checkout writes it in its transaction: the key, the code and the order that
 /// used it, tagged with the buyer's address so their export and erasure find it by that address whole.
 pub fn use_mark(code: &str, email: &str, order_id: &str) -> Item {
-    let mut mark = use_marker(code, email);
+    mark_at(use_marker(code, email), code, email, order_id)
+}
+
+/// The card's marker as the checkout writes it, tagged with the buyer's address like `use_mark`.
+pub fn card_mark(code: &str, fingerprint: &str, email: &str, order_id: &str) -> Item {
+    let mut mark = mark_at(card_marker(code, fingerprint), code, email, order_id);
+    mark.insert("by".to_owned(), s("card"));
+    mark
+}
+
+fn mark_at(mut mark: Item, code: &str, email: &str, order_id: &str) -> Item {
     mark.insert("code".to_owned(), s(code));
     mark.insert("orderId".to_owned(), s(order_id));
     shared::personal::tagged(mark, email)

@@ -14,7 +14,7 @@ use shared::routes::{Access, ApiRoutes, RouteSpec};
 use shared::store::Store;
 use std::sync::Arc;
 
-pub use code::{normalise_code, use_mark, use_marker, DiscountCode};
+pub use code::{card_mark, normalise_code, use_mark, use_marker, DiscountCode};
 
 pub struct Config {
     pub table: String,

@@ -21,6 +21,11 @@ pub async fn export(
                 serde_json::json!({
                     "code": get_s_or_default(item, "code"),
                     "order": get_s_or_default(item, "orderId"),
+                    // A card's marker holds Stripe's fingerprint of the card, never its number.
+                    "by": match get_s_or_default(item, "by").as_str() {
+                        "card" => "card",
+                        _ => "e-mail address",
+                    },
                 }),
             )
         })

@@ -1,8 +1,8 @@
 //! The codes table's door for other functions: a code's key, the read of a code a shopper types, and the
 //! writes the orders function joins to its own transactions: a use spent at checkout (on the code's limits),
 //! given back when an order is cancelled, expires or is refunded (to the code, or to its copy in the bin),
-//! taken again when a refund fails, and the once-per-customer marker (`use_marker`, one per mailbox) put and taken away with
-//! them. Keys are spelled in this crate alone (a test in the local gateway holds every crate to it), and
+//! taken again when a refund fails, and the once-per-customer markers (`use_marker`, one per mailbox, and
+//! `card_marker`, one per card) put and taken away with them. Keys are spelled in this crate alone (a test in the local gateway holds every crate to it), and
 //! template.yaml's grants on the table name these operations.
 
 use crate::code::DiscountCode;
@@ -11,7 +11,7 @@ use shared::dynamo::{b, n, Item};
 use shared::store::{entity_key, Entity, Store};
 use shared::ApiError;
 
-pub use crate::code::use_marker;
+pub use crate::code::{card_marker, use_marker};
 
 /// The key of code `code` (its normalised text).
 pub fn code_key(code: &str) -> Item {
@@ -142,7 +142,22 @@ pub fn mark_use(
     order_id: &str,
 ) -> Result<TransactWriteItem, ApiError> {
     // Tagged with the buyer's address, so their export and erasure find it (crate::personal).
-    let mark = crate::use_mark(code, email, order_id);
+    put_new(table, crate::use_mark(code, email, order_id))
+}
+
+/// The write that marks the card's use of a once-per-customer `code` (`fingerprint`: Stripe's, of the card
+/// that pays order `order_id`, bought by `email`): refused when the card has used it already.
+pub fn mark_card_use(
+    table: &str,
+    code: &str,
+    fingerprint: &str,
+    email: &str,
+    order_id: &str,
+) -> Result<TransactWriteItem, ApiError> {
+    put_new(table, crate::card_mark(code, fingerprint, email, order_id))
+}
+
+fn put_new(table: &str, mark: Item) -> Result<TransactWriteItem, ApiError> {
     let put = Put::builder()
         .table_name(table)
         .set_item(Some(mark))
@@ -162,15 +177,26 @@ pub fn unmark_use(
 ) -> Result<Vec<TransactWriteItem>, ApiError> {
     std::iter::once(use_marker(code, email))
         .chain(crate::code::unfolded_marker(code, email))
-        .map(|key| {
-            let delete = Delete::builder()
-                .table_name(table)
-                .set_key(Some(key))
-                .build()
-                .map_err(ApiError::internal)?;
-            Ok(TransactWriteItem::builder().delete(delete).build())
-        })
+        .map(|key| delete(table, key))
         .collect()
+}
+
+/// The write that takes the card's marker of `code` away (its order gave the use back).
+pub fn unmark_card_use(
+    table: &str,
+    code: &str,
+    fingerprint: &str,
+) -> Result<TransactWriteItem, ApiError> {
+    delete(table, crate::code::card_marker(code, fingerprint))
+}
+
+fn delete(table: &str, key: Item) -> Result<TransactWriteItem, ApiError> {
+    let delete = Delete::builder()
+        .table_name(table)
+        .set_key(Some(key))
+        .build()
+        .map_err(ApiError::internal)?;
+    Ok(TransactWriteItem::builder().delete(delete).build())
 }
 
 #[cfg(test)]

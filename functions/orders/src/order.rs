@@ -196,6 +196,9 @@ pub struct Order {
     pub code_rate: Percent,
     /// Whether a once-per-e-mail mark was written for the code (a cancel removes it).
     pub code_marked: bool,
+    /// The card's fingerprint its once-per-customer code was also marked with (a cancel removes that mark
+    /// too); `None` without such a code, on orders placed before cards were marked, or when Stripe gave none.
+    pub card_mark: Option<String>,
     pub status: Status,
     pub fullname: String,
     /// The delivery address in one box (every order has it; orders placed with the UK parts hold them
@@ -513,6 +516,9 @@ impl Order {
         if let Some(client) = &self.client {
             item.insert("client".to_owned(), s(client));
         }
+        if let Some(fingerprint) = &self.card_mark {
+            item.insert("cardMark".to_owned(), s(fingerprint));
+        }
         if let Some(number) = self.number {
             item.insert("number".to_owned(), n(number));
         }
@@ -575,6 +581,7 @@ impl Order {
             code: Some(get_s_or_default(item, "code")).filter(|c| !c.is_empty()),
             code_rate,
             code_marked: get_bool(item, "codeMarked"),
+            card_mark: get_s(item, "cardMark").ok(),
             status,
             fullname: get_s(item, "fullname")?,
             address: get_s(item, "address")?,

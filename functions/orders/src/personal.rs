@@ -235,7 +235,7 @@ async fn anonymise(
         .update_expression(
             "SET fullname = :erased, fullnameLower = :lower, email = :blank, phone = :blank, \
              address = :erased, message = :blank, gsi1pk = :gone \
-             REMOVE client, addressLine1, addressLine2, town, postcode, erasureWaiting",
+             REMOVE client, cardMark, addressLine1, addressLine2, town, postcode, erasureWaiting",
         )
         .condition_expression("gsi1pk = :customer")
         .expression_attribute_values(":erased", s(ERASED))

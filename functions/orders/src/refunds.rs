@@ -1009,6 +1009,7 @@ mod tests {
             code: None,
             code_rate: shared::money::Percent::ZERO,
             code_marked: false,
+            card_mark: None,
             status: Status::Paid,
             fullname: "Amira Haddad".into(),
             address: "1 High St".into(),

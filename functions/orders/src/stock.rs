@@ -45,8 +45,8 @@ pub fn all_lines(order: &Order) -> Vec<(String, u32)> {
         .collect()
 }
 
-/// The writes that give the order's code use back, and its once-per-e-mail mark (so the customer may use
-/// the code again).
+/// The writes that give the order's code use back, and its once-per-customer marks, the mailbox's and the
+/// card's (so the customer may use the code again).
 pub async fn code_back(
     state: &AppState,
     order: &Order,
@@ -68,8 +68,11 @@ pub async fn code_back(
         ),
     }
     if order.code_marked {
-        // The mark goes whether or not the code does.
+        // The marks go whether or not the code does.
         items.extend(codes::store::unmark_use(table, code, &order.email)?);
+    }
+    if let Some(fingerprint) = &order.card_mark {
+        items.push(codes::store::unmark_card_use(table, code, fingerprint)?);
     }
     Ok(items)
 }

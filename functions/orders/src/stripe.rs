@@ -121,6 +121,10 @@ pub struct CardDetails {
     pub brand: String,
     #[serde(default)]
     pub last4: String,
+    /// Stripe's fingerprint of the card's number: the same for every payment method made from one card
+    /// (a once-per-customer code is marked by it). Empty when Stripe gives none.
+    #[serde(default)]
+    pub fingerprint: String,
 }
 
 #[derive(Debug, Clone, Deserialize)]

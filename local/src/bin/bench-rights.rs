@@ -74,6 +74,7 @@ fn order(id: &str, email: &str) -> orders::Order {
         code: None,
         code_rate: shared::money::Percent::ZERO,
         code_marked: false,
+        card_mark: None,
         status: orders::Status::Delivered,
         fullname: "A Customer".into(),
         address: "1 High Street, Leeds".into(),

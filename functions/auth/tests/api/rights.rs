@@ -47,6 +47,7 @@ fn an_order(id: &str, email: &str, status: orders::Status) -> orders::Order {
         code: None,
         code_rate: shared::money::Percent::ZERO,
         code_marked: false,
+        card_mark: None,
         status,
         fullname: "Layla Haddad".into(),
         address: "12 Olive Street, Leeds".into(),

@@ -15,6 +15,7 @@ pub async fn describe_card(
         Ok(method) => Ok(method.card.unwrap_or(CardDetails {
             brand: String::new(),
             last4: String::new(),
+            fingerprint: String::new(),
         })),
         Err(StripeError::Refused { .. }) => Err(ApiError::invalid(
             "payment: this card could not be read: enter it again",

@@ -61,6 +61,11 @@ pub fn pending_order(state: &AppState, parts: Parts<'_>) -> Order {
         code: code.as_ref().map(|c| c.code.clone()),
         code_rate: basket.rate,
         code_marked: code.as_ref().is_some_and(|c| c.once_per_email),
+        // Once per customer is once per card too, when Stripe names the card.
+        card_mark: code
+            .as_ref()
+            .filter(|c| c.once_per_email && !card.fingerprint.is_empty())
+            .map(|_| card.fingerprint.clone()),
         status: Status::Pending,
         fullname: buyer.fullname.into_inner(),
         address: buyer.address.into_inner(),

@@ -50,6 +50,8 @@ enum Step {
     Stock(String),
     Code,
     CodeMark,
+    /// The card has used the once-per-customer code already.
+    CardMark,
     Idempotency,
 }
 
@@ -111,7 +113,9 @@ pub async fn reserve(
                 "Your network has unpaid orders waiting for their payment",
             )),
             Some(Step::Code) => Err(ApiError::invalid("code: this code can no longer be used")),
-            Some(Step::CodeMark) => Err(ApiError::invalid("code: you have used this code already")),
+            Some(Step::CodeMark | Step::CardMark) => {
+                Err(ApiError::invalid("code: you have used this code already"))
+            }
             _ => Err(failed.error),
         };
     }
@@ -190,6 +194,16 @@ fn transaction(
                 &order.id,
             )?);
             steps.push(Step::CodeMark);
+        }
+        if let Some(fingerprint) = &order.card_mark {
+            items.push(codes::store::mark_card_use(
+                &tables.codes,
+                code,
+                fingerprint,
+                &order.email,
+                &order.id,
+            )?);
+            steps.push(Step::CardMark);
         }
     }
     if let Some(idempotency) = idempotency {

@@ -158,8 +158,80 @@ async fn a_once_per_email_code_works_once_per_address() {
         again.body["message"],
         "code: you have used this code already"
     );
+    // Another address paying with another card is another customer.
     body["email"] = json!("someone.else@example.com");
+    body["payment"]["paymentMethod"] = json!(crate::helpers::card(OTHER_CARD));
     assert_eq!(app.place(body).await.status, StatusCode::CREATED);
+}
+
+/// A Mastercard test number: a card other than `PAYS`.
+const OTHER_CARD: &str = "5555555555554444";
+
+#[tokio::test]
+async fn a_once_per_customer_code_counts_one_card_whatever_the_address() {
+    let app = spawn_app().await;
+    let soda = app.drink("Soda", 2.0, 100, 0).await;
+    app.code(json!({"code": "ONECARD", "discount": 10, "oncePerEmail": true}))
+        .await;
+    let mut body = checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
+    body["code"] = json!("ONECARD");
+    let first = app.place(body.clone()).await;
+    assert_eq!(first.status, StatusCode::CREATED, "{}", first.body);
+    let first = first.body.as_str().unwrap().to_owned();
+
+    // A new address with the same card (a new PaymentMethod of the same number) is the same customer.
+    body["email"] = json!("a.new.address@example.com");
+    body["payment"]["paymentMethod"] = json!(crate::helpers::card(crate::helpers::PAYS));
+    let again = app.place(body.clone()).await;
+    assert_eq!(
+        again.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        again.body
+    );
+    assert_eq!(
+        again.body["message"],
+        "code: you have used this code already"
+    );
+    assert_eq!(app.code_uses("ONECARD").await, 1);
+    assert_eq!(app.stock(&soda).await, 99, "the refusal held nothing");
+
+    // The card's mark keeps Stripe's fingerprint of the card, never its number.
+    let stored = app
+        .state
+        .db
+        .scan()
+        .table_name(&app.state.tables.codes)
+        .send()
+        .await
+        .unwrap();
+    let marks: Vec<_> = stored
+        .items()
+        .iter()
+        .filter(|item| {
+            item.get("by")
+                .and_then(|v| v.as_s().ok())
+                .is_some_and(|by| by == "card")
+        })
+        .collect();
+    assert_eq!(marks.len(), 1, "one card mark");
+    assert!(
+        !format!("{:?}", marks[0]).contains(crate::helpers::PAYS),
+        "the mark holds the fingerprint, not the number"
+    );
+
+    // A cancelled order gives the card its use back.
+    let cancelled = app
+        .admin(
+            Method::PUT,
+            &format!("/api/order/update/{first}"),
+            Some(json!({"status": "cancelled"})),
+        )
+        .await;
+    assert_eq!(cancelled.status, StatusCode::OK, "{}", cancelled.body);
+    body["payment"]["paymentMethod"] = json!(crate::helpers::card(crate::helpers::PAYS));
+    let after = app.place(body).await;
+    assert_eq!(after.status, StatusCode::CREATED, "{}", after.body);
 }
 
 #[tokio::test]

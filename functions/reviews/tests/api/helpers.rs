@@ -151,6 +151,7 @@ impl TestApp {
             code: None,
             code_rate: Percent::ZERO,
             code_marked: false,
+            card_mark: None,
             status,
             fullname: "Amira Haddad".to_owned(),
             address: "1 High St, Leeds LS1 1AA".to_owned(),
