@@ -8,6 +8,9 @@ import AxeBuilder from '@axe-core/playwright';
 /** The run's admin session (a promise), shared by every journey file. */
 let session;
 
+/** The `Order-Key` of each order `paidOrder` placed: the key its e-mails' links carry. */
+const orderKeys = new Map();
+
 /** The code of a login mail: in its body only (a lock screen shows the subject); undefined for other mail. */
 export const loginCode = (mail) => /log in to .*?:\s*(\d{6})/.exec(mail?.text ?? '')?.[1];
 
@@ -86,20 +89,37 @@ export function adminHelpers({ check, eventually, BASE_URL }) {
     const made = await fetch(`${BASE_URL}/_local/stripe/v1/payment_methods`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
     const method = await made.json();
     check(made.ok && method.id, 'a PaymentMethod for the 4242 card');
-    return api('POST', '/api/order/create/', {
-      fullname,
-      address: '1 High St, Leeds LS1 1AA',
-      phone: '07700 900123',
-      email,
-      message: '',
-      // Asked only when the drink is age-restricted; checked, never kept.
-      dateOfBirth: '1990-01-01',
-      product: [{ product: drinkId, qty }],
-      payment: { provider: 'stripe', paymentMethod: method.id },
+    const placed = await fetch(`${BASE_URL}/api/order/create/`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        fullname,
+        address: '1 High St, Leeds LS1 1AA',
+        phone: '07700 900123',
+        email,
+        message: '',
+        // Asked only when the drink is age-restricted; checked, never kept.
+        dateOfBirth: '1990-01-01',
+        product: [{ product: drinkId, qty }],
+        payment: { provider: 'stripe', paymentMethod: method.id },
+      }),
     });
+    const id = await placed.json();
+    check(placed.status === 201 && typeof id === 'string', `the order is placed and paid (${placed.status})`);
+    const key = placed.headers.get('Order-Key');
+    check(Boolean(key), 'the checkout answers the key of the order link');
+    orderKeys.set(id, key);
+    return id;
   }
 
-  return { api, outbox, adminSession, adminPage, paidOrder };
+  /** The page of an order `paidOrder` placed, opened as its e-mail's link opens it (with the key). */
+  const orderPage = (id) => `/myorder/${encodeURIComponent(id)}?key=${encodeURIComponent(orderKeys.get(id))}`;
+  /** Its VAT receipt, likewise. */
+  const receiptPage = (id) => `/order/${encodeURIComponent(id)}/receipt?key=${encodeURIComponent(orderKeys.get(id))}`;
+  /** The order as that link's page reads it. */
+  const keyedOrder = (id) => api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}?key=${encodeURIComponent(orderKeys.get(id))}`);
+
+  return { api, outbox, adminSession, adminPage, paidOrder, orderPage, receiptPage, keyedOrder };
 }
 
 /** The admin area's journeys: its own frame and dashboard, titles per screen, and the orders table. */

@@ -12,7 +12,7 @@ const money = (pounds) => gbp.format(pounds);
 const random = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 export default function register({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE }) {
-  const { api, outbox, adminSession, paidOrder } = adminHelpers({ check, eventually, BASE_URL });
+  const { api, outbox, adminSession, paidOrder, orderPage, keyedOrder } = adminHelpers({ check, eventually, BASE_URL });
 
   async function axe(page, where) {
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -153,7 +153,7 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
     const email = `guest_${random()}@example.com`;
     const fullname = `Guest ${random()}`;
     const id = await paidOrder(email, drinks[0]._id, { fullname });
-    const order = await api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}`);
+    const order = await keyedOrder(id);
 
     const page = await newPage(DESKTOP);
     // Arrive as the checkout sends a shopper here: the router's state says the order was just placed.
@@ -163,7 +163,8 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
         window.history.replaceState({ usr: { placed: true }, key: 'placed', idx: 0 }, '');
       }
     });
-    await page.goto(`${BASE_URL}/myorder/${encodeURIComponent(id)}`);
+    // As the checkout sends the guest: with the key of the order's link.
+    await page.goto(`${BASE_URL}${orderPage(id)}`);
     const offer = page.getByTestId('create-account');
     await offer.waitFor();
     check(await offer.getByRole('checkbox', { name: /Save these details/ }).isChecked(), '"Save these details" is ticked');

@@ -145,6 +145,7 @@ export default function register({ journey, check, checkEqual, eventually, pound
   async function landedOnPaidOrder(page, last4) {
     await page.waitForURL(/\/myorder\/[^/]+$/, { timeout: 20_000 });
     const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
+    check(/^\d+\.[0-9a-f]{64}$/.test(new URL(page.url()).searchParams.get('key') ?? ''), "the checkout opens the order with its link's key");
     await eventually(() => page.getByTestId('payment-note').getAttribute('data-state').catch(() => null), (s) => s === 'paid', 'the order page says paid', 10_000);
     // The whole order (card included) is for its owner and admins.
     const { token } = await adminSession();

@@ -16,7 +16,7 @@ export async function axeViolations(page, where) {
 }
 
 export default function register({ journey, check, eventually, BASE_URL, DESKTOP, MOBILE }) {
-  const { api, adminPage, adminSession, paidOrder } = adminHelpers({ check, eventually, BASE_URL });
+  const { api, adminPage, adminSession, paidOrder, orderPage, receiptPage } = adminHelpers({ check, eventually, BASE_URL });
   const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
   /** The admin screens as the menu lists them (ADMIN_MENU), read from the page's own menu. */
@@ -169,8 +169,9 @@ export default function register({ journey, check, eventually, BASE_URL, DESKTOP
       ['about', '/about/drinks-about-us', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
       ['contact', '/contact/drinks-contact/', (p) => p.getByRole('heading', { level: 1 }).waitFor()],
       ...(policy ? [['a policy', `/drinks/policies/${encodeURIComponent(policy)}`, (p) => p.getByRole('heading', { level: 1 }).waitFor()]] : []),
-      ['the order page', `/myorder/${encodeURIComponent(orderId)}`, (p) => p.getByRole('heading', { level: 1 }).waitFor()],
-      ['the receipt', `/order/${encodeURIComponent(orderId)}/receipt`, (p) => p.getByRole('heading', { level: 1 }).waitFor()],
+      ['the order page', orderPage(orderId), (p) => p.getByTestId('order-total').waitFor()],
+      ['the order page by its bare id', `/myorder/${encodeURIComponent(orderId)}`, (p) => p.getByTestId('order-progress-only').waitFor()],
+      ['the receipt', receiptPage(orderId), (p) => p.getByTestId('receipt-vat').waitFor()],
       ['the 404', '/no/such/page', (p) => p.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor()],
     ];
 

@@ -5,7 +5,7 @@
 import { adminHelpers } from './admin.mjs';
 
 export default function registerMoneyJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL }) {
-  const { api, outbox, adminSession, adminPage, paidOrder } = adminHelpers({ check, eventually, BASE_URL });
+  const { api, outbox, adminSession, adminPage, paidOrder, orderPage } = adminHelpers({ check, eventually, BASE_URL });
   const fresh = (prefix) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 
   /** The local Stripe (localstripe behind its shim), called as the shop's server calls it. */
@@ -66,7 +66,7 @@ export default function registerMoneyJourneys({ journey, check, checkEqual, even
 
     // The customer's order page, its credit note, and the e-mail.
     const customer = await newPage({ width: 1280, height: 900 });
-    await customer.goto(`${BASE_URL}/myorder/${encodeURIComponent(id)}`);
+    await customer.goto(`${BASE_URL}${orderPage(id)}`);
     const note = customer.getByTestId('payment-note');
     await eventually(() => note.getAttribute('data-state'), (s) => s === 'partly-refunded', 'the order page says partly refunded');
     check((await note.textContent()).includes(`partly refunded ${figure}`), 'with the amount');

@@ -4,6 +4,10 @@
 export const PRODUCT_SEGMENT = 'drinks';
 const p = PRODUCT_SEGMENT;
 
+/** `path` carrying an order link's key, when there is one. */
+const withKey = (path: string, key?: string | null): string =>
+  key ? `${path}${path.includes('?') ? '&' : '?'}key=${encodeURIComponent(key)}` : path;
+
 export const paths = {
   home: { pattern: '/', to: () => '/' },
   shop: {
@@ -30,15 +34,20 @@ export const paths = {
     pattern: '/confirm/:kind',
     to: (kind: string, token: string) => `/confirm/${kind}?token=${encodeURIComponent(token)}`,
   },
-  order: { pattern: '/myorder/:id', to: (id: string) => `/myorder/${encodeURIComponent(id)}` },
+  /**
+   * An order's page. With `key` (an order link's, as its e-mails and the checkout's answer carry it) the
+   * page shows the drinks, name and address without logging in; the bare id shows where the order stands.
+   */
+  order: { pattern: '/myorder/:id', to: (id: string, key?: string | null) => withKey(`/myorder/${encodeURIComponent(id)}`, key) },
   /**
    * The printable VAT receipt of an order (the confirmation e-mail links here), and one refund's credit note
    * on the same page (the refund e-mail links there).
    */
   receipt: {
     pattern: '/order/:id/receipt',
-    to: (id: string) => `/order/${encodeURIComponent(id)}/receipt`,
-    creditNote: (id: string, refund: string) => `/order/${encodeURIComponent(id)}/receipt?creditNote=${encodeURIComponent(refund)}`,
+    to: (id: string, key?: string | null) => withKey(`/order/${encodeURIComponent(id)}/receipt`, key),
+    creditNote: (id: string, refund: string, key?: string | null) =>
+      withKey(`/order/${encodeURIComponent(id)}/receipt?creditNote=${encodeURIComponent(refund)}`, key),
   },
   /** Where a customer lands once their account is deleted (logged out: outside the account wrapper). */
   accountDeleted: { pattern: '/account/deleted', to: () => '/account/deleted' },

@@ -689,7 +689,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An order's page: whole with the owner's or an admin's token, without contact details otherwise */
+        /** An order's page: whole with the owner's or an admin's token, without contact details with its link's key, where it stands (OrderProgress) otherwise */
         get: operations["show_order"];
         put?: never;
         post?: never;
@@ -3263,6 +3263,11 @@ export interface components {
             /** @description Whether money was ever taken for it: such an order is kept for the accounts and cannot be deleted. */
             wasPaid: boolean;
         };
+        /**
+         * @description What `GET /api/order/Orderdetails/{id}` answers: the order (`OrderPage`) to its owner, an admin or a
+         *     holder of its key; where it stands (`OrderProgress`) to anyone else.
+         */
+        OrderAnswer: components["schemas"]["OrderPage"] | components["schemas"]["OrderProgress"];
         /** @description The card that paid, as Stripe describes it (empty until known). */
         OrderCard: {
             brand: string;
@@ -3399,6 +3404,21 @@ export interface components {
             vatRate: number | null;
             /** @description Whether money was ever taken for it: such an order is kept for the accounts and cannot be deleted. */
             wasPaid: boolean;
+        };
+        /** @description Where an order stands, and nothing about who placed it or what is in it. */
+        OrderProgress: {
+            _id: string;
+            carrier: components["schemas"]["Carrier"] | null;
+            createdAt: string;
+            /** @description Every status the order has had, oldest first. */
+            history: components["schemas"]["StatusChange"][];
+            /** @description `PD-10001`; `null` on orders placed before numbers. */
+            number: string | null;
+            status: components["schemas"]["Status"];
+            trackingNumber: string | null;
+            trackingUrl: string | null;
+            /** @description `progress`: the details need the e-mailed link's key or the owner's token. */
+            view: components["schemas"]["ProgressView"];
         };
         PageResult: {
             next?: components["schemas"]["NextPage"] | null;
@@ -3660,6 +3680,11 @@ export interface components {
             /** @description The town: 2 to 60 characters on one line. */
             town?: string | null;
         };
+        /**
+         * @description The only view the bare id gives: `view` is always `progress`.
+         * @enum {string}
+         */
+        ProgressView: "progress";
         /** @description The basket as an order placed now would be charged, in pounds. */
         Quote: {
             /** @description The code's rate, a whole percentage (0 without a code). */
@@ -6332,7 +6357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OrderPage"];
+                    "application/json": components["schemas"]["OrderAnswer"];
                 };
             };
             /** @description The request is malformed */
@@ -6623,7 +6648,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A retry of an order placed and paid under the same Idempotency-Key: its id */
+            /** @description A retry of an order placed and paid under the same Idempotency-Key: its id, with Order-Key */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6632,7 +6657,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description The order is placed and paid: its id */
+            /** @description The order is placed and paid: its id; the Order-Key header opens its page whole (?key=) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6641,7 +6666,7 @@ export interface operations {
                     "application/json": string;
                 };
             };
-            /** @description The bank wants the shopper to confirm (3-D Secure) */
+            /** @description The bank wants the shopper to confirm (3-D Secure); Order-Key as for 201 */
             202: {
                 headers: {
                     [name: string]: unknown;

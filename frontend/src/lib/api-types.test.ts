@@ -15,7 +15,9 @@ describe('the API client is typed by the OpenAPI document', () => {
     expectTypeOf<Reply<'get', '/product/'>>().toEqualTypeOf<Schemas['Product'][]>();
     // Two successes: 200/201 the order's id, 202 the bank's step.
     expectTypeOf<Reply<'post', '/order/create/'>>().toEqualTypeOf<string | Schemas['ActionRequired']>();
-    expectTypeOf<Reply<'get', '/order/Orderdetails/{id}'>['email']>().toEqualTypeOf<string | undefined>();
+    // The order, or only where it stands (the bare id without the owner's token or the link's key).
+    expectTypeOf<Reply<'get', '/order/Orderdetails/{id}'>>().toEqualTypeOf<Schemas['OrderPage'] | Schemas['OrderProgress']>();
+    expectTypeOf<Schemas['OrderPage']['email']>().toEqualTypeOf<string | undefined>();
   });
 
   it('takes the bodies the document gives', () => {

@@ -90,6 +90,8 @@ export interface CallOptions<O> {
   signal?: AbortSignal;
   /** A visitor call the spec sends with no token (the customer code lookup): no Authorization header. */
   withoutToken?: boolean;
+  /** Reads the headers of a successful answer (the checkout's `Order-Key`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 interface RequestOptions {
@@ -99,6 +101,7 @@ interface RequestOptions {
   headers?: Record<string, string> | undefined;
   signal?: AbortSignal | undefined;
   withoutToken?: boolean | undefined;
+  onHeaders?: ((headers: Headers) => void) | undefined;
 }
 
 /** The options argument: required, with every placeholder filled, when the path has `{...}` in it. */
@@ -158,7 +161,7 @@ const isAbort = (error: unknown): boolean => error instanceof DOMException && er
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? apiBaseUrl;
 
-  async function request<T>(method: string, path: string, { params, query, body, headers, signal, withoutToken }: RequestOptions = {}) {
+  async function request<T>(method: string, path: string, { params, query, body, headers, signal, withoutToken, onHeaders }: RequestOptions = {}) {
     const url = new URL(`${baseUrl().replace(/\/$/, '')}/${expandPath(path, params).replace(/^\//, '')}`);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value != null) url.searchParams.set(key, String(value));
@@ -183,6 +186,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw isAbort(error) ? error : new ApiError(NETWORK_ERROR_MESSAGE, null);
       });
       if (!response.ok) throw await refusalOf(response);
+      onHeaders?.(response.headers);
       const text = response.status === 204 ? '' : await response.text();
       return (text ? JSON.parse(text) : undefined) as T;
     } catch (error) {

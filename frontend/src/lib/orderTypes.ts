@@ -63,6 +63,23 @@ export type OrderLine = Schemas['OrderLine'];
  */
 export type Order = Schemas['OrderPage'];
 
+/**
+ * What the bare id shows to anyone without the order's key or the owner's token: where the order stands
+ * (status, history, tracking), never who placed it, where it goes or what is in it.
+ */
+export type OrderProgress = Schemas['OrderProgress'];
+
+/** What the order page is answered: the order, or only its progress. */
+export type OrderAnswer = Order | OrderProgress;
+
+export const isProgressOnly = (order: OrderAnswer): order is OrderProgress => 'view' in order && order.view === 'progress';
+
+/** The order of an answer that must be whole (an admin's, an owner's): a progress-only one is a lost session. */
+export function wholeOrder(answer: OrderAnswer): Order {
+  if (isProgressOnly(answer)) throw new Error('Your session has ended: log in again to see this order');
+  return answer;
+}
+
 /** A page of orders (the admin's list, a shopper's history). */
 /** A customer's history: the spec's paged envelope. */
 export type PagedOrders = Schemas['Page_of_Order'];

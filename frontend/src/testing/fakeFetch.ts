@@ -10,8 +10,8 @@ export interface FakeCall {
 type Handler = (call: FakeCall) => Response | Promise<Response>;
 type Route = Handler | Response | object | string | number | boolean | null;
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 /**

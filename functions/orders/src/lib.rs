@@ -282,14 +282,17 @@ fn api() -> ApiRoutes<AppState> {
             description: "A retry with the same key and order answers where that order stands",
             pattern: Some(checkout::IDEMPOTENCY_KEY_PATTERN),
         })
-        .answers::<String>(201, "The order is placed and paid: its id")
+        .answers::<String>(
+            201,
+            "The order is placed and paid: its id; the Order-Key header opens its page whole (?key=)",
+        )
         .answers::<String>(
             200,
-            "A retry of an order placed and paid under the same Idempotency-Key: its id",
+            "A retry of an order placed and paid under the same Idempotency-Key: its id, with Order-Key",
         )
         .answers::<checkout::ActionRequired>(
             202,
-            "The bank wants the shopper to confirm (3-D Secure)",
+            "The bank wants the shopper to confirm (3-D Secure); Order-Key as for 201",
         )
         .answers::<checkout::PriceChanged>(
             409,
@@ -301,7 +304,7 @@ fn api() -> ApiRoutes<AppState> {
         .summary("What an order of this basket and code would be charged now: lines, discount, delivery, VAT, total")
         .fails(&[409])
         .get("/api/order/Orderdetails/{id}", Public, manage::show_order)
-        .summary("An order's page: whole with the owner's or an admin's token, without contact details otherwise")
+        .summary("An order's page: whole with the owner's or an admin's token, without contact details with its link's key, where it stands (OrderProgress) otherwise")
         .get(
             "/api/order/orderdetails/customer/order/",
             Customer,

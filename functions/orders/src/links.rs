@@ -35,10 +35,14 @@ impl OrderLinks {
         expires >= now && self.0.verifies(&Self::message(id, expires), signature)
     }
 
+    /// A key for order `id` working for `LINK_DAYS` from `now`.
+    pub fn fresh_key(&self, id: &str, now: i64) -> String {
+        self.key(id, now + LINK_DAYS * 24 * 3600)
+    }
+
     /// The order page's address with a key working for `LINK_DAYS` from `now`.
     pub fn url(&self, site_url: &str, id: &str, now: i64) -> String {
-        let key = self.key(id, now + LINK_DAYS * 24 * 3600);
-        format!("{site_url}/myorder/{id}?key={key}")
+        format!("{site_url}/myorder/{id}?key={}", self.fresh_key(id, now))
     }
 }
 

@@ -23,9 +23,12 @@ pub const CANCELLATION_PATH: &str = "/drinks/policies/returns";
 pub struct Links {
     pub terms: String,
     pub cancellation: String,
+    /// The printable VAT receipt, with the order link's key (the receipt shows the buyer's name).
     pub receipt: String,
     /// The order page with a key that opens it without logging in (see `links`).
     pub order: String,
+    /// That key, for the credit notes' links.
+    pub key: String,
     /// One "review what you bought" link per drink of the order: its name and address.
     pub reviews: Vec<(String, String)>,
 }
@@ -33,6 +36,8 @@ pub struct Links {
 impl Links {
     pub fn for_order(state: &AppState, order: &Order) -> Links {
         let site_url = &state.site_url;
+        let now = shared::time::now_unix();
+        let key = state.links.fresh_key(&order.id, now);
         Links {
             // The words the order was sold under, where its version is known.
             terms: match order.terms_version {
@@ -40,23 +45,19 @@ impl Links {
                 None => format!("{site_url}{TERMS_PATH}"),
             },
             cancellation: format!("{site_url}{CANCELLATION_PATH}#model-cancellation-form"),
-            receipt: format!("{site_url}/order/{}/receipt", order.id),
-            order: state
-                .links
-                .url(site_url, &order.id, shared::time::now_unix()),
+            receipt: format!("{site_url}/order/{}/receipt?key={key}", order.id),
+            order: state.links.url(site_url, &order.id, now),
             reviews: order
                 .lines
                 .iter()
                 .map(|line| {
-                    let url = state.review_links.url(
-                        site_url,
-                        &order.id,
-                        &line.product,
-                        shared::time::now_unix(),
-                    );
+                    let url = state
+                        .review_links
+                        .url(site_url, &order.id, &line.product, now);
                     (line.name.clone(), url)
                 })
                 .collect(),
+            key,
         }
     }
 }
@@ -378,10 +379,10 @@ pub async fn status_mails(
     }
 }
 
-/// A credit note's printable page: the order's receipt page showing that refund's note (the order page and
-/// the refund e-mail link it).
-pub fn credit_note_url(site_url: &str, order_id: &str, refund_id: &str) -> String {
-    format!("{site_url}/order/{order_id}/receipt?creditNote={refund_id}")
+/// A credit note's printable page: the order's receipt page showing that refund's note, opened with the
+/// order link's `key` (the order page and the refund e-mail link it).
+pub fn credit_note_url(site_url: &str, order_id: &str, refund_id: &str, key: &str) -> String {
+    format!("{site_url}/order/{order_id}/receipt?creditNote={refund_id}&key={key}")
 }
 
 /// What a refund e-mail says about one refund.
@@ -427,7 +428,7 @@ pub fn refund_mail(
         true => "the card you paid with".to_owned(),
         false => format!("your {} card ending {}", order.card_brand, order.card_last4),
     };
-    let note_url = credit_note_url(site_url, &order.id, refund.refund_id);
+    let note_url = credit_note_url(site_url, &order.id, refund.refund_id, &links.key);
     let (note_html, note_text) = match &refund.credit_note {
         Some(number) => (
             format!(

@@ -79,28 +79,34 @@ impl FromRequestParts<AppState> for Viewer {
     }
 }
 
-/// The order page. The id is unguessable, but a link can travel: without the owner's or an admin's token
-/// the page shows the order, its status, the name and the delivery address, never the e-mail, phone, card
-/// or message.
+/// The order page. The id is unguessable, but it travels (a browser's history, a shared screen, a
+/// forwarded answer), so the bare id shows only where the order stands (`OrderProgress`: status, history,
+/// tracking). The name, the address and the drinks need the key an order e-mail or the checkout's answer
+/// carries (`?key=`), which gives the public view (never the e-mail, phone, card, message, code or
+/// refund); the owner's or an admin's token gives the whole order.
 pub async fn show_order(
     viewer: Viewer,
     State(state): State<AppState>,
     Path(id): Path<String>,
     Query(link): Query<OrderLinkQuery>,
-) -> ApiResult<Json<OrderPage>> {
+) -> ApiResult<Json<OrderAnswer>> {
     let (order, money) = money::find(&state, &id).await?.ok_or_else(no_such_order)?;
-    if let Some(key) = &link.key {
-        if !state.links.opens(&order.id, key, shared::time::now_unix()) {
-            return Err(ApiError::forbidden(
+    let keyed =
+        match &link.key {
+            Some(key) if state.links.opens(&order.id, key, shared::time::now_unix()) => true,
+            Some(_) => return Err(ApiError::forbidden(
                 "This order link has expired or is not for this order: log in to see your orders",
-            ));
-        }
-    }
+            )),
+            None => false,
+        };
     let admin = viewer
         .0
         .as_ref()
         .is_some_and(|user| user.role == Role::Admin);
     let whole = admin || viewer.0.is_some_and(|user| user.email == order.email);
+    if !whole && !keyed {
+        return Ok(Json(OrderAnswer::Progress(OrderProgress::of(&order))));
+    }
     let audience = match admin {
         true => Audience::Admin,
         false => Audience::Customer,
@@ -113,7 +119,60 @@ pub async fn show_order(
             }
         }
     }
-    Ok(Json(OrderPage(shown)))
+    Ok(Json(OrderAnswer::Whole(OrderPage(shown))))
+}
+
+/// What `GET /api/order/Orderdetails/{id}` answers: the order (`OrderPage`) to its owner, an admin or a
+/// holder of its key; where it stands (`OrderProgress`) to anyone else.
+#[derive(Serialize, schemars::JsonSchema)]
+#[serde(untagged)]
+pub enum OrderAnswer {
+    Whole(OrderPage),
+    Progress(OrderProgress),
+}
+
+/// The only view the bare id gives: `view` is always `progress`.
+#[derive(Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ProgressView {
+    Progress,
+}
+
+/// Where an order stands, and nothing about who placed it or what is in it.
+#[derive(Serialize, schemars::JsonSchema)]
+pub struct OrderProgress {
+    #[serde(rename = "_id")]
+    id: String,
+    /// `progress`: the details need the e-mailed link's key or the owner's token.
+    view: ProgressView,
+    /// `PD-10001`; `null` on orders placed before numbers.
+    number: Option<String>,
+    status: Status,
+    /// Every status the order has had, oldest first.
+    history: Vec<StatusChange>,
+    carrier: Option<Carrier>,
+    #[serde(rename = "trackingNumber")]
+    tracking_number: Option<String>,
+    #[serde(rename = "trackingUrl")]
+    tracking_url: Option<String>,
+    #[serde(rename = "createdAt")]
+    created_at: String,
+}
+
+impl OrderProgress {
+    fn of(order: &Order) -> Self {
+        OrderProgress {
+            id: order.id.clone(),
+            view: ProgressView::Progress,
+            number: order.number.map(crate::order::format_number),
+            status: order.status,
+            history: order.history.clone(),
+            carrier: order.carrier,
+            tracking_number: order.tracking_number.clone(),
+            tracking_url: order.tracking_url(),
+            created_at: order.created_at.clone(),
+        }
+    }
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

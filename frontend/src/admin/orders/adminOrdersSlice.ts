@@ -9,7 +9,7 @@ import { rootReducer } from '../../app/rootReducer';
 import { errorMessage, type ApiClient, type Schemas } from '../../lib/api';
 import { FIRST_PAGE, initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type AppThunk, type Failed, type Loadable, type Received, type ThunkExtra } from '../../lib/thunk';
-import { orderReference, type Order, type OrderStatus, type CursorPagedOrders } from '../../lib/orderTypes';
+import { orderReference, wholeOrder, type Order, type OrderStatus, type CursorPagedOrders } from '../../lib/orderTypes';
 import { formatMoney } from '../../lib/format';
 
 export interface AdminOrdersState extends Loadable, PagedList<Order> {
@@ -228,6 +228,6 @@ export const releaseHold = (order: Order, note: string): Action =>
 export const fetchAdminOrder =
   (id: string): ThunkAction<Promise<Order>, unknown, ThunkExtra, UnknownAction> =>
   (_dispatch, _getState, { api }) =>
-    api.get('/order/Orderdetails/{id}', { params: { id } });
+    api.get('/order/Orderdetails/{id}', { params: { id } }).then(wholeOrder);
 
 export default adminOrdersSlice;

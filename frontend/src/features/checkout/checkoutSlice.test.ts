@@ -52,7 +52,8 @@ async function opened(store: ReturnType<typeof storeWith>['store']) {
 }
 
 const creates = (calls: FakeCall[]) => calls.filter((c) => c.url.pathname === '/api/order/create/');
-const paid = (id: string) => () => json(id, 201);
+/** A paid answer: the id, and the key of its link in `Order-Key`. */
+const paid = (id: string) => () => json(id, 201, { 'Order-Key': `1999999999.key-of-${id}` });
 
 beforeEach(() => localStorage.clear());
 
@@ -66,7 +67,7 @@ describe('placing an order', () => {
     // 2 x 4.99 + 11.25 = 21.23, less 10% = 19.11, plus 4.99 delivery.
     expect(selectCheckout(store.getState()).quote?.total).toBe(24.1);
 
-    expect(await store.dispatch(placeOrder(details, payment))).toBe('o-new');
+    expect(await store.dispatch(placeOrder(details, payment))).toEqual({ id: 'o-new', key: '1999999999.key-of-o-new' });
 
     expect(payment.calls).toEqual([
       {
@@ -125,7 +126,7 @@ describe('placing an order', () => {
     expect(checkout.priceChange?.after.total).toBe(31.06);
     expect(checkout.quote?.total).toBe(31.06);
 
-    expect(await store.dispatch(placeOrder(details, payment))).toBe('o-new');
+    expect((await store.dispatch(placeOrder(details, payment)))?.id).toBe('o-new');
     expect(creates(calls)[0]?.body).toMatchObject({ expectedTotal: 31.06 });
     expect(selectCheckout(store.getState()).priceChange).toBeNull();
   });
@@ -147,7 +148,7 @@ describe('placing an order', () => {
     const { store, calls } = storeWith({ 'POST /api/order/quote/': quoteRoute(restricted), 'POST /api/order/create/': paid('o-age') });
     await opened(store);
     expect(selectCheckout(store.getState()).quote?.minimumAge).toBe(16);
-    expect(await store.dispatch(placeOrder({ ...details, dateOfBirth: '2001-04-30' }, fakeCardPayment('4242 4242 4242 4242')))).toBe('o-age');
+    expect((await store.dispatch(placeOrder({ ...details, dateOfBirth: '2001-04-30' }, fakeCardPayment('4242 4242 4242 4242'))))?.id).toBe('o-age');
     expect(creates(calls)[0]?.body).toMatchObject({ dateOfBirth: '2001-04-30' });
 
     const plain = storeWith({ 'POST /api/order/create/': paid('o-plain') });
@@ -166,7 +167,7 @@ describe('placing an order', () => {
     const reloaded = storeWith({ 'POST /api/order/create/': () => json('o-first', 200) });
     await opened(reloaded.store);
     expect(selectCheckout(reloaded.store.getState()).idempotencyKey).toBe(key);
-    expect(await reloaded.store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242')))).toBe('o-first');
+    expect((await reloaded.store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242'))))?.id).toBe('o-first');
     expect(creates(reloaded.calls)[0]?.headers.get('Idempotency-Key')).toBe(key);
     // Paid: the kept key is gone, so the next basket starts afresh.
     expect(localStorage.getItem('checkoutKey')).toBeNull();
@@ -182,7 +183,7 @@ describe('placing an order', () => {
     const { store, calls } = storeWith({
       'POST /api/order/create/': () => {
         order.push('create');
-        return json({ _id: 'o-3ds', clientSecret: 'pi_123_secret_abc', status: 'requires_action' }, 202);
+        return json({ _id: 'o-3ds', clientSecret: 'pi_123_secret_abc', status: 'requires_action' }, 202, { 'Order-Key': '1999999999.k3ds' });
       },
       'POST /api/order/confirm/o-3ds/': () => {
         order.push('confirm');
@@ -192,7 +193,8 @@ describe('placing an order', () => {
     const payment = fakeCardPayment('4000 0027 6000 3184');
     await opened(store);
 
-    expect(await store.dispatch(placeOrder(details, payment))).toBe('o-3ds');
+    // The key comes with the first answer: the confirmation, open to anyone with the id, carries none.
+    expect(await store.dispatch(placeOrder(details, payment))).toEqual({ id: 'o-3ds', key: '1999999999.k3ds' });
 
     expect(payment.calls.map((c) => c.method)).toEqual(['createPaymentMethod', 'handleCardAction']);
     expect(payment.calls[1]?.arg).toBe('pi_123_secret_abc');
@@ -224,7 +226,7 @@ describe('placing an order', () => {
       'POST /api/order/confirm/o-wait/': () => json({ message: 'The payment is still waiting for your bank' }, 409),
     });
     await opened(store);
-    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4000 0027 6000 3184')))).toBe('o-wait');
+    expect((await store.dispatch(placeOrder(details, fakeCardPayment('4000 0027 6000 3184'))))?.id).toBe('o-wait');
     expect(store.getState().cart.cartItems).toEqual([]);
   });
 
@@ -239,7 +241,7 @@ describe('placing an order', () => {
     expect(store.getState().discount.applied).not.toBeNull();
 
     answer = json('o-second', 201);
-    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242')))).toBe('o-second');
+    expect((await store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242'))))?.id).toBe('o-second');
     const [first, second] = creates(calls);
     expect(second?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
   });
@@ -251,7 +253,7 @@ describe('placing an order', () => {
     expect(await store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242')))).toBeNull();
     expect(selectCheckout(store.getState())).toMatchObject({ status: 'failed', error: 'Only 3 of Cola left' });
     answer = json('o-first', 200); // a repeated key answers the first order's id
-    expect(await store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242')))).toBe('o-first');
+    expect((await store.dispatch(placeOrder(details, fakeCardPayment('4242 4242 4242 4242'))))?.id).toBe('o-first');
     const [first, second] = creates(calls);
     expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
   });
@@ -280,6 +282,6 @@ describe('placing an order', () => {
     const payment = fakeCardPayment('4242 4242 4242 4242');
     const [a, b] = await Promise.all([store.dispatch(placeOrder(details, payment)), store.dispatch(placeOrder(details, payment))]);
     expect(creates(calls)).toHaveLength(1);
-    expect([a, b]).toEqual(['o-new', null]);
+    expect([a?.id, b]).toEqual(['o-new', null]);
   });
 });

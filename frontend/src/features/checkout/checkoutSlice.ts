@@ -238,8 +238,17 @@ function deliveryBody(details: DeliveryDetails) {
   };
 }
 
-/** Pays and places the order; resolves the new order's id, or null when it failed (the slice has why). */
-export function placeOrder(details: DeliveryDetails & PayerDetails, { stripe, card }: CardPayment): CheckoutThunk<Promise<string | null>> {
+/**
+ * A placed order: its id, and the key of its link (the checkout's `Order-Key`, as the order's e-mails carry
+ * it), which opens its page with the drinks, name and address; `null` when the answer carried none.
+ */
+export interface PlacedOrder {
+  id: string;
+  key: string | null;
+}
+
+/** Pays and places the order; resolves the new order, or null when it failed (the slice has why). */
+export function placeOrder(details: DeliveryDetails & PayerDetails, { stripe, card }: CardPayment): CheckoutThunk<Promise<PlacedOrder | null>> {
   return async (dispatch, getState, { api }) => {
     const state = getState();
     if (state.checkout?.status === 'loading') return null; // a double submit: the first one is on its way
@@ -267,6 +276,7 @@ export function placeOrder(details: DeliveryDetails & PayerDetails, { stripe, ca
         },
       });
       if (method.error) throw new CardRefused(method.error.message ?? 'Check your card details');
+      let orderKey: string | null = null;
       const answer = await api.post(
         '/order/create/',
         {
@@ -276,7 +286,7 @@ export function placeOrder(details: DeliveryDetails & PayerDetails, { stripe, ca
           expectedTotal: now.total,
           payment: { provider: 'stripe', paymentMethod: method.paymentMethod.id },
         },
-        { headers: { 'Idempotency-Key': key } },
+        { headers: { 'Idempotency-Key': key }, onHeaders: (headers) => (orderKey = headers.get('Order-Key')) },
       );
       let id: string;
       if (typeof answer === 'string') {
@@ -293,7 +303,7 @@ export function placeOrder(details: DeliveryDetails & PayerDetails, { stripe, ca
       dispatch(cartCleaned());
       dispatch(discountCleared());
       keepCurrentKey(getState());
-      return id;
+      return { id, key: orderKey };
     } catch (error) {
       const moved = error instanceof ApiError && error.status === MOVED ? quoteOfRefusal(error.body) : null;
       if (moved) dispatch(priceChanged({ before: shown ?? moved, after: moved }));

@@ -4,11 +4,11 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { rootReducer } from '../../app/rootReducer';
 import { initialPagedList, receivePage, startPage, type PagedList } from '../../lib/paging';
 import { createLoader, initialLoadable, type Failed, type Loadable, type Received } from '../../lib/thunk';
-import type { Order, OrderTotals, PagedOrders } from '../../lib/orderTypes';
+import type { Order, OrderAnswer, OrderTotals, PagedOrders } from '../../lib/orderTypes';
 
 export interface OrderDetailState extends Loadable {
   id: string | null;
-  order: Order | null;
+  order: OrderAnswer | null;
 }
 
 export interface OrderHistoryState extends Loadable, PagedList<Order> {
@@ -37,7 +37,7 @@ const orderSlice = createSlice({
       detail.error = null;
       detail.reload = false;
     },
-    orderDetailReceived(state, action: PayloadAction<Received<string, Order>>) {
+    orderDetailReceived(state, action: PayloadAction<Received<string, OrderAnswer>>) {
       if (action.payload.arg !== state.detail.id) return;
       state.detail.status = 'loaded';
       state.detail.order = action.payload.result;

@@ -3,7 +3,7 @@
 
 use super::find::find_order;
 use super::input::OrderInput;
-use super::reply::{id_reply, settlement_reply};
+use super::reply::{id_reply, settlement_reply, with_order_key};
 use crate::order::{Order, Status};
 use crate::payment::{settle, settle_refusal};
 use crate::records::idempotency_item_key;
@@ -136,7 +136,8 @@ pub async fn earlier_order(
         return Ok(None);
     };
     if order.status != Status::Pending {
-        return Ok(Some(id_reply(StatusCode::OK, &order.id)));
+        let reply = id_reply(StatusCode::OK, &order.id);
+        return Ok(Some(with_order_key(state, &order.id, reply)));
     }
     if order.payment_intent.is_empty() {
         return Err(ApiError::conflict(
@@ -147,5 +148,6 @@ pub async fn earlier_order(
         Ok(intent) => settle(state, &order, intent, true).await?,
         Err(error) => settle_refusal(state, &order, error).await?,
     };
-    settlement_reply(&order.id, settled, StatusCode::OK).map(Some)
+    settlement_reply(&order.id, settled, StatusCode::OK)
+        .map(|reply| Some(with_order_key(state, &order.id, reply)))
 }

@@ -2,7 +2,7 @@
 //! (with the way back from the intent to the order) before it is confirmed on the server, so the webhook
 //! and the expiry job can always find out what happened. `payment.rs` moves the order on.
 
-use super::reply::settlement_reply;
+use super::reply::{settlement_reply, with_order_key};
 use super::reserve::busy_checkout;
 use crate::order::{order_key, Order, Status};
 use crate::payment::{payment_unavailable, settle, settle_refusal, Failed, Settlement};
@@ -43,7 +43,8 @@ pub async fn pay(
                     "We could not reach the bank: nothing was charged. Please try again in a moment.",
                 ));
             }
-            return settlement_reply(&order.id, settled, StatusCode::CREATED);
+            return settlement_reply(&order.id, settled, StatusCode::CREATED)
+                .map(|reply| with_order_key(state, &order.id, reply));
         }
     };
     if let Err(failed) = record_intent(state, &order, &intent.id).await {
@@ -80,6 +81,7 @@ pub async fn pay(
         return Err(payment_unavailable(&order.id));
     }
     settlement_reply(&order.id, settled, StatusCode::CREATED)
+        .map(|reply| with_order_key(state, &order.id, reply))
 }
 
 /// Where the order goes, for the intent's `shipping`: the UK parts, or an address in one box as its first

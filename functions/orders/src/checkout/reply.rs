@@ -2,6 +2,7 @@
 //! did not go through.
 
 use crate::payment::{payment_required, Settlement};
+use crate::AppState;
 use axum::response::{IntoResponse, Response};
 use http::StatusCode;
 use shared::{ApiError, Json};
@@ -21,6 +22,21 @@ pub struct ActionRequired {
 pub enum NextStep {
     #[serde(rename = "requires_action")]
     RequiresAction,
+}
+
+/// The header of the checkout's answers that carries the order link's key (`{expires}.{signature}`, as the
+/// order's e-mails carry it): the browser that placed the order opens its page whole with `?key=`, while
+/// the bare id shows only where the order stands. Only the checkout's own answers carry it (a new order, or
+/// a retry under its Idempotency-Key): the 3-D Secure confirmation, open to anyone with the id, does not.
+pub const ORDER_KEY: &str = "Order-Key";
+
+/// `response` with the key of order `id`'s link (working as long as an e-mailed one).
+pub(crate) fn with_order_key(state: &AppState, id: &str, mut response: Response) -> Response {
+    let key = state.links.fresh_key(id, shared::time::now_unix());
+    if let Ok(value) = http::HeaderValue::from_str(&key) {
+        response.headers_mut().insert(ORDER_KEY, value);
+    }
+    response
 }
 
 pub(crate) fn id_reply(status: StatusCode, id: &str) -> Response {

@@ -79,6 +79,10 @@ async fn shipping_tells_the_customer_once_with_the_tracking_link() {
         .await;
     assert_eq!(opened.status, StatusCode::OK, "{}", opened.body);
     assert_eq!(opened.body["trackingNumber"], "AB 1234 5678 9GB");
+    assert_eq!(
+        opened.body["fullname"], "Amira Haddad",
+        "the key opens the details"
+    );
     assert_eq!(opened.body.get("email"), None, "the public view's rules");
 }
 

@@ -256,10 +256,12 @@ impl TestApp {
         self.orders.send(request).await
     }
 
+    /// The order as its e-mailed link shows it (the public view, opened with the link's key).
     pub async fn order(&self, id: &str) -> Value {
+        let key = self.state.links.fresh_key(id, shared::time::now_unix());
         let reply = self
             .orders
-            .get(&format!("/api/order/Orderdetails/{id}"))
+            .get(&format!("/api/order/Orderdetails/{id}?key={key}"))
             .await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
         reply.body

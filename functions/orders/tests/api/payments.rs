@@ -494,10 +494,46 @@ async fn an_idempotency_key_retry_never_charges_twice() {
 async fn the_public_order_page_hides_contact_details_from_everyone_but_the_owner_and_admins() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
-    let id = app.paid_order(&soda, 1).await;
+    let placed = app
+        .place(checkout(
+            &app.alice_email,
+            json!([{"product": soda, "qty": 1}]),
+        ))
+        .await;
+    assert_eq!(placed.status, StatusCode::CREATED, "{}", placed.body);
+    let id = placed.body.as_str().unwrap().to_owned();
+    let key = placed.headers["order-key"].to_str().unwrap().to_owned();
+
+    // The bare id says where the order stands, and nothing of who placed it, where it goes or what it is.
     let uri = format!("/api/order/Orderdetails/{id}");
-    let public = app.orders.get(&uri).await.body;
+    let bare = app.orders.get(&uri).await.body;
+    assert_eq!(bare["status"], "paid", "{bare}");
+    assert_eq!(bare["view"], "progress", "{bare}");
+    assert_eq!(bare["history"][0]["status"], "pending", "{bare}");
+    assert!(bare["number"]
+        .as_str()
+        .is_some_and(|n| n.starts_with("PD-")));
+    for private in [
+        "fullname", "address", "postcode", "product", "total", "email", "phone", "card",
+    ] {
+        assert!(bare.get(private).is_none(), "{private} is shown: {bare}");
+    }
+    let stranger = app
+        .orders
+        .call(Method::GET, &uri, Some(&app.bob), None)
+        .await
+        .body;
+    assert_eq!(
+        stranger["view"], "progress",
+        "another customer's token: {stranger}"
+    );
+
+    // The checkout's key (as the e-mails carry it) opens the page with the name and address.
+    let uri_keyed = format!("/api/order/Orderdetails/{id}?key={key}");
+    let public = app.orders.get(&uri_keyed).await.body;
     assert_eq!(public["status"], "paid");
+    assert!(public.get("view").is_none(), "{public}");
+    assert_eq!(public["product"][0]["product"], json!(soda));
     assert_eq!(public["fullname"], "Amira Haddad");
     assert_eq!(public["address"], "1 High St, Leeds LS1 1AA");
     for private in ["email", "phone", "card", "message"] {
@@ -506,12 +542,6 @@ async fn the_public_order_page_hides_contact_details_from_everyone_but_the_owner
             "{private} is shown: {public}"
         );
     }
-    let stranger = app
-        .orders
-        .call(Method::GET, &uri, Some(&app.bob), None)
-        .await
-        .body;
-    assert!(stranger.get("email").is_none());
     let owner = app
         .orders
         .call(Method::GET, &uri, Some(&app.alice), None)
@@ -534,8 +564,7 @@ async fn the_public_order_page_hides_contact_details_from_everyone_but_the_owner
         )
         .await;
     assert_eq!(cancelled.status, StatusCode::OK, "{}", cancelled.body);
-    let uri = format!("/api/order/Orderdetails/{coded}");
-    let public = app.orders.get(&uri).await.body;
+    let public = app.order(&coded).await;
     assert_eq!(public["status"], "refunded", "{public}");
     for private in ["code", "refundId"] {
         assert!(
@@ -543,6 +572,7 @@ async fn the_public_order_page_hides_contact_details_from_everyone_but_the_owner
             "{private} is shown: {public}"
         );
     }
+    let uri = format!("/api/order/Orderdetails/{coded}");
     let owner = app
         .orders
         .call(Method::GET, &uri, Some(&app.alice), None)

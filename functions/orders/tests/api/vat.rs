@@ -97,7 +97,7 @@ async fn the_confirmation_carries_the_vat_the_trader_the_right_to_cancel_and_the
         "within 14 days".to_owned(),
         format!("{site}/drinks/policies/returns#model-cancellation-form"),
         format!("{site}/drinks/policies/terms"),
-        format!("{site}/order/{id}/receipt"),
+        format!("{site}/order/{id}/receipt?key="),
     ] {
         assert!(html.contains(&expected), "{expected} in {html}");
     }

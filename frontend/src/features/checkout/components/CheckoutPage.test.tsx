@@ -170,7 +170,7 @@ describe('CheckoutPage', () => {
 
   it('pays, clears the basket and goes to /myorder/{id}, which shows the server’s totals', async () => {
     const api = shopApi({
-      'POST /api/order/create/': json('o-new', 201),
+      'POST /api/order/create/': json('o-new', 201, { 'Order-Key': '1999999999.k-new' }),
       'GET /api/order/Orderdetails/o-new': makeOrder({ _id: 'o-new', total: 26.22 }),
     });
     const { user, store } = renderApp('/checkout', { preloadedState: basket, deps: { fetch: api.fetch } });
@@ -183,6 +183,9 @@ describe('CheckoutPage', () => {
     expect(store.getState().cart.cartItems).toEqual([]);
     const create = api.calls.find((c) => c.url.pathname === '/api/order/create/');
     expect(create?.headers.get('Idempotency-Key')).toBeTruthy();
+    // The page was asked for with the checkout's key, so it shows the drinks, name and address.
+    const page = api.calls.find((c) => c.url.pathname === '/api/order/Orderdetails/o-new');
+    expect(page?.url.searchParams.get('key')).toBe('1999999999.k-new');
     expect(create?.body).toMatchObject({ addressLine1: '12 Olive Street', town: 'Leeds', postcode: 'LS1 4AB', expectedTotal: 26.22 });
     // The billing postcode followed the delivery postcode into the card's PaymentMethod.
     expect(fakeStripeCalls[0]?.arg).toMatchObject({ billing_details: { address: { postal_code: 'LS1 4AB' } } });

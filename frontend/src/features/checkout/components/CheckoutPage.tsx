@@ -7,7 +7,7 @@
 // it. After a refused submit, focus moves to the first field to fix; after a declined card, a moved total
 // or a failed or abandoned 3-D Secure check, to the message saying why (both announced, and scrolled into
 // view). Stripe.js loads when this page opens, never before. On success the basket and the applied code are
-// cleared and the browser goes to /myorder/{id}.
+// cleared and the browser goes to /myorder/{id}?key= (the checkout's Order-Key).
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
@@ -278,9 +278,9 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
       return;
     }
     const { error: _flag, ...details } = form;
-    const id = await dispatch(placeOrder(details, { stripe, card }));
-    if (!id) setFocusRequest({ target: 'message' });
-    if (id && signedIn && saveForNextTime) {
+    const placed = await dispatch(placeOrder(details, { stripe, card }));
+    if (!placed) setFocusRequest({ target: 'message' });
+    if (placed && signedIn && saveForNextTime) {
       void dispatch(
         saveDetails({
           fullname: details.fullname.trim(),
@@ -292,7 +292,7 @@ function CheckoutForm({ load, onRetry }: { load: StripeLoad; onRetry: () => void
         }),
       );
     }
-    if (id) void navigate(paths.order.to(id), { state: { placed: true } });
+    if (placed) void navigate(paths.order.to(placed.id, placed.key), { state: { placed: true } });
   };
 
   if (lines.length === 0 && checkout.status !== 'loaded') {

@@ -11,7 +11,7 @@ import ui from '../../../components/ui.module.css';
 import type { AppThunk } from '../../../lib/thunk';
 import { selectUserInfo, type UserInfo } from '../../../state/session/authSlice';
 import { selectOrderHistory } from '../orderSlice';
-import { orderReference, type Order } from '../../../lib/orderTypes';
+import { isProgressOnly, orderReference, type Order } from '../../../lib/orderTypes';
 import { PROFILE_FIELDS, saveProfile, type ProfileChanges } from '../../../state/session/profileSlice';
 import styles from '../../../components/ProfileForm.module.css';
 
@@ -49,7 +49,7 @@ const ownOrder =
   async (_dispatch, _getState, { api }) => {
     try {
       const order = await api.get('/order/Orderdetails/{id}', { params: { id } });
-      return order.email ? order : null;
+      return !isProgressOnly(order) && order.email ? order : null;
     } catch {
       return null;
     }

@@ -89,3 +89,48 @@ describe('the order page tells the customer what happened to the payment', () =>
     expect(note).toHaveTextContent('This order was cancelled.');
   });
 });
+
+describe('the bare id and the order link', () => {
+  it('the bare id shows where the order stands and how to see the rest, never a name or a drink', async () => {
+    const id = makeOrder()._id;
+    const progress = {
+      _id: id,
+      view: 'progress',
+      number: 'PD-10007',
+      status: 'shipped',
+      history: [
+        { status: 'pending', at: '2026-11-02T10:00:00Z' },
+        { status: 'paid', at: '2026-11-02T10:00:05Z' },
+        { status: 'shipped', at: '2026-11-03T09:00:00Z' },
+      ],
+      carrier: 'royal-mail',
+      trackingNumber: 'AB 1234 5678 9GB',
+      trackingUrl: 'https://track.example/AB123456789GB',
+      createdAt: '2026-11-02T10:00:00Z',
+    };
+    const api = shopApi({ [`GET /api/order/Orderdetails/${id}`]: progress });
+    renderApp(`/myorder/${id}`, { deps: { fetch: api.fetch } });
+    expect(await screen.findByTestId('order-progress-only', undefined, FIRST_LOAD)).toHaveTextContent('open the link in your order e-mail');
+    expect(screen.getByTestId('order-number')).toHaveTextContent('PD-10007');
+    expect(screen.getByTestId('order-tracking')).toHaveTextContent('Royal Mail tracking number AB 1234 5678 9GB');
+    expect(screen.getByTestId('order-history-steps').children).toHaveLength(3);
+    expect(screen.queryByTestId('order-line')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Buy again' })).not.toBeInTheDocument();
+  });
+
+  it("an order link's key is sent, and carried on to the receipt and the credit notes", async () => {
+    const order = makeOrder({ status: 'delivered', refunded: 4.99, refunds: [makeRefund()] });
+    const api = shopApi({ [`GET /api/order/Orderdetails/${order._id}`]: order });
+    renderApp(`/myorder/${order._id}?key=1999999999.abc`, { deps: { fetch: api.fetch } });
+    expect(await screen.findByRole('link', { name: 'Your VAT receipt' }, FIRST_LOAD)).toHaveAttribute(
+      'href',
+      `/order/${order._id}/receipt?key=1999999999.abc`,
+    );
+    expect(screen.getByRole('link', { name: 'Credit note CN-10001' })).toHaveAttribute(
+      'href',
+      `/order/${order._id}/receipt?creditNote=re_1AbC&key=1999999999.abc`,
+    );
+    const asked = api.calls.find((c) => c.url.pathname === `/api/order/Orderdetails/${order._id}`);
+    expect(asked?.url.searchParams.get('key')).toBe('1999999999.abc');
+  });
+});

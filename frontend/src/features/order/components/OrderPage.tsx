@@ -10,10 +10,20 @@ import ui from '../../../components/ui.module.css';
 import { formatDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/format';
 import { usePageMeta } from '../../../lib/meta';
-import { useQuery } from '../../../lib/useQuery';
 import { buyAgain, type BuyAgainOutcome } from '../buyAgain';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
-import { hasReceipt, isPartlyRefunded, orderReference, paymentState, refundFor, type Order, type Refund } from '../../../lib/orderTypes';
+import {
+  hasReceipt,
+  isPartlyRefunded,
+  isProgressOnly,
+  orderReference,
+  paymentState,
+  refundFor,
+  type Order,
+  type OrderProgress,
+  type Refund,
+} from '../../../lib/orderTypes';
+import { useOrderKey } from '../orderKey';
 import { selectIsLoggedIn } from '../../../state/session/authSlice';
 import { CreateAccount } from './CreateAccount';
 import { OrderLines } from '../../../components/OrderLines';
@@ -91,6 +101,7 @@ const REFUND_STATES: Record<Refund['status'], string> = {
 
 /** Every refund of the order: when, how much, what for, where it stands, and its credit note. */
 export function Refunds({ order }: { order: Order }) {
+  const key = useOrderKey();
   if (order.refunds.length === 0) return null;
   return (
     <section className={styles.box} aria-labelledby="order-refunds">
@@ -105,7 +116,7 @@ export function Refunds({ order }: { order: Order }) {
             {refund.creditNote && refund.status !== 'failed' && (
               <>
                 {' '}
-                · <Link to={paths.receipt.creditNote(order._id, refund._id)}>Credit note {refund.creditNote.number}</Link>
+                · <Link to={paths.receipt.creditNote(order._id, refund._id, key)}>Credit note {refund.creditNote.number}</Link>
               </>
             )}
           </li>
@@ -133,15 +144,71 @@ export const CARRIERS: Record<NonNullable<Order['carrier']>, string> = {
   other: 'Courier',
 };
 
-export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAgain?: () => void }) {
+/** The order's number, date and status. */
+function Headline({ order }: { order: Pick<Order, '_id' | 'number' | 'createdAt' | 'status'> }) {
+  return (
+    <p>
+      Order <strong data-testid="order-number">{orderReference(order)}</strong> placed on {formatDate(order.createdAt)}:{' '}
+      <span className={styles.status} data-testid="order-status">
+        {order.status}
+      </span>
+    </p>
+  );
+}
+
+/** Where the order has got to: the parcel's tracking and every status it has had. */
+function ProgressSteps({ order }: { order: Pick<Order, 'history' | 'carrier' | 'trackingNumber' | 'trackingUrl'> }) {
+  if (order.history.length === 0 && !order.trackingNumber) return null;
+  return (
+      <section className={styles.box} aria-labelledby="order-progress">
+        <h2 id="order-progress" className={ui.sectionTitle}>
+          Progress
+        </h2>
+        {order.trackingNumber && (
+          <p data-testid="order-tracking">
+            {order.carrier ? `${CARRIERS[order.carrier]} tracking number ` : 'Tracking number '}
+            <strong>{order.trackingNumber}</strong>
+            {order.trackingUrl && (
+              <>
+                {' '}
+                · <a href={order.trackingUrl}>Track your parcel</a>
+              </>
+            )}
+          </p>
+        )}
+        <ol className={styles.history} data-testid="order-history-steps">
+          {order.history.map((step) => (
+            <li key={`${step.status}-${step.at}`}>
+              <strong>{STATUS_LABELS[step.status]}</strong> <time dateTime={step.at}>{formatDate(step.at)}</time>
+            </li>
+          ))}
+        </ol>
+      </section>
+  );
+}
+
+/**
+ * The page as the bare id shows it: where the order stands. The drinks, the name and the address are the
+ * buyer's: their order e-mail's link (or logging in) shows them.
+ */
+function ProgressOnly({ order }: { order: OrderProgress }) {
   return (
     <div className={styles.panel}>
-      <p>
-        Order <strong data-testid="order-number">{orderReference(order)}</strong> placed on {formatDate(order.createdAt)}:{' '}
-        <span className={styles.status} data-testid="order-status">
-          {order.status}
-        </span>
+      <Headline order={order} />
+      <ProgressSteps order={order} />
+      <p className={styles.note} data-testid="order-progress-only">
+        The drinks, the name and the delivery address are shown to the buyer only: open the link in your order e-mail, or{' '}
+        <Link to={paths.login.to()}>log in</Link> with the e-mail address you ordered with.
       </p>
+    </div>
+  );
+}
+
+export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAgain?: () => void }) {
+  const key = useOrderKey();
+  return (
+    <div className={styles.panel}>
+      <Headline order={order} />
       <PaymentNote order={order} {...(onCheckAgain ? { onCheckAgain } : {})} />
       <section className={styles.box} aria-labelledby="order-lines">
         <h2 id="order-lines" className={ui.sectionTitle}>
@@ -179,7 +246,7 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
         )}
         {hasReceipt(order) && (
           <p>
-            <Link to={paths.receipt.to(order._id)}>Your VAT receipt</Link> (printable)
+            <Link to={paths.receipt.to(order._id, key)}>Your VAT receipt</Link> (printable)
           </p>
         )}
         {order.termsVersion != null && (
@@ -193,32 +260,7 @@ export function OrderDetails({ order, onCheckAgain }: { order: Order; onCheckAga
         )}
       </section>
       <Refunds order={order} />
-      {(order.history.length > 0 || order.trackingNumber) && (
-        <section className={styles.box} aria-labelledby="order-progress">
-          <h2 id="order-progress" className={ui.sectionTitle}>
-            Progress
-          </h2>
-          {order.trackingNumber && (
-            <p data-testid="order-tracking">
-              {order.carrier ? `${CARRIERS[order.carrier]} tracking number ` : 'Tracking number '}
-              <strong>{order.trackingNumber}</strong>
-              {order.trackingUrl && (
-                <>
-                  {' '}
-                  · <a href={order.trackingUrl}>Track your parcel</a>
-                </>
-              )}
-            </p>
-          )}
-          <ol className={styles.history} data-testid="order-history-steps">
-            {order.history.map((step) => (
-              <li key={`${step.status}-${step.at}`}>
-                <strong>{STATUS_LABELS[step.status]}</strong> <time dateTime={step.at}>{formatDate(step.at)}</time>
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
+      <ProgressSteps order={order} />
       <section className={styles.box} aria-labelledby="order-delivery">
         <h2 id="order-delivery" className={ui.sectionTitle}>
           Delivery
@@ -277,8 +319,8 @@ export default function OrderPage() {
   const detail = useAppSelector(selectOrderDetail);
   /** The checkout sends the shopper here with `{placed: true}`: thank them then, not on later visits. */
   const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
-  // An e-mailed link's key opens the order without logging in.
-  const key = useQuery().get('key');
+  // An e-mailed link's key (or the checkout's) opens the order without logging in.
+  const key = useOrderKey();
   const loggedIn = useAppSelector(selectIsLoggedIn);
 
   useEffect(() => {
@@ -288,8 +330,10 @@ export default function OrderPage() {
     if (detail.reload) void dispatch(fetchOrderDetail(id, key));
   }, [dispatch, id, key, detail.reload]);
 
-  const order = detail.id === id ? detail.order : null;
-  const pending = order?.status === 'pending';
+  const answer = detail.id === id ? detail.order : null;
+  const progress = answer && isProgressOnly(answer) ? answer : null;
+  const order = answer && !isProgressOnly(answer) ? answer : null;
+  const pending = answer?.status === 'pending';
   useEffect(() => {
     if (!pending) return undefined;
     // The bank's answer reaches the shop by a webhook: look again until it has.
@@ -315,11 +359,12 @@ export default function OrderPage() {
         status={detail.status}
         error={detail.error}
         onRetry={() => dispatch(orderDetailReloadRequested())}
-        isEmpty={!order}
+        isEmpty={!answer}
         loadingLabel="Loading your order"
         errorTitle="We could not load this order"
         empty={<p>No order here.</p>}
       >
+        {progress && <ProgressOnly order={progress} />}
         {order && <OrderDetails order={order} onCheckAgain={() => dispatch(orderDetailReloadRequested())} />}
         {order && order.status !== 'pending' && <BuyAgain key={order._id} order={order} />}
         {order && placed && !loggedIn && state !== 'expired' && <CreateAccount order={order} />}

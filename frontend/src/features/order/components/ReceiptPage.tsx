@@ -16,7 +16,8 @@ import { usePageMeta } from '../../../lib/meta';
 import { selectSiteInfo } from '../../../state/site/siteSlice';
 import { fetchOrderDetail, orderDetailReloadRequested, selectOrderDetail } from '../orderSlice';
 import { useQuery } from '../../../lib/useQuery';
-import { creditNotes, hasReceipt, orderReference, type Order, type Refund } from '../../../lib/orderTypes';
+import { creditNotes, hasReceipt, isProgressOnly, orderReference, type Order, type Refund } from '../../../lib/orderTypes';
+import { useOrderKey } from '../orderKey';
 import { OrderLines } from '../../../components/OrderLines';
 import styles from './Receipt.module.css';
 import { Link } from '../../../components/Link';
@@ -37,12 +38,13 @@ function Seller() {
 
 /** One refund's credit note: what it takes off the VAT receipt. */
 function CreditNote({ order, refund }: { order: Order; refund: Refund }) {
+  const key = useOrderKey();
   const note = refund.creditNote;
   if (!note || refund.status === 'failed') {
     return (
       <p data-testid="no-credit-note">
         This refund has no credit note{refund.status === 'failed' ? ': the bank could not make it, so nothing was refunded' : ''}.{' '}
-        <Link to={paths.order.to(order._id)}>See the order</Link>.
+        <Link to={paths.order.to(order._id, key)}>See the order</Link>.
       </p>
     );
   }
@@ -92,17 +94,18 @@ function CreditNote({ order, refund }: { order: Order; refund: Refund }) {
         <button type="button" className={ui.primary} onClick={() => window.print()}>
           Print
         </button>{' '}
-        <Link to={paths.receipt.to(order._id)}>The VAT receipt</Link> · <Link to={paths.order.to(order._id)}>Back to the order</Link>
+        <Link to={paths.receipt.to(order._id, key)}>The VAT receipt</Link> · <Link to={paths.order.to(order._id, key)}>Back to the order</Link>
       </p>
     </article>
   );
 }
 
 function Receipt({ order }: { order: Order }) {
+  const key = useOrderKey();
   if (!hasReceipt(order)) {
     return (
       <p data-testid="no-receipt">
-        This order has no VAT receipt: it was never paid for. <Link to={paths.order.to(order._id)}>See the order</Link>.
+        This order has no VAT receipt: it was never paid for. <Link to={paths.order.to(order._id, key)}>See the order</Link>.
       </p>
     );
   }
@@ -151,7 +154,7 @@ function Receipt({ order }: { order: Order }) {
           <ul data-testid="receipt-credit-notes">
             {creditNotes(order).map((refund) => (
               <li key={refund._id}>
-                <Link to={paths.receipt.creditNote(order._id, refund._id)}>{refund.creditNote?.number}</Link>:{' '}
+                <Link to={paths.receipt.creditNote(order._id, refund._id, key)}>{refund.creditNote?.number}</Link>:{' '}
                 {formatMoney(refund.amount)} on {formatDate(refund.createdAt)}
                 {refund.status === 'failed' && ' (void: the bank could not make the refund)'}
               </li>
@@ -163,7 +166,7 @@ function Receipt({ order }: { order: Order }) {
         <button type="button" className={ui.primary} onClick={() => window.print()}>
           Print
         </button>{' '}
-        <Link to={paths.order.to(order._id)}>Back to the order</Link>
+        <Link to={paths.order.to(order._id, key)}>Back to the order</Link>
       </p>
     </article>
   );
@@ -174,13 +177,16 @@ export default function ReceiptPage() {
   usePageMeta('VAT receipt', `The VAT receipt of order ${id} and its credit notes.`);
   const dispatch = useAppDispatch();
   const detail = useAppSelector(selectOrderDetail);
+  // The receipt names the buyer: it opens with the order link's key (the e-mails carry it) or the owner's token.
+  const key = useOrderKey();
   useEffect(() => {
-    void dispatch(fetchOrderDetail(id));
-  }, [dispatch, id]);
+    void dispatch(fetchOrderDetail(id, key));
+  }, [dispatch, id, key]);
   useEffect(() => {
-    if (detail.reload) void dispatch(fetchOrderDetail(id));
-  }, [dispatch, id, detail.reload]);
-  const order = detail.id === id ? detail.order : null;
+    if (detail.reload) void dispatch(fetchOrderDetail(id, key));
+  }, [dispatch, id, key, detail.reload]);
+  const answer = detail.id === id ? detail.order : null;
+  const order = answer && !isProgressOnly(answer) ? answer : null;
   const noteOf = useQuery().get('creditNote');
   const refund = order && noteOf ? order.refunds.find((r) => r._id === noteOf) : undefined;
   return (
@@ -189,15 +195,21 @@ export default function ReceiptPage() {
         status={detail.status}
         error={detail.error}
         onRetry={() => dispatch(orderDetailReloadRequested())}
-        isEmpty={!order}
+        isEmpty={!answer}
         loadingLabel="Loading the receipt"
         errorTitle="We could not load this receipt"
         empty={<p>No order here.</p>}
       >
+        {answer && !order && (
+          <p data-testid="receipt-needs-key">
+            This receipt is the buyer's: open it from the link in your order e-mail, or <Link to={paths.login.to()}>log in</Link> with
+            the e-mail address you ordered with. <Link to={paths.order.to(answer._id)}>Where the order stands</Link>
+          </p>
+        )}
         {order && noteOf && refund && <CreditNote order={order} refund={refund} />}
         {order && noteOf && !refund && (
           <p data-testid="no-credit-note">
-            This order has no such refund. <Link to={paths.receipt.to(order._id)}>The VAT receipt</Link>
+            This order has no such refund. <Link to={paths.receipt.to(order._id, key)}>The VAT receipt</Link>
           </p>
         )}
         {order && !noteOf && <Receipt order={order} />}
