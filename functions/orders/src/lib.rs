@@ -22,6 +22,7 @@ mod records;
 pub mod refunds;
 mod stock;
 pub mod stripe;
+mod unpaid;
 pub mod webhook;
 
 use axum::extract::FromRef;
