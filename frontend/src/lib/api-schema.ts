@@ -947,6 +947,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/stock-holds/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What unpaid orders waiting for 3-D Secure hold of each drink, its cap and stock, and by which orders
+         * @description Admins only.
+         */
+        get: operations["list_stock_holds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/total/": {
         parameters: {
             query?: never;
@@ -2688,6 +2708,22 @@ export interface components {
             outcome: string;
             received: boolean;
         };
+        /** @description A pending order counted in a drink's holds. */
+        HeldBy: {
+            _id: string;
+            /** @description The viewer address it was placed from, when known. */
+            client: string | null;
+            email: string;
+            /** @description When its hold ends and the expiry job releases it (ISO 8601 UTC). */
+            holdUntil: string;
+            /** @description `PD-10001`, or the start of the id for an order placed before numbers. */
+            number: string;
+            /**
+             * Format: int64
+             * @description Units of this drink it holds.
+             */
+            units: number;
+        };
         /** @description A hold as admins see it. */
         Hold: {
             /** @description Stripe's dispute or warning id. */
@@ -4120,6 +4156,30 @@ export interface components {
             status: components["schemas"]["Status"];
             /** @description With `shipped`: the parcel's tracking number, letters, digits, spaces and hyphens. */
             trackingNumber?: string | null;
+        };
+        /** @description One drink's units held by unpaid orders, as the admin sees them. */
+        StockHold: {
+            /** @description The drink's id. */
+            _id: string;
+            /**
+             * Format: int64
+             * @description The most they may hold: `min(shelf, max(ceil(shelf / 2), 6))` with shelf = stock + held.
+             */
+            cap: number;
+            /**
+             * Format: int64
+             * @description Units counted orders hold now.
+             */
+            held: number;
+            /** @description The drink's name (its line's name when the drink is gone). */
+            name: string;
+            /** @description The counted orders still pending, hold ending first. */
+            orders: components["schemas"]["HeldBy"][];
+            /**
+             * Format: int64
+             * @description Units on sale now (what is held is off it already).
+             */
+            stock: number;
         };
         /** @description A stored image's name, `{uuid}.{png|jpg|webp|gif}`, served at /uploads/{name}. */
         StoredName: string;
@@ -6693,7 +6753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description The total moved since the shopper's quote (the new figures), a drink just sold out, or the payment is in progress: nothing was charged */
+            /** @description The total moved since the shopper's quote (the new figures), a drink just sold out, unpaid 3-D Secure orders hold as much of a drink as they may (Retry-After), or the payment is in progress: nothing was charged */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7292,6 +7352,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Results"];
+                };
+            };
+            /** @description No valid login token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Signed in without the right to this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+        };
+    };
+    list_stock_holds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockHold"][];
                 };
             };
             /** @description No valid login token */

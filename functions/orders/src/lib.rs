@@ -22,6 +22,7 @@ mod records;
 pub mod refunds;
 mod stock;
 pub mod stripe;
+mod unpaid;
 pub mod webhook;
 
 use axum::extract::FromRef;
@@ -296,7 +297,7 @@ fn api() -> ApiRoutes<AppState> {
         )
         .answers::<checkout::PriceChanged>(
             409,
-            "The total moved since the shopper's quote (the new figures), a drink just sold out, or the payment is in progress: nothing was charged",
+            "The total moved since the shopper's quote (the new figures), a drink just sold out, unpaid 3-D Secure orders hold as much of a drink as they may (Retry-After), or the payment is in progress: nothing was charged",
         )
         .fails(&[402, 502, 503])
         .limit_per_address(CREATE_LIMIT)
@@ -341,6 +342,8 @@ fn api() -> ApiRoutes<AppState> {
         )
         .summary("Release an order held for a fraud warning, once checked (a dispute is the bank's to close)")
         .fails(&[409])
+        .get("/api/order/stock-holds/", Admin, unpaid::list_stock_holds)
+        .summary("What unpaid orders waiting for 3-D Secure hold of each drink, its cap and stock, and by which orders")
         .get(
             "/api/order/reconciliation/{month}",
             Admin,

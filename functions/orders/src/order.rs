@@ -106,7 +106,7 @@ impl Status {
         }
     }
 
-    fn parse(text: &str) -> Option<Status> {
+    pub(crate) fn parse(text: &str) -> Option<Status> {
         serde_json::from_value(serde_json::Value::String(text.to_owned())).ok()
     }
 
@@ -233,6 +233,9 @@ pub struct Order {
     /// The version of the terms of sale it was sold under (content's policy versions); `None` on orders
     /// placed before versions were kept.
     pub terms_version: Option<u32>,
+    /// Counted among the units unpaid orders hold of its drinks (`crate::unpaid`): set once its bank's
+    /// 3-D Secure step started, so leaving `pending` gives the units back to the counters. Never shown.
+    pub unpaid_counted: bool,
     pub created_at: String,
     pub updated_at: String,
     pub version: u64,
@@ -439,6 +442,9 @@ impl schemars::JsonSchema for Order {
 /// orders written before it were counted when they were placed (see `money::OrderMoney::counts_when_paid`).
 pub const COUNTS_WHEN_PAID: &str = "salesOnPayment";
 
+/// The attribute that marks a pending order counted in its drinks' unpaid holds (`crate::unpaid`).
+pub const UNPAID_COUNTED: &str = "unpaidCounted";
+
 /// The partition of the pending-orders index.
 pub const PENDING: &str = "PENDING";
 
@@ -528,6 +534,9 @@ impl Order {
         if self.age_check {
             item.insert("ageCheck".to_owned(), b(true));
         }
+        if self.unpaid_counted {
+            item.insert(UNPAID_COUNTED.to_owned(), b(true));
+        }
         if let Some(carrier) = self.carrier {
             item.insert("carrier".to_owned(), s(carrier.as_str()));
         }
@@ -603,6 +612,7 @@ impl Order {
             history: history(item),
             archived_at: get_s(item, "archivedAt").ok(),
             terms_version: get_n(item, "termsVersion").ok(),
+            unpaid_counted: get_bool(item, UNPAID_COUNTED),
             created_at: get_s(item, "createdAt")?,
             updated_at: get_s(item, "updatedAt")?,
             version: get_n(item, "version")?,

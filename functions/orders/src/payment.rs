@@ -4,7 +4,7 @@
 //! the confirm call after 3-D Secure, the webhook and the expiry job all move orders through these few
 //! conditional writes, so when two of them race exactly one wins and the other changes nothing.
 
-use crate::order::{order_key, Order, Status, StatusChange, COUNTS_WHEN_PAID};
+use crate::order::{order_key, Order, Status, StatusChange, COUNTS_WHEN_PAID, UNPAID_COUNTED};
 use crate::records::{ledger_put, results_update, uncount_placed, Entry, Figures, LedgerLine};
 use crate::stripe::{decline_message, Intent, IntentStatus, StripeError};
 use crate::AppState;
@@ -72,6 +72,11 @@ pub enum Settlement {
     /// Refused or abandoned: the reservation is released; the reason in plain words.
     Failed {
         message: String,
+    },
+    /// A 3-D Secure order refused because unpaid orders hold as much of a drink as they may
+    /// (crate::unpaid): the payment is cancelled and the reservation released; a 409 with `Retry-After`.
+    Crowded {
+        refusal: ApiError,
     },
     /// Stripe is still working on it (or could not be reached): the webhook or the expiry job will finish it.
     Waiting,
@@ -161,13 +166,16 @@ pub async fn shorten_hold(state: &AppState, order: &Order) -> Result<(), ApiErro
     shared::dynamo::applied(result).map(drop)
 }
 
-/// The order's own write when it leaves `from`: new status, one version on, off the pending index.
+/// The order's own write when it leaves `from`: new status, one version on, off the pending index. With
+/// `unpaid_counted`, only while the order's mark in the drinks' unpaid holds is as read (the give-back in
+/// the same transaction was built from it).
 pub(crate) fn status_write(
     state: &AppState,
     order: &Order,
     from: Status,
     to: Status,
     extra_set: &[(&str, String)],
+    unpaid_counted: Option<bool>,
 ) -> Result<TransactWriteItem, ApiError> {
     let now = shared::time::now_iso();
     let mut expression = String::from(
@@ -177,7 +185,11 @@ pub(crate) fn status_write(
     let mut update = Update::builder()
         .table_name(&state.tables.orders)
         .set_key(Some(order_key(&order.id)))
-        .condition_expression("#status = :from")
+        .condition_expression(match unpaid_counted {
+            None => "#status = :from",
+            Some(false) => "#status = :from AND attribute_not_exists(#counted)",
+            Some(true) => "#status = :from AND #counted = :yes",
+        })
         .expression_attribute_names("#status", "status")
         .expression_attribute_values(":to", s(to.as_str()))
         .expression_attribute_values(":from", s(from.as_str()))
@@ -190,6 +202,15 @@ pub(crate) fn status_write(
         update = update.expression_attribute_values(format!(":x{index}"), s(value));
     }
     expression.push_str(" REMOVE gsi3pk, gsi3sk");
+    match unpaid_counted {
+        Some(true) => {
+            update = update
+                .expression_attribute_names("#counted", UNPAID_COUNTED)
+                .expression_attribute_values(":yes", shared::dynamo::b(true));
+        }
+        Some(false) => update = update.expression_attribute_names("#counted", UNPAID_COUNTED),
+        None => {}
+    }
     let update = update
         .update_expression(expression)
         .build()
@@ -337,21 +358,90 @@ async fn run_move(
     }
 }
 
-/// Whether the month's results count `order` when it is paid (see `money::OrderMoney::counts_when_paid`).
-async fn counts_when_paid(state: &AppState, order: &Order) -> Result<bool, ApiError> {
+/// What a move reads of the order as it is stored now, besides what the caller holds.
+#[derive(Debug, Clone, Copy)]
+struct Fresh {
+    /// Where it stands (`None`: no such order, or unreadable).
+    status: Option<Status>,
+    /// The month's results count it when it is paid (see `money::OrderMoney::counts_when_paid`).
+    counts_when_paid: bool,
+    /// It is counted in its drinks' unpaid holds (crate::unpaid): leaving `pending` gives them back.
+    unpaid_counted: bool,
+}
+
+async fn fresh(state: &AppState, order: &Order) -> Result<Fresh, ApiError> {
     let found = state
         .db
         .get_item()
         .table_name(&state.tables.orders)
         .set_key(Some(order_key(&order.id)))
-        .projection_expression("#counted")
+        .projection_expression("#status, #counted, #unpaid")
+        .expression_attribute_names("#status", "status")
         .expression_attribute_names("#counted", COUNTS_WHEN_PAID)
+        .expression_attribute_names("#unpaid", UNPAID_COUNTED)
         .consistent_read(true)
         .send()
         .await?;
-    Ok(found
-        .item()
-        .is_some_and(|item| shared::dynamo::get_bool(item, COUNTS_WHEN_PAID)))
+    let item = found.item();
+    Ok(Fresh {
+        status: item
+            .and_then(|item| shared::dynamo::get_s(item, "status").ok())
+            .and_then(|status| Status::parse(&status)),
+        counts_when_paid: item.is_some_and(|item| shared::dynamo::get_bool(item, COUNTS_WHEN_PAID)),
+        unpaid_counted: item.is_some_and(|item| shared::dynamo::get_bool(item, UNPAID_COUNTED)),
+    })
+}
+
+/// After a move found the order moved already: the fresh read when the order is in fact still pending and
+/// was counted in its drinks' unpaid holds since `read` (its 3-D Secure step began meanwhile), so the move
+/// is built again with the give-back. The mark is only ever set once, so this happens at most once.
+async fn counted_since(
+    state: &AppState,
+    order: &Order,
+    read: Fresh,
+) -> Result<Option<Fresh>, ApiError> {
+    let now = fresh(state, order).await?;
+    Ok(
+        (now.status == Some(Status::Pending) && now.unpaid_counted != read.unpaid_counted)
+            .then_some(now),
+    )
+}
+
+/// What counting an order in its drinks' unpaid holds came to.
+enum Counted {
+    /// Counted (now, or before).
+    Yes,
+    /// A drink's unpaid holds are full: its name.
+    Refused(String),
+    /// The order is not pending any more: where it stands.
+    MovedOn(Option<Status>),
+}
+
+/// Counts a pending order whose 3-D Secure step has begun in its drinks' unpaid holds, within their caps
+/// (crate::unpaid), in one transaction with the order's mark.
+async fn count_unpaid(state: &AppState, order: &Order) -> Result<Counted, ApiError> {
+    if order.unpaid_counted {
+        return Ok(Counted::Yes);
+    }
+    let (items, drinks) = crate::unpaid::count_items(state, order).await?;
+    match run(state, items).await {
+        Ok(()) => Ok(Counted::Yes),
+        Err(Failed { step: Some(0), .. }) => {
+            // Counted by another call meanwhile (the confirm call, the webhook), or moved on.
+            let now = fresh(state, order).await?;
+            match now.status {
+                Some(Status::Pending) if now.unpaid_counted => Ok(Counted::Yes),
+                Some(Status::Pending) => Err(busy()),
+                other => Ok(Counted::MovedOn(other)),
+            }
+        }
+        Err(Failed {
+            step: Some(step), ..
+        }) => Ok(Counted::Refused(
+            drinks.get(step - 1).cloned().unwrap_or_default(),
+        )),
+        Err(failed) => Err(failed.error),
+    }
 }
 
 /// pending → paid. The customer joins the shop's e-mail list, and the confirmation and the shop's notice are
@@ -375,17 +465,26 @@ pub async fn mark_paid(
         .map_err(ApiError::internal)?;
     let mut paid = order.clone();
     paid.status = Status::Paid;
-    let counted = counts_when_paid(state, order).await?;
+    let mut read = fresh(state, order).await?;
+    let mut event = event;
     loop {
         let (mails, pending) = crate::mail::confirmations(state, &paid).await?;
         let now = shared::time::now_iso();
         let mut items = vec![
-            status_write(state, order, Status::Pending, Status::Paid, &[])?,
+            status_write(
+                state,
+                order,
+                Status::Pending,
+                Status::Paid,
+                &[],
+                Some(read.unpaid_counted),
+            )?,
             TransactWriteItem::builder().put(customer.clone()).build(),
         ];
         items.extend(open_unpaid_release(state, order)?);
+        items.extend(crate::unpaid::give_back(state, order, read.unpaid_counted)?);
         items.extend(mails);
-        if counted {
+        if read.counts_when_paid {
             // Counted in the month it is paid, whatever month it was placed in.
             items.push(results_update(
                 &state.tables.orders,
@@ -407,6 +506,13 @@ pub async fn mark_paid(
         // Nothing here gives anything back: a refused item is a conflict with another move; the order's own
         // condition decides on the next round.
         if let Ran::Moved(moved) = run_move(state, items, event).await? {
+            if moved != Moved::Now {
+                if let Some(now) = counted_since(state, order, read).await? {
+                    // The event (if any) is recorded already: the move goes again without it.
+                    (read, event) = (now, None);
+                    continue;
+                }
+            }
             if moved == Moved::Now {
                 for mail in pending {
                     state.outbox.enqueue(mail).await;
@@ -438,11 +544,22 @@ pub async fn release(
     to: Status,
     event: Option<&str>,
 ) -> Result<Moved, ApiError> {
-    let counted = counts_when_paid(state, order).await?;
-    for attempt in 1..=GIVE_BACK_ATTEMPTS + 1 {
-        let mut items = vec![status_write(state, order, Status::Pending, to, &[])?];
+    let mut read = fresh(state, order).await?;
+    let mut event = event;
+    let mut attempt = 0;
+    while attempt <= GIVE_BACK_ATTEMPTS {
+        attempt += 1;
+        let mut items = vec![status_write(
+            state,
+            order,
+            Status::Pending,
+            to,
+            &[],
+            Some(read.unpaid_counted),
+        )?];
         items.extend(open_unpaid_release(state, order)?);
-        if !counted {
+        items.extend(crate::unpaid::give_back(state, order, read.unpaid_counted)?);
+        if !read.counts_when_paid {
             items.push(uncount_placed(&state.tables.orders, order)?);
         }
         if let Some(key) = &order.idempotency_key {
@@ -478,6 +595,13 @@ pub async fn release(
             );
         }
         if let Ran::Moved(moved) = run_move(state, items, event).await? {
+            if moved != Moved::Now {
+                if let Some(now) = counted_since(state, order, read).await? {
+                    (read, event) = (now, None);
+                    attempt -= 1;
+                    continue;
+                }
+            }
             if moved == Moved::Now {
                 state.alert_waiting(order).await;
                 if !order.payment_intent.is_empty() {
@@ -577,12 +701,31 @@ pub async fn settle(
             mark_paid(state, order, None).await?;
             Settlement::Paid
         }
-        IntentStatus::RequiresAction => {
-            shorten_hold(state, order).await?;
-            Settlement::NeedsAction {
-                client_secret: intent.client_secret.clone().unwrap_or_default(),
+        IntentStatus::RequiresAction => match count_unpaid(state, order).await? {
+            Counted::Yes => {
+                shorten_hold(state, order).await?;
+                Settlement::NeedsAction {
+                    client_secret: intent.client_secret.clone().unwrap_or_default(),
+                }
             }
-        }
+            Counted::Refused(drink) => {
+                // Cancelled first, so the shopper cannot complete a step for an order that is released;
+                // a cancel Stripe does not answer now stays due (release) for the expiry job.
+                if let Err(error) = state.stripe.cancel_intent(&intent.id).await {
+                    tracing::warn!(order = %order.id, %error, "a refused order's payment is not cancelled yet");
+                }
+                release(state, order, Status::Expired, None).await?;
+                tracing::warn!(order = %order.id, %drink, "UNPAID-CAP: a 3-D Secure order refused: unpaid orders hold as much of the drink as they may");
+                Settlement::Crowded {
+                    refusal: crate::unpaid::crowded(&drink),
+                }
+            }
+            Counted::MovedOn(Some(status)) if status.is_paid() => Settlement::Paid,
+            Counted::MovedOn(_) => Settlement::Failed {
+                message: "This payment did not complete, so nothing was charged. Please place the order again."
+                    .to_owned(),
+            },
+        },
         IntentStatus::RequiresPaymentMethod | IntentStatus::Canceled => {
             // Stripe would let this intent try another card; the shop starts a new order instead, and the
             // release cancels the intent.

@@ -998,6 +998,7 @@ mod tests {
             delivery: None,
             age_check: false,
             terms_version: None,
+            unpaid_counted: false,
             number: Some(10_001),
             lines: vec![line("a", 1000, 2), line("b", 500, 1)],
             subtotal: Pence::new(2500).unwrap(),

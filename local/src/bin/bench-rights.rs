@@ -96,6 +96,7 @@ fn order(id: &str, email: &str) -> orders::Order {
         carrier: None,
         tracking_number: None,
         terms_version: None,
+        unpaid_counted: false,
         archived_at: None,
         version: 1,
     }

@@ -80,6 +80,7 @@ function dashboardApi(overrides: Parameters<typeof shopApi>[0] = {}) {
         holds: [{ kind: 'dispute', _id: 'dp_1', reason: 'fraudulent', amount: 24.1, openedAt: '2026-11-24T08:00:00Z', outcome: null, closedAt: null }],
       }),
     ],
+    'GET /api/order/stock-holds/': [],
     'GET /api/subscription/mailings/': {
       product: [{ _id: 'm1', subject: 'Summer drinks', status: 'sent', createdAt: hoursAgo(48), lists: ['Newsletter'], recipients: 12, sent: 11, failed: 1, skipped: 0, bounced: 0, complained: 0 }],
       pages: 1,

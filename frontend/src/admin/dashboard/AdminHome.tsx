@@ -1,6 +1,6 @@
 // /new/uk/: the dashboard, where an admin lands after logging in. Today's orders, this month's takings beside
 // last month's (from the sales counters: paid less refunded), the orders on hold (a dispute or a fraud
-// warning), the drinks running low (LOW_STOCK or fewer, sold out first), the
+// warning), what unpaid orders waiting for 3-D Secure hold of each drink (StockHolds), the drinks running low (LOW_STOCK or fewer, sold out first), the
 // reviews of the last 7 days waiting to be read (reviews go live at once: this is where an admin catches one
 // to remove), and the last mailing; each with links to its screen, filtered where that helps. Each part
 // loads, fails with a retry, or says it is empty on its own.
@@ -21,6 +21,7 @@ import { adminProductsReloadRequested, fetchAdminProducts, selectAdminProducts }
 import { fetchResults, resultsReloadRequested, selectResults, type MonthResult } from '../results/resultsSlice';
 import { Link } from '../../components/Link';
 import { Part, useCall } from '../useCall';
+import { StockHolds } from './StockHolds';
 
 /** Days of reviews the dashboard shows as waiting to be read. */
 export const REVIEW_DAYS = 7;
@@ -284,6 +285,7 @@ export default function AdminHome() {
         <TodaysOrders since={startOfDay(now)} />
         <Revenue now={now} />
         <HeldOrders />
+        <StockHolds />
         <LowStock />
         <RecentReviews since={startOfDay(now, REVIEW_DAYS - 1)} />
         {showSubscription && <LastMailing />}

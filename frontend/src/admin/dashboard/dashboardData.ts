@@ -1,5 +1,5 @@
 // What the dashboard reads beyond the sales counters and the drinks (their slices): today's orders, the
-// orders on hold, the reviews of the last days and the last mailing. Lists come newest first, so only the pages that reach back
+// orders on hold, what unpaid orders hold of each drink, the reviews of the last days and the last mailing. Lists come newest first, so only the pages that reach back
 // to the start of the window are read (today's orders are usually one page), never the whole list.
 import type { Schemas } from '../../lib/api';
 import { FIRST_PAGE, nextPageOf, type Paged } from '../../lib/paging';
@@ -8,6 +8,7 @@ import type { Order } from '../../lib/orderTypes';
 
 export type AdminReview = Schemas['AdminReview'];
 export type Mailing = Schemas['Mailing'];
+export type StockHold = Schemas['StockHold'];
 
 /** At most this many pages are read for a window (2,000 rows): the dashboard says "at least" past it. */
 export const MAX_PAGES = 100;
@@ -55,6 +56,12 @@ export const fetchHeldOrders =
   (): AppThunk<Promise<Order[]>> =>
   (_dispatch, _getState, { api }) =>
     api.get('/order/holds/');
+
+/** What unpaid orders waiting for 3-D Secure hold of each drink, with its cap, its stock and the orders. */
+export const fetchStockHolds =
+  (): AppThunk<Promise<StockHold[]>> =>
+  (_dispatch, _getState, { api }) =>
+    api.get('/order/stock-holds/');
 
 export const fetchLastMailing =
   (): AppThunk<Promise<Mailing | null>> =>

@@ -72,6 +72,7 @@ fn an_order(id: &str, email: &str, status: orders::Status) -> orders::Order {
         carrier: None,
         tracking_number: None,
         terms_version: None,
+        unpaid_counted: false,
         archived_at: None,
         version: 1,
     }

@@ -46,6 +46,8 @@ pub fn pending_order(state: &AppState, parts: Parts<'_>) -> Order {
         tracking_number: None,
         archived_at: None,
         terms_version: Some(terms_version),
+        // Counted only once its bank's 3-D Secure step starts (crate::unpaid).
+        unpaid_counted: false,
         history: vec![StatusChange {
             status: Status::Pending,
             at: now.clone(),

@@ -65,6 +65,7 @@ pub(crate) fn settlement_reply(
             Ok(response)
         }
         Settlement::Failed { message } => Err(payment_required(message)),
+        Settlement::Crowded { refusal } => Err(refusal),
         Settlement::Waiting => Err(ApiError::conflict(format!(
             "Your payment is still being processed: order {id} will show as paid as soon as the bank confirms it"
         ))),

@@ -30,6 +30,7 @@ async fn every_orders_event_fixture_is_served() {
         "receive-stripe-event",
         "create-refund",
         "list-held-orders",
+        "list-stock-holds",
         "show-reconciliation",
         "release-hold",
     ] {

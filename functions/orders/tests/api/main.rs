@@ -9,6 +9,7 @@ mod events;
 mod fulfilment;
 mod helpers;
 mod holds;
+mod hostage;
 mod interleavings;
 mod manage;
 mod numbers;

@@ -144,6 +144,7 @@ impl TestApp {
             tracking_number: None,
             history: Vec::new(),
             terms_version: None,
+            unpaid_counted: false,
             archived_at: None,
             total: Pence::new(2298).unwrap(),
             vat_rate: Some(20),
