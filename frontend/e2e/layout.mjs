@@ -190,6 +190,8 @@ export default function register({ journey, check, eventually, BASE_URL, DESKTOP
       await page.getByRole('button', { name: 'Add to basket' }).click();
       await page.getByTestId('basket-button').click();
       await page.getByRole('dialog', { name: 'Your basket' }).waitFor();
+      // The drawer slides in over a backdrop that fades in: contrast is judged once both have settled.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       found.push(...(await axeViolations(page, `${w} px the open basket`)));
       await page.goto(`${BASE_URL}/checkout`);
       await page.getByLabel('Full name').waitFor();
