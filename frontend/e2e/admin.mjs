@@ -124,7 +124,7 @@ export function adminHelpers({ check, eventually, BASE_URL }) {
 
 /** The admin area's journeys: its own frame and dashboard, titles per screen, and the orders table. */
 export function registerAdminJourneys({ journey, check, checkEqual, eventually, shot, BASE_URL, DESKTOP, MOBILE }) {
-  const { api, outbox, adminPage, paidOrder } = adminHelpers({ check, eventually, BASE_URL });
+  const { api, outbox, adminPage, paidOrder, keyedOrder } = adminHelpers({ check, eventually, BASE_URL });
   const SHOP = 'Palestine Drinks';
   const fresh = (prefix) => `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 
@@ -161,7 +161,8 @@ export function registerAdminJourneys({ journey, check, checkEqual, eventually, 
     const names = ['=HYPERLINK("http://evil.example"), Amira', 'Amira Haddad', 'Amira Haddad'];
     const ids = [];
     for (const [i, fullname] of names.entries()) ids.push(await paidOrder(email, drinks[0]._id, { fullname, qty: i + 1 }));
-    const orders = await Promise.all(ids.map((id) => api('GET', `/api/order/Orderdetails/${encodeURIComponent(id)}`)));
+    // As the order link shows them (the bare id shows only where an order stands): totals and VAT included.
+    const orders = await Promise.all(ids.map(keyedOrder));
 
     // The admin logs in through the login page and lands on the dashboard, in the admin's own frame.
     const page = await newPage(DESKTOP);
