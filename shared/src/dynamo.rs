@@ -160,3 +160,46 @@ mod tests {
         assert_eq!(get_s_or_default(&item, "missing"), "");
     }
 }
+
+/// The items of `keys` that exist in `table`, read consistently: `BatchGetItem` takes at most 100 keys a
+/// call, and what DynamoDB leaves unprocessed (a busy table) is asked for again, a few times; still left
+/// after that is an error rather than a silent gap. In no particular order.
+pub async fn batch_get(
+    db: &aws_sdk_dynamodb::Client,
+    table: &str,
+    keys: Vec<Item>,
+) -> Result<Vec<Item>, crate::ApiError> {
+    const ROUNDS: usize = 8;
+    let mut found = Vec::with_capacity(keys.len());
+    for chunk in keys.chunks(100) {
+        let mut left = chunk.to_vec();
+        for _ in 0..ROUNDS {
+            if left.is_empty() {
+                break;
+            }
+            let wanted = aws_sdk_dynamodb::types::KeysAndAttributes::builder()
+                .set_keys(Some(std::mem::take(&mut left)))
+                .consistent_read(true)
+                .build()
+                .map_err(crate::ApiError::internal)?;
+            let reply = db
+                .batch_get_item()
+                .request_items(table, wanted)
+                .send()
+                .await?;
+            if let Some(items) = reply.responses().and_then(|r| r.get(table)) {
+                found.extend(items.iter().cloned());
+            }
+            if let Some(unprocessed) = reply.unprocessed_keys().and_then(|u| u.get(table)) {
+                left = unprocessed.keys().to_vec();
+            }
+        }
+        if !left.is_empty() {
+            return Err(crate::ApiError::internal(format!(
+                "{table}: {} items were not read: the table keeps throttling",
+                left.len()
+            )));
+        }
+    }
+    Ok(found)
+}

@@ -10,8 +10,7 @@
 
 use crate::dynamo::{s, Item};
 use crate::ApiError;
-use aws_sdk_dynamodb::types::{AttributeValue, KeysAndAttributes};
-use std::collections::HashMap;
+use aws_sdk_dynamodb::types::AttributeValue;
 
 /// The attribute, and the index named after it, that hold the address an item names.
 pub const PERSON: &str = "person";
@@ -76,29 +75,7 @@ pub async fn items_of(
     email: &str,
 ) -> Result<Vec<Item>, ApiError> {
     let keys = keys_of(db, table, email).await?;
-    let mut items = Vec::with_capacity(keys.len());
-    for chunk in keys.chunks(100) {
-        let mut wanted = Some(HashMap::from([(
-            table.to_owned(),
-            KeysAndAttributes::builder()
-                .set_keys(Some(chunk.to_vec()))
-                .consistent_read(true)
-                .build()
-                .map_err(ApiError::internal)?,
-        )]));
-        while let Some(request) = wanted.take().filter(|r| !r.is_empty()) {
-            let output = db
-                .batch_get_item()
-                .set_request_items(Some(request))
-                .send()
-                .await
-                .map_err(ApiError::internal)?;
-            if let Some(found) = output.responses.and_then(|mut r| r.remove(table)) {
-                items.extend(found);
-            }
-            wanted = output.unprocessed_keys;
-        }
-    }
+    let mut items = crate::dynamo::batch_get(db, table, keys).await?;
     items.retain(|item| text(item, PERSON) == email);
     items.sort_by(|a, b| (text(a, "pk"), text(a, "sk")).cmp(&(text(b, "pk"), text(b, "sk"))));
     Ok(items)

@@ -8,7 +8,7 @@
 
 use crate::category::Category;
 use crate::product::Product;
-use aws_sdk_dynamodb::types::{KeysAndAttributes, TransactWriteItem, Update};
+use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use shared::dynamo::{n, Item};
 use shared::store::{entity_key, Appended, Entity, Store};
 use shared::ApiError;
@@ -77,33 +77,9 @@ pub async fn products_by_id(
         return Ok(found);
     }
     let keys: Vec<Item> = ids.iter().map(|id| product_key(id)).collect();
-    let mut request = Some(
-        KeysAndAttributes::builder()
-            .set_keys(Some(keys))
-            .consistent_read(true)
-            .build()
-            .map_err(ApiError::internal)?,
-    );
-    while let Some(keys) = request.take() {
-        let reply = db
-            .batch_get_item()
-            .request_items(table, keys)
-            .send()
-            .await?;
-        for item in reply
-            .responses()
-            .and_then(|r| r.get(table))
-            .into_iter()
-            .flatten()
-        {
-            let product = Product::from_item(item)?;
-            found.insert(product.id.clone(), product);
-        }
-        request = reply
-            .unprocessed_keys()
-            .and_then(|u| u.get(table))
-            .filter(|k| !k.keys().is_empty())
-            .cloned();
+    for item in shared::dynamo::batch_get(db, table, keys).await? {
+        let product = Product::from_item(&item)?;
+        found.insert(product.id.clone(), product);
     }
     Ok(found)
 }

@@ -31,7 +31,7 @@
 use crate::index::query_all;
 use crate::order::{order_key, Order, Status, PENDING, UNPAID_COUNTED};
 use crate::AppState;
-use aws_sdk_dynamodb::types::{KeysAndAttributes, TransactWriteItem, Update};
+use aws_sdk_dynamodb::types::{TransactWriteItem, Update};
 use axum::extract::State;
 use shared::auth::Admin;
 use shared::dynamo::{b, get_n, get_s, n, s, Item};
@@ -227,38 +227,10 @@ async fn counted_orders(state: &AppState) -> Result<Vec<Order>, ApiError> {
         .filter_map(|pk| pk.strip_prefix("ORDER#").map(order_key))
         .collect();
     let mut found = Vec::new();
-    for chunk in ids.chunks(100) {
-        let mut request = Some(
-            KeysAndAttributes::builder()
-                .set_keys(Some(chunk.to_vec()))
-                .consistent_read(true)
-                .build()
-                .map_err(ApiError::internal)?,
-        );
-        while let Some(keys) = request.take() {
-            let table = &state.tables.orders;
-            let reply = state
-                .db
-                .batch_get_item()
-                .request_items(table, keys)
-                .send()
-                .await?;
-            for item in reply
-                .responses()
-                .and_then(|r| r.get(table))
-                .into_iter()
-                .flatten()
-            {
-                let order = Order::from_item(item)?;
-                if order.status == Status::Pending && order.unpaid_counted {
-                    found.push(order);
-                }
-            }
-            request = reply
-                .unprocessed_keys()
-                .and_then(|u| u.get(table))
-                .filter(|k| !k.keys().is_empty())
-                .cloned();
+    for item in shared::dynamo::batch_get(&state.db, &state.tables.orders, ids).await? {
+        let order = Order::from_item(&item)?;
+        if order.status == Status::Pending && order.unpaid_counted {
+            found.push(order);
         }
     }
     found.sort_by_key(|order| order.hold_until);

@@ -456,52 +456,23 @@ pub async fn readers(
     state: &AppState,
     ids: &[String],
 ) -> Result<HashMap<String, Reader>, ApiError> {
-    use aws_sdk_dynamodb::types::KeysAndAttributes;
     let mut found = HashMap::new();
-    let mut keys: Vec<Item> = ids
+    let keys: Vec<Item> = ids
         .iter()
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
         .map(|id| crate::store::subscriber_key(id))
         .collect();
-    // Unprocessed keys (throttling) are asked again, a few times.
-    for _ in 0..5 {
-        if keys.is_empty() {
-            break;
-        }
-        let request = KeysAndAttributes::builder()
-            .set_keys(Some(std::mem::take(&mut keys)))
-            .consistent_read(true)
-            .build()
-            .map_err(ApiError::internal)?;
-        let answer = state
-            .db
-            .batch_get_item()
-            .request_items(&*state.table, request)
-            .send()
-            .await?;
-        for item in answer
-            .responses()
-            .and_then(|r| r.get(&*state.table))
-            .into_iter()
-            .flatten()
-        {
-            let subscriber = Subscriber::from_item(item)?;
-            found.insert(
-                subscriber.id.clone(),
-                Reader {
-                    id: subscriber.id,
-                    email: subscriber.email,
-                    lists: subscriber.lists,
-                },
-            );
-        }
-        if let Some(left) = answer.unprocessed_keys().and_then(|u| u.get(&*state.table)) {
-            keys = left.keys().to_vec();
-        }
-    }
-    if !keys.is_empty() {
-        return Err(ApiError::internal("subscribers could not be read"));
+    for item in shared::dynamo::batch_get(&state.db, &state.table, keys).await? {
+        let subscriber = Subscriber::from_item(&item)?;
+        found.insert(
+            subscriber.id.clone(),
+            Reader {
+                id: subscriber.id,
+                email: subscriber.email,
+                lists: subscriber.lists,
+            },
+        );
     }
     Ok(found)
 }

@@ -267,6 +267,18 @@ impl TestApp {
         reply.body
     }
 
+    /// The browser's call after the bank's 3-D Secure step.
+    pub async fn confirm(&self, id: &str) -> Reply {
+        self.orders
+            .call(
+                Method::POST,
+                &format!("/api/order/confirm/{id}/"),
+                None,
+                None,
+            )
+            .await
+    }
+
     pub async fn admin(&self, method: Method, uri: &str, body: Option<Value>) -> Reply {
         self.orders.call(method, uri, Some(&self.admin), body).await
     }

@@ -53,16 +53,6 @@ async fn held(app: &TestApp, drink: &str) -> i64 {
         .unwrap_or(0)
 }
 
-async fn confirm(app: &TestApp, id: &str) -> Reply {
-    app.orders
-        .call(
-            Method::POST,
-            &format!("/api/order/confirm/{id}/"),
-            None,
-            None,
-        )
-        .await
-}
 
 #[tokio::test]
 async fn three_dee_secure_orders_hold_at_most_half_a_drink_and_give_it_back_when_they_move_on() {
@@ -133,7 +123,7 @@ async fn three_dee_secure_orders_hold_at_most_half_a_drink_and_give_it_back_when
     // One is paid through its bank's step, one cancelled by its shopper, one expired.
     let (paid, secret) = &placed[1];
     stripe().authenticate(secret, true).unwrap();
-    let confirmed = confirm(&app, paid).await;
+    let confirmed = app.confirm(paid).await;
     assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
     assert_eq!(held(&app, &cola).await, 10);
 
@@ -199,7 +189,7 @@ async fn a_drink_with_few_left_can_still_be_bought_by_a_three_dee_secure_card() 
     let id = placed.body["_id"].as_str().unwrap();
     let secret = placed.body["clientSecret"].as_str().unwrap();
     stripe().authenticate(secret, false).unwrap();
-    let refused = confirm(&app, id).await;
+    let refused = app.confirm(id).await;
     assert_eq!(
         refused.status,
         StatusCode::PAYMENT_REQUIRED,

@@ -7,16 +7,6 @@ use crate::helpers::{
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 
-async fn confirm(app: &TestApp, id: &str) -> shared::testing::Reply {
-    app.orders
-        .call(
-            Method::POST,
-            &format!("/api/order/confirm/{id}/"),
-            None,
-            None,
-        )
-        .await
-}
 
 fn intent_of(order: &Value) -> String {
     order["_id"].as_str().unwrap().to_owned()
@@ -178,18 +168,18 @@ async fn a_card_that_needs_3d_secure_answers_202_then_confirms_on_the_server() {
     assert_eq!(app.stored(&id).await["status"], "pending");
     assert_eq!(app.stock(&soda).await, 8, "the stock is held meanwhile");
 
-    let early = confirm(&app, &id).await;
+    let early = app.confirm(&id).await;
     assert_eq!(early.status, StatusCode::CONFLICT, "{}", early.body);
     assert_eq!(app.stored(&id).await["status"], "pending");
 
     stripe().authenticate(&secret, true).unwrap();
-    let confirmed = confirm(&app, &id).await;
+    let confirmed = app.confirm(&id).await;
     assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
     assert_eq!(confirmed.body, json!(id));
     assert_eq!(app.stored(&id).await["status"], "paid");
     assert_eq!(app.queued_mails(&app.alice_email).await.len(), 1);
     // Asked again, the answer is the same and nothing is sent twice.
-    assert_eq!(confirm(&app, &id).await.status, StatusCode::OK);
+    assert_eq!(app.confirm(&id).await.status, StatusCode::OK);
     assert_eq!(app.queued_mails(&app.alice_email).await.len(), 1);
 }
 
@@ -199,7 +189,7 @@ async fn a_failed_3d_secure_check_releases_the_order() {
     let soda = app.drink("Soda", 2.0, 10, 0).await;
     let (id, secret, _) = waiting_for_3ds(&app, &soda, 4).await;
     stripe().authenticate(&secret, false).unwrap();
-    let refused = confirm(&app, &id).await;
+    let refused = app.confirm(&id).await;
     assert_eq!(
         refused.status,
         StatusCode::PAYMENT_REQUIRED,
@@ -209,10 +199,10 @@ async fn a_failed_3d_secure_check_releases_the_order() {
     assert_eq!(app.stored(&id).await["status"], "expired");
     assert_eq!(app.stock(&soda).await, 10);
     assert_eq!(
-        confirm(&app, &id).await.status,
+        app.confirm(&id).await.status,
         StatusCode::PAYMENT_REQUIRED
     );
-    assert!(confirm(&app, "no-such-order").await.status == StatusCode::NOT_FOUND);
+    assert!(app.confirm("no-such-order").await.status == StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
@@ -274,7 +264,7 @@ async fn the_webhook_and_the_confirm_call_racing_give_one_paid_order_and_one_ema
     let (id, secret, intent) = waiting_for_3ds(&app, &soda, 1).await;
     stripe().authenticate(&secret, true).unwrap();
     let body = intent_event("payment_intent.succeeded", &intent, &id);
-    let (confirmed, delivered) = tokio::join!(confirm(&app, &id), app.stripe_event(&body, None));
+    let (confirmed, delivered) = tokio::join!(app.confirm(&id), app.stripe_event(&body, None));
     assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
     assert_eq!(delivered.status, StatusCode::OK, "{}", delivered.body);
     assert_eq!(app.stored(&id).await["status"], "paid");
@@ -698,7 +688,7 @@ async fn an_order_counts_in_the_month_it_is_paid_not_the_month_it_was_placed() {
     let (id, secret, _) = waiting_for_3ds(&app, &soda, 2).await;
     let (this_month, last_month) = app.move_a_month_back().await;
     stripe().authenticate(&secret, true).unwrap();
-    let confirmed = confirm(&app, &id).await;
+    let confirmed = app.confirm(&id).await;
     assert_eq!(confirmed.status, StatusCode::OK, "{}", confirmed.body);
     let order = app.stored(&id).await;
     assert_eq!(order["status"], "paid");
