@@ -53,7 +53,6 @@ async fn held(app: &TestApp, drink: &str) -> i64 {
         .unwrap_or(0)
 }
 
-
 #[tokio::test]
 async fn three_dee_secure_orders_hold_at_most_half_a_drink_and_give_it_back_when_they_move_on() {
     let app = spawn_app().await;

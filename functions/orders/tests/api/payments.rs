@@ -7,7 +7,6 @@ use crate::helpers::{
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 
-
 fn intent_of(order: &Value) -> String {
     order["_id"].as_str().unwrap().to_owned()
 }
@@ -198,10 +197,7 @@ async fn a_failed_3d_secure_check_releases_the_order() {
     );
     assert_eq!(app.stored(&id).await["status"], "expired");
     assert_eq!(app.stock(&soda).await, 10);
-    assert_eq!(
-        app.confirm(&id).await.status,
-        StatusCode::PAYMENT_REQUIRED
-    );
+    assert_eq!(app.confirm(&id).await.status, StatusCode::PAYMENT_REQUIRED);
     assert!(app.confirm("no-such-order").await.status == StatusCode::NOT_FOUND);
 }
 
