@@ -139,28 +139,6 @@ impl ConditionFailure for aws_sdk_dynamodb::operation::update_item::UpdateItemEr
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fields_read_back_as_written() {
-        let item: Item = HashMap::from([
-            ("name".to_owned(), s("Cola")),
-            ("stock".to_owned(), n(12)),
-            ("on".to_owned(), b(true)),
-            ("image".to_owned(), string_list(&["a.png".to_owned()])),
-        ]);
-        assert_eq!(get_s(&item, "name").unwrap(), "Cola");
-        assert_eq!(get_n::<u32>(&item, "stock").unwrap(), 12);
-        assert!(get_bool(&item, "on"));
-        assert!(!get_bool(&item, "missing"));
-        assert_eq!(get_string_list(&item, "image"), vec!["a.png"]);
-        assert!(get_s(&item, "stock").is_err());
-        assert_eq!(get_s_or_default(&item, "missing"), "");
-    }
-}
-
 /// The items of `keys` that exist in `table`, read consistently: `BatchGetItem` takes at most 100 keys a
 /// call, and what DynamoDB leaves unprocessed (a busy table) is asked for again, a few times; still left
 /// after that is an error rather than a silent gap. In no particular order.
@@ -202,4 +180,26 @@ pub async fn batch_get(
         }
     }
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_read_back_as_written() {
+        let item: Item = HashMap::from([
+            ("name".to_owned(), s("Cola")),
+            ("stock".to_owned(), n(12)),
+            ("on".to_owned(), b(true)),
+            ("image".to_owned(), string_list(&["a.png".to_owned()])),
+        ]);
+        assert_eq!(get_s(&item, "name").unwrap(), "Cola");
+        assert_eq!(get_n::<u32>(&item, "stock").unwrap(), 12);
+        assert!(get_bool(&item, "on"));
+        assert!(!get_bool(&item, "missing"));
+        assert_eq!(get_string_list(&item, "image"), vec!["a.png"]);
+        assert!(get_s(&item, "stock").is_err());
+        assert_eq!(get_s_or_default(&item, "missing"), "");
+    }
 }
