@@ -72,7 +72,10 @@ export default function register({ journey, check, checkEqual, eventually, BASE_
     check(/^\d{4}-\d\d-\d\dT/.test(archivedAt ?? ''), `the CSV keeps the archived order with when it was archived (${line})`);
 
     // "Show archived orders" lists it again, and Unarchive brings it back.
-    await page.getByRole('checkbox', { name: 'Show archived orders' }).check();
+    // The box follows the URL, which a router transition moves a moment after the click: wait for it.
+    const showArchived = page.getByRole('checkbox', { name: 'Show archived orders' });
+    await showArchived.click();
+    await eventually(() => showArchived.isChecked(), Boolean, '"Show archived orders" is ticked');
     await row(delivered.number).getByRole('button', { name: `Unarchive order ${delivered.number}` }).click();
     await notice.filter({ hasText: `Order ${delivered.number} is back on the list.` }).waitFor();
     const after = await api('GET', `/api/order/Orderdetails/${encodeURIComponent(delivered.id)}`, undefined, token);
