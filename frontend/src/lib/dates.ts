@@ -7,11 +7,15 @@ const dayMonthYear = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
+/** `value` in `format`, then `suffix`; text Date cannot read comes back unchanged. */
+function formatWith(format: Intl.DateTimeFormat, value: string | number | Date, suffix = ''): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : `${format.format(date)}${suffix}`;
+}
+
 /** An ISO date (or anything Date parses) as `22/11/2026`; text Date cannot read comes back unchanged. */
 export function formatDate(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return dayMonthYear.format(date);
+  return formatWith(dayMonthYear, value);
 }
 
 const dayMonthYearTime = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
@@ -26,7 +30,5 @@ const dayMonthYearTime = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
 
 /** An ISO time as `22/11/2026, 10:05 UTC` (a hold that ends within minutes needs its time); text Date cannot read comes back unchanged. */
 export function formatDateTime(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return String(value);
-  return `${dayMonthYearTime.format(date)} UTC`;
+  return formatWith(dayMonthYearTime, value, ' UTC');
 }

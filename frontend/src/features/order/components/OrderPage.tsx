@@ -160,30 +160,30 @@ function Headline({ order }: { order: Pick<Order, '_id' | 'number' | 'createdAt'
 function ProgressSteps({ order }: { order: Pick<Order, 'history' | 'carrier' | 'trackingNumber' | 'trackingUrl'> }) {
   if (order.history.length === 0 && !order.trackingNumber) return null;
   return (
-      <section className={styles.box} aria-labelledby="order-progress">
-        <h2 id="order-progress" className={ui.sectionTitle}>
-          Progress
-        </h2>
-        {order.trackingNumber && (
-          <p data-testid="order-tracking">
-            {order.carrier ? `${CARRIERS[order.carrier]} tracking number ` : 'Tracking number '}
-            <strong>{order.trackingNumber}</strong>
-            {order.trackingUrl && (
-              <>
-                {' '}
-                · <a href={order.trackingUrl}>Track your parcel</a>
-              </>
-            )}
-          </p>
-        )}
-        <ol className={styles.history} data-testid="order-history-steps">
-          {order.history.map((step) => (
-            <li key={`${step.status}-${step.at}`}>
-              <strong>{STATUS_LABELS[step.status]}</strong> <time dateTime={step.at}>{formatDate(step.at)}</time>
-            </li>
-          ))}
-        </ol>
-      </section>
+    <section className={styles.box} aria-labelledby="order-progress">
+      <h2 id="order-progress" className={ui.sectionTitle}>
+        Progress
+      </h2>
+      {order.trackingNumber && (
+        <p data-testid="order-tracking">
+          {order.carrier ? `${CARRIERS[order.carrier]} tracking number ` : 'Tracking number '}
+          <strong>{order.trackingNumber}</strong>
+          {order.trackingUrl && (
+            <>
+              {' '}
+              · <a href={order.trackingUrl}>Track your parcel</a>
+            </>
+          )}
+        </p>
+      )}
+      <ol className={styles.history} data-testid="order-history-steps">
+        {order.history.map((step) => (
+          <li key={`${step.status}-${step.at}`}>
+            <strong>{STATUS_LABELS[step.status]}</strong> <time dateTime={step.at}>{formatDate(step.at)}</time>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
