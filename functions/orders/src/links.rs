@@ -42,8 +42,13 @@ impl OrderLinks {
 
     /// The order page's address with a key working for `LINK_DAYS` from `now`.
     pub fn url(&self, site_url: &str, id: &str, now: i64) -> String {
-        format!("{site_url}/myorder/{id}?key={}", self.fresh_key(id, now))
+        page_url(site_url, id, &self.fresh_key(id, now))
     }
+}
+
+/// The order page's address opened with `key`.
+pub fn page_url(site_url: &str, id: &str, key: &str) -> String {
+    format!("{site_url}/myorder/{id}?key={key}")
 }
 
 #[cfg(test)]

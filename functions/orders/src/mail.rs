@@ -46,7 +46,7 @@ impl Links {
             },
             cancellation: format!("{site_url}{CANCELLATION_PATH}#model-cancellation-form"),
             receipt: format!("{site_url}/order/{}/receipt?key={key}", order.id),
-            order: state.links.url(site_url, &order.id, now),
+            order: crate::links::page_url(site_url, &order.id, &key),
             reviews: order
                 .lines
                 .iter()
