@@ -3,9 +3,9 @@
 
 use axum::Router;
 use shared::config::Lookup;
-use shared::emulator::{BoxError, LocalNames, Template};
 use shared::routes::RouteSpec;
 use std::collections::BTreeMap;
+use testkit::emulator::{BoxError, LocalNames, Template};
 
 /// A function as the gateway knows it: its route table and how to build its router from the environment
 /// the template gives it.
@@ -43,57 +43,45 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         logical_id: "CatalogFunction",
         routes: catalog::routes,
         mount: |env| {
-            let config = catalog::Config::from_env(&env.lookup("CatalogFunction"))?;
-            Ok(catalog::router(catalog::AppState::new(
-                config,
-                env.dynamodb.clone(),
-                env.sqs.clone(),
-            )))
+            Ok(catalog::build(
+                &env.lookup("CatalogFunction"),
+                &env.clients(),
+            )?)
         },
         handle: None,
     },
     FunctionEntry {
         logical_id: "AuthFunction",
         routes: auth::routes,
-        mount: |env| {
-            let config = auth::Config::from_env(&env.lookup("AuthFunction"))?;
-            Ok(auth::router(auth::AppState::new(
-                config,
-                env.dynamodb.clone(),
-                env.ses.clone(),
-            )))
-        },
+        mount: |env| Ok(auth::build(&env.lookup("AuthFunction"), &env.clients())?),
         handle: None,
     },
     FunctionEntry {
         logical_id: "ContentFunction",
         routes: content::routes,
         mount: |env| {
-            let config = content::Config::from_env(&env.lookup("ContentFunction"))?;
-            Ok(content::router(content::AppState::new(
-                config,
-                env.dynamodb.clone(),
-                env.ses.clone(),
-            )))
+            Ok(content::build(
+                &env.lookup("ContentFunction"),
+                &env.clients(),
+            )?)
         },
         handle: None,
     },
     FunctionEntry {
         logical_id: "CodesFunction",
         routes: codes::routes,
-        mount: |env| {
-            let config = codes::Config::from_env(&env.lookup("CodesFunction"))?;
-            Ok(codes::router(codes::AppState::new(
-                config,
-                env.dynamodb.clone(),
-            )))
-        },
+        mount: |env| Ok(codes::build(&env.lookup("CodesFunction"), &env.clients())?),
         handle: None,
     },
     FunctionEntry {
         logical_id: "OrdersFunction",
         routes: orders::routes,
-        mount: |env| Ok(orders::router(orders_state(env, "OrdersFunction")?)),
+        mount: |env| {
+            Ok(orders::build(
+                &env.lookup("OrdersFunction"),
+                &env.clients(),
+            )?)
+        },
         handle: None,
     },
     // No HTTP events: EventBridge runs it in AWS, local/src/schedule.rs in the gateway.
@@ -101,11 +89,11 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         logical_id: "OrdersExpiryFunction",
         routes: Vec::new,
         mount: |env| {
-            orders_state(env, "OrdersExpiryFunction")?;
+            orders_expiry_state(env)?;
             Ok(Router::new())
         },
         handle: Some(|env, event| {
-            let state = orders_state(env, "OrdersExpiryFunction");
+            let state = orders_expiry_state(env);
             Box::pin(async move {
                 orders::expiry::handle_event(&state?, &event, shared::time::now_unix())
                     .await
@@ -117,12 +105,10 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         logical_id: "UploadingFunction",
         routes: uploading::routes,
         mount: |env| {
-            let config = uploading::Config::from_env(&env.lookup("UploadingFunction"))?;
-            Ok(uploading::router(uploading::AppState::new(
-                config,
-                env.dynamodb.clone(),
-                env.s3.clone(),
-            )))
+            Ok(uploading::build(
+                &env.lookup("UploadingFunction"),
+                &env.clients(),
+            )?)
         },
         handle: None,
     },
@@ -130,15 +116,10 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         logical_id: "ReviewsFunction",
         routes: reviews::routes,
         mount: |env| {
-            let lookup = env.lookup("ReviewsFunction");
-            let config = reviews::Config::from_env(&lookup)?;
-            let outbox =
-                shared::outbox::Outbox::from_env(&lookup, env.dynamodb.clone(), env.sqs.clone())?;
-            Ok(reviews::router(reviews::AppState::new(
-                config,
-                env.dynamodb.clone(),
-                outbox,
-            )))
+            Ok(reviews::build(
+                &env.lookup("ReviewsFunction"),
+                &env.clients(),
+            )?)
         },
         handle: None,
     },
@@ -146,13 +127,10 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         logical_id: "SubscriptionFunction",
         routes: subscription::routes,
         mount: |env| {
-            let config = subscription::Config::from_env(&env.lookup("SubscriptionFunction"))?;
-            Ok(subscription::router(subscription::AppState::new(
-                config,
-                env.dynamodb.clone(),
-                env.ses.clone(),
-                env.sqs.clone(),
-            )))
+            Ok(subscription::build(
+                &env.lookup("SubscriptionFunction"),
+                &env.clients(),
+            )?)
         },
         handle: None,
     },
@@ -218,8 +196,8 @@ impl LocalEnv {
                 let id = format!("{}/{target}", names.table("secrets"));
                 // An override of the plain name (`STRIPE_SECRET_KEY`) is the value the secret holds.
                 let given = overrides.get(target).cloned();
-                let value = shared::secrets::ensure(&secrets, &id, || {
-                    given.unwrap_or_else(|| shared::testing::local_secret(target))
+                let value = testkit::emulator::ensure_secret(&secrets, &id, || {
+                    given.unwrap_or_else(|| testkit::local_secret(target))
                 })
                 .await?;
                 if target == "TOKEN_SIGNING_KEY" {
@@ -313,6 +291,16 @@ impl LocalEnv {
             .collect()
     }
 
+    /// The clients every function is built with here: the same four for all, as one warm stack.
+    pub fn clients(&self) -> shared::clients::Clients {
+        shared::clients::Clients::with(
+            self.dynamodb.clone(),
+            self.s3.clone(),
+            self.ses.clone(),
+            self.sqs.clone(),
+        )
+    }
+
     /// A function's configuration lookup, secrets read.
     pub fn lookup(&self, logical_id: &str) -> impl Lookup + '_ {
         let env = self.resolved.get(logical_id);
@@ -320,19 +308,12 @@ impl LocalEnv {
     }
 }
 
-/// The orders crate's state as one of its functions (the API, or the scheduled expiry) gets it in Lambda.
-pub fn orders_state(env: &LocalEnv, logical_id: &str) -> Result<orders::AppState, BoxError> {
-    let lookup = env.lookup(logical_id);
-    let config = if logical_id == "OrdersExpiryFunction" {
-        orders::Config::for_expiry(&lookup)?
-    } else {
-        orders::Config::from_env(&lookup)?
-    };
-    Ok(orders::AppState::new(
-        config,
-        env.dynamodb.clone(),
-        env.sqs.clone(),
-    ))
+/// OrdersExpiryFunction's state, as its Lambda builds it (`orders::expiry::build`).
+pub fn orders_expiry_state(env: &LocalEnv) -> Result<orders::AppState, BoxError> {
+    Ok(orders::expiry::build(
+        &env.lookup("OrdersExpiryFunction"),
+        &env.clients(),
+    )?)
 }
 
 /// Every function's router, merged as API Gateway routes them.
@@ -350,7 +331,7 @@ fn aws_vars(sdk: &aws_config::SdkConfig) -> BTreeMap<String, String> {
     let region = sdk
         .region()
         .map(|r| r.to_string())
-        .unwrap_or_else(|| shared::emulator::REGION.to_owned());
+        .unwrap_or_else(|| testkit::emulator::REGION.to_owned());
     BTreeMap::from(
         [
             ("AWS_ENDPOINT_URL", sdk.endpoint_url().unwrap_or_default()),
@@ -403,17 +384,15 @@ impl MailOptions {
     }
 }
 
+/// The subscription crate's state as one of its Lambdas (or the sender, or a local worker) builds it.
 pub fn subscription_state(
     env: &LocalEnv,
     logical_id: &str,
 ) -> Result<subscription::AppState, BoxError> {
-    let config = subscription::Config::from_env(&env.lookup(logical_id))?;
-    Ok(subscription::AppState::new(
-        config,
-        env.dynamodb.clone(),
-        env.ses.clone(),
-        env.sqs.clone(),
-    ))
+    Ok(subscription::AppState::build(
+        &env.lookup(logical_id),
+        &env.clients(),
+    )?)
 }
 
 /// One sender as the Lambda builds it (`SenderFunction`'s environment), with the local options applied.
@@ -430,8 +409,6 @@ pub fn sender_state(
         "MAIL_QUEUE_VISIBILITY_SECONDS" => Some(VISIBILITY_SECONDS.to_string()),
         _ => lookup.get(name),
     };
-    let settings = sender::Settings::from_env(&with_rate)?;
-    let app = subscription_state(env, "SenderFunction")?;
-    let mailer = shared::mail::Mailer::new(env.ses.clone(), app.mail_from.to_string());
-    Ok(sender::SenderState::new(app, mailer, settings).with_injected_faults(options.fault_percent))
+    let state = sender::SenderState::build(&with_rate, &env.clients())?;
+    Ok(state.with_injected_faults(options.fault_percent))
 }

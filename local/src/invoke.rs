@@ -9,14 +9,14 @@ use axum::body::Body;
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
 use shared::auth::{AuthKeys, Role};
-use shared::emulator::{repo_root, BoxError, LocalNames};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use testkit::emulator::{repo_root, BoxError, LocalNames};
 use tower::ServiceExt;
 
 /// Every function's environment as the gateway on 127.0.0.1:`port` gives it (`GET /_local/env`).
 pub fn gateway_env(port: u16) -> Result<BTreeMap<String, BTreeMap<String, String>>, BoxError> {
-    let body = shared::emulator::http_get(&format!("127.0.0.1:{port}"), "/_local/env").map_err(
+    let body = testkit::emulator::http_get(&format!("127.0.0.1:{port}"), "/_local/env").map_err(
         |e| format!("no local shop answers on port {port} ({e}): start it with `make run` (PORT={port})"),
     )?;
     Ok(serde_json::from_str(&body)?)

@@ -3,11 +3,11 @@
 //! a snapshot of the store fails, so a failure is never silent. The shop keeps serving either way.
 
 use serde::Deserialize;
-use shared::emulator::{BoxError, Emulator};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use testkit::emulator::{BoxError, Emulator};
 
 /// Held while a gateway uses a state folder; the operating system lets it go when the process ends, however
 /// it ends, so a crash never leaves a stale lock behind.

@@ -20,12 +20,12 @@ pub mod stripe;
 
 use axum::Router;
 use shared::config::{optional, ProcessEnv};
-use shared::emulator::{
-    create_queues, create_resources, BoxError, Emulator, LocalNames, LocalStripe, Template,
-};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
+use testkit::emulator::{
+    create_queues, create_resources, BoxError, Emulator, LocalNames, LocalStripe, Template,
+};
 
 pub struct Settings {
     pub port: u16,
@@ -44,7 +44,7 @@ pub struct Settings {
 
 /// Where `make run` keeps the local shop's data; `make reset` deletes it. Ignored by git (`/.run/`).
 pub fn default_state_dir() -> PathBuf {
-    shared::emulator::repo_root().join(".run/state")
+    testkit::emulator::repo_root().join(".run/state")
 }
 
 impl Settings {
@@ -58,7 +58,7 @@ impl Settings {
             .map_err(|_| "PORT must be a port number")?;
         let dist = std::env::var_os("FRONTEND_DIST")
             .map(PathBuf::from)
-            .unwrap_or_else(|| shared::emulator::repo_root().join("frontend/dist"));
+            .unwrap_or_else(|| testkit::emulator::repo_root().join("frontend/dist"));
         Ok(Settings {
             port,
             dist,
@@ -217,7 +217,7 @@ fn write_sam_env(env: &functions::LocalEnv, emulator: &Emulator) -> Result<PathB
         .endpoint
         .replace("127.0.0.1", "host.docker.internal")
         .replace("localhost", "host.docker.internal");
-    let path = shared::emulator::repo_root().join("local/env.json");
+    let path = testkit::emulator::repo_root().join("local/env.json");
     let text = serde_json::to_string_pretty(&env.sam_env(&endpoint))?;
     std::fs::write(&path, text + "\n")?;
     Ok(path)

@@ -9,9 +9,9 @@ use crate::functions::LocalEnv;
 pub use crate::functions::{
     sender_state, subscription_state, MailOptions as Options, VISIBILITY_SECONDS,
 };
-use shared::emulator::BoxError;
 use std::sync::Arc;
 use std::time::Duration;
+use testkit::emulator::BoxError;
 use tokio::task::JoinHandle;
 
 /// How long an idle worker waits before polling again. The emulator serves one request at a time, so

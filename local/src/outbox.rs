@@ -6,10 +6,10 @@ use axum::extract::{Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use serde::{Deserialize, Serialize};
-use shared::emulator::{Emulator, MailQuery, SentMail};
 use shared::error::message_response;
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use testkit::emulator::{Emulator, MailQuery, SentMail};
 
 /// Mails per page unless `limit` says otherwise: enough for a person, cheap however many were sent.
 const PAGE: u32 = 50;

@@ -9,7 +9,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// The script the front end keeps (frontend/scripts/prerender-pages.mjs).
 pub fn script() -> PathBuf {
-    shared::emulator::repo_root().join("frontend/scripts/prerender-pages.mjs")
+    testkit::emulator::repo_root().join("frontend/scripts/prerender-pages.mjs")
 }
 
 /// Why the pages are not prerendered this time, for the log.
@@ -47,7 +47,7 @@ pub async fn run(script: &Path, api: &str, dist: &Path) -> Result<String, String
         .arg(api)
         .arg("--dist")
         .arg(dist)
-        .current_dir(shared::emulator::repo_root())
+        .current_dir(testkit::emulator::repo_root())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

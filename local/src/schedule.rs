@@ -2,9 +2,9 @@
 //! AWS runs OrdersExpiryFunction, so a pending order whose payment never completed gives its stock back
 //! locally too. Tests call `expire_once` with the clock they want instead of waiting.
 
-use crate::functions::{orders_state, LocalEnv};
-use shared::emulator::BoxError;
+use crate::functions::{orders_expiry_state, LocalEnv};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use testkit::emulator::BoxError;
 
 /// How often the local schedule fires (AWS's schedule is in template.yaml; a minute is plenty locally).
 pub const EXPIRY_EVERY: Duration = Duration::from_secs(60);
@@ -14,7 +14,7 @@ pub async fn expire_once(
     env: &LocalEnv,
     now_unix: i64,
 ) -> Result<orders::expiry::ExpirySummary, BoxError> {
-    let state = orders_state(env, "OrdersExpiryFunction")?;
+    let state = orders_expiry_state(env)?;
     orders::expiry::expire_pending(&state, now_unix)
         .await
         .map_err(|error| format!("the orders expiry failed: {error:?}").into())
@@ -25,7 +25,7 @@ pub fn spawn_expiry(
     env: &LocalEnv,
     every: Duration,
 ) -> Result<tokio::task::JoinHandle<()>, BoxError> {
-    let state = orders_state(env, "OrdersExpiryFunction")?;
+    let state = orders_expiry_state(env)?;
     Ok(tokio::spawn(async move {
         let mut ticks = tokio::time::interval(every);
         // A late tick (a suspended laptop) runs once, not once per missed minute.

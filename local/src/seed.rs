@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use shared::auth::{AuthKeys, Role};
 use shared::config::Lookup;
 use shared::dynamo::{s, Item};
-use shared::emulator::BoxError;
+use testkit::emulator::BoxError;
 use tower::ServiceExt;
 
 pub const ADMIN_EMAIL: &str = "admin@example.com";

@@ -7,11 +7,11 @@ use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use shared::emulator::Emulator;
 use shared::error::message_response;
 use shared::validation::UploadName;
 use std::path::PathBuf;
 use std::sync::Arc;
+use testkit::emulator::Emulator;
 
 #[derive(Clone)]
 pub struct SiteState {

@@ -8,13 +8,13 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use shared::emulator::{
-    BoxError, LocalStripe, LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY,
-    LOCAL_STRIPE_WEBHOOK_SECRET,
-};
 use shared::error::message_response;
 use std::collections::BTreeMap;
 use std::time::Duration;
+use testkit::emulator::{
+    BoxError, LocalStripe, LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY,
+    LOCAL_STRIPE_WEBHOOK_SECRET,
+};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// Where the stand-in for Stripe.js is served; the orders function answers it as `jsUrl` locally.
@@ -256,7 +256,7 @@ pub async fn post_form(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shared::emulator::{LocalNames, Template};
+    use testkit::emulator::{LocalNames, Template};
 
     #[test]
     fn the_orders_functions_get_localstripe_in_place_of_the_deployed_settings() {

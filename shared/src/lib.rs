@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod aws;
 pub mod aws_http;
+pub mod clients;
 pub mod config;
 pub mod consumer;
 pub mod delivery;
@@ -40,13 +41,6 @@ pub mod text_schema;
 pub mod time;
 pub mod trader;
 pub mod validation;
-
-#[cfg(feature = "emulator")]
-pub mod emulator;
-#[cfg(any(test, feature = "emulator"))]
-pub mod testing;
-#[cfg(any(test, feature = "emulator"))]
-mod unsigned_token;
 
 pub use error::ApiError;
 pub use json::Json;

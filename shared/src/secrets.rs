@@ -138,29 +138,6 @@ pub async fn resolve(
     Ok(Env(resolved))
 }
 
-/// Stores `value` as secret `id` unless a secret of that id exists, and answers the stored value. The local
-/// gateway and the tests create their secrets with it (in the emulator), so a restarted gateway keeps them.
-#[cfg(feature = "emulator")]
-pub async fn ensure(
-    client: &aws_sdk_secretsmanager::Client,
-    id: &str,
-    value: impl FnOnce() -> String,
-) -> Result<String, crate::emulator::BoxError> {
-    if let Ok(found) = client.get_secret_value().secret_id(id).send().await {
-        if let Some(existing) = found.secret_string() {
-            return Ok(existing.to_owned());
-        }
-    }
-    let value = value();
-    client
-        .create_secret()
-        .name(id)
-        .secret_string(&value)
-        .send()
-        .await?;
-    Ok(value)
-}
-
 /// 32 random bytes, base64: a fresh symmetric key (login codes, unsubscribe links).
 pub fn random_key() -> String {
     use base64::Engine;

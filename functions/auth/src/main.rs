@@ -1,14 +1,6 @@
-//! The auth Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+//! The auth Lambda: its settings and clients once per cold start, `auth::build`, then API Gateway's events.
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shared::lambda::init_tracing();
-    let aws = shared::aws::sdk_config().await;
-    // The settings (secrets, site address) are read on a worker while the clients are built here.
-    let settings = shared::startup::read_settings(&aws);
-    let (dynamodb, ses) = (shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
-    let env = settings.await?;
-    let config = auth::Config::from_env(&env)?;
-    let state = auth::AppState::new(config, dynamodb, ses);
-    shared::lambda::run(auth::router(state), &env).await
+    shared::lambda::serve(auth::CLIENTS, auth::build).await
 }

@@ -1,14 +1,6 @@
-//! The catalog Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+//! The catalog Lambda: its settings and clients once per cold start, `catalog::build`, then API Gateway's events.
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shared::lambda::init_tracing();
-    let aws = shared::aws::sdk_config().await;
-    // The settings (secrets, site address) are read on a worker while the clients are built here.
-    let settings = shared::startup::read_settings(&aws);
-    let (dynamodb, sqs) = (shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
-    let env = settings.await?;
-    let config = catalog::Config::from_env(&env)?;
-    let state = catalog::AppState::new(config, dynamodb, sqs);
-    shared::lambda::run(catalog::router(state), &env).await
+    shared::lambda::serve(catalog::CLIENTS, catalog::build).await
 }

@@ -89,6 +89,19 @@ fn api() -> ApiRoutes<AppState> {
         .limit_per_address(LOOKUP_LIMIT)
 }
 
+/// The services this function's clients are for: its Lambda builds them while its settings are read.
+pub const CLIENTS: &[shared::clients::Service] = &[shared::clients::Service::DynamoDb];
+
+/// The function as its Lambda (`main.rs`) and the local gateway both build it: its configuration read
+/// from `env`, its state from the clients it uses, and its router.
+pub fn build(
+    env: &impl shared::config::Lookup,
+    clients: &shared::clients::Clients,
+) -> Result<axum::Router, shared::config::ConfigError> {
+    let config = Config::from_env(env)?;
+    Ok(router(AppState::new(config, clients.dynamodb())))
+}
+
 /// Every route this function serves, as template.yaml must declare them.
 pub fn routes() -> Vec<RouteSpec> {
     api().specs().to_vec()

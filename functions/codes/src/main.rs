@@ -1,14 +1,6 @@
-//! The codes Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+//! The codes Lambda: its settings and clients once per cold start, `codes::build`, then API Gateway's events.
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shared::lambda::init_tracing();
-    let aws = shared::aws::sdk_config().await;
-    // The settings (secrets, site address) are read on a worker while the clients are built here.
-    let settings = shared::startup::read_settings(&aws);
-    let dynamodb = shared::aws::dynamodb(&aws);
-    let env = settings.await?;
-    let config = codes::Config::from_env(&env)?;
-    let state = codes::AppState::new(config, dynamodb);
-    shared::lambda::run(codes::router(state), &env).await
+    shared::lambda::serve(codes::CLIENTS, codes::build).await
 }

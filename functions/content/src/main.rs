@@ -1,14 +1,6 @@
-//! The content Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+//! The content Lambda: its settings and clients once per cold start, `content::build`, then API Gateway's events.
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shared::lambda::init_tracing();
-    let aws = shared::aws::sdk_config().await;
-    // The settings (secrets, site address) are read on a worker while the clients are built here.
-    let settings = shared::startup::read_settings(&aws);
-    let (dynamodb, ses) = (shared::aws::dynamodb(&aws), shared::aws::ses(&aws));
-    let env = settings.await?;
-    let config = content::Config::from_env(&env)?;
-    let state = content::AppState::new(config, dynamodb, ses);
-    shared::lambda::run(content::router(state), &env).await
+    shared::lambda::serve(content::CLIENTS, content::build).await
 }

@@ -16,6 +16,16 @@ use crate::AppState;
 use shared::dynamo::{get_s, s, Item};
 use shared::ApiError;
 
+/// OrdersExpiryFunction's state, as its Lambda (`bin/expire-orders.rs`) and the local gateway's schedule
+/// both build it: the orders state with the expiry's settings (no webhook secret, `Config::for_expiry`).
+pub fn build(
+    env: &impl shared::config::Lookup,
+    clients: &shared::clients::Clients,
+) -> Result<AppState, shared::config::ConfigError> {
+    let config = crate::Config::for_expiry(env)?;
+    Ok(AppState::new(config, clients.dynamodb(), clients.sqs()))
+}
+
 /// What one run did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct ExpirySummary {

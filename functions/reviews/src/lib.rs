@@ -151,6 +151,23 @@ fn api() -> ApiRoutes<AppState> {
         .summary("The rating summary and the first page of reviews: all, or one drink's")
 }
 
+/// The services this function's clients are for: its Lambda builds them while its settings are read.
+pub const CLIENTS: &[shared::clients::Service] = &[
+    shared::clients::Service::DynamoDb,
+    shared::clients::Service::Sqs,
+];
+
+/// The function as its Lambda (`main.rs`) and the local gateway both build it: its configuration read
+/// from `env`, its state from the clients it uses (the mail outbox's queue too), and its router.
+pub fn build(
+    env: &impl shared::config::Lookup,
+    clients: &shared::clients::Clients,
+) -> Result<axum::Router, shared::config::ConfigError> {
+    let config = Config::from_env(env)?;
+    let outbox = Outbox::from_env(env, clients.dynamodb(), clients.sqs())?;
+    Ok(router(AppState::new(config, clients.dynamodb(), outbox)))
+}
+
 /// Every route this function serves, as template.yaml must declare them.
 pub fn routes() -> Vec<RouteSpec> {
     api().specs().to_vec()

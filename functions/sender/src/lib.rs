@@ -117,22 +117,15 @@ pub struct SenderState {
 }
 
 impl SenderState {
-    /// What the Lambda does once per cold start: its settings (secrets, the site address for links) read on
-    /// a worker while the clients are built (shared::startup), then the state.
-    pub async fn cold_start(
-        aws: &aws_config::SdkConfig,
-    ) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
-        let reading = shared::startup::read_settings(aws);
-        let (dynamodb, ses, sqs) = (
-            shared::aws::dynamodb(aws),
-            shared::aws::ses(aws),
-            shared::aws::sqs(aws),
-        );
-        let env = reading.await?;
-        let config = subscription::Config::from_env(&env)?;
-        let settings = Settings::from_env(&env)?;
-        let mailer = Mailer::new(ses.clone(), config.mail_from.clone());
-        let app = subscription::AppState::new(config, dynamodb, ses, sqs);
+    /// The sender as its Lambda (`main.rs`) and the local gateway both build it: the subscription state it
+    /// works on, its own settings (rate, visibility) and the mailer.
+    pub fn build(
+        env: &impl shared::config::Lookup,
+        clients: &shared::clients::Clients,
+    ) -> Result<Self, shared::config::ConfigError> {
+        let settings = Settings::from_env(env)?;
+        let app = subscription::AppState::build(env, clients)?;
+        let mailer = Mailer::new(clients.ses(), app.mail_from.to_string());
         Ok(Self::new(app, mailer, settings))
     }
 

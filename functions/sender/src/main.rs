@@ -1,6 +1,7 @@
-//! The sender Lambda: reads its settings, builds its clients once, and handles the mail queue's batches
-//! (answering the records to deliver again), the schedule's sweep (outbox mail and unfinished mailings) and
-//! `make backfill-counts`'s one-off recount of the list counts: `sender::handle_event` tells them apart.
+//! The sender Lambda: its settings and clients once per cold start (`sender::build`), then the mail queue's
+//! batches (answering the records to deliver again), the schedule's sweep (outbox mail and unfinished
+//! mailings) and `make backfill-counts`'s one-off recount of the list counts: `sender::handle_event` tells
+//! them apart.
 
 // The main future holds the cold start's and the runtime's futures, a few levels past rustc's default.
 #![recursion_limit = "256"]
@@ -10,9 +11,8 @@ use serde_json::Value;
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
-    shared::lambda::init_tracing();
-    let aws = shared::aws::sdk_config().await;
-    let state = sender::SenderState::cold_start(&aws).await?;
+    let (state, _) =
+        shared::lambda::cold_start(subscription::CLIENTS, sender::SenderState::build).await?;
     let state = &state;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
         sender::handle_event(state, event.payload).await

@@ -95,22 +95,19 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// What both of this crate's Lambdas (the API and the bounce feedback) do once per cold start: the
-    /// settings with the secrets read and the site address for links, then the clients. Answers the
-    /// environment too, for the API's edge check.
-    pub async fn cold_start(
-    ) -> Result<(Self, impl shared::config::Lookup), Box<dyn std::error::Error + Send + Sync>> {
-        let aws = shared::aws::sdk_config().await;
-        // Read on a worker while the clients are built here (shared::startup).
-        let settings = shared::startup::read_settings(&aws);
-        let (dynamodb, ses, sqs) = (
-            shared::aws::dynamodb(&aws),
-            shared::aws::ses(&aws),
-            shared::aws::sqs(&aws),
-        );
-        let env = settings.await?;
-        let config = Config::from_env(&env)?;
-        Ok((AppState::new(config, dynamodb, ses, sqs), env))
+    /// The state of both of this crate's Lambdas (the API and the bounce feedback), and of the mail sender
+    /// built on it: the configuration read from `env`, the clients it uses.
+    pub fn build(
+        env: &impl Lookup,
+        clients: &shared::clients::Clients,
+    ) -> Result<Self, ConfigError> {
+        let config = Config::from_env(env)?;
+        Ok(AppState::new(
+            config,
+            clients.dynamodb(),
+            clients.ses(),
+            clients.sqs(),
+        ))
     }
 
     pub fn new(
@@ -269,6 +266,21 @@ pub fn subscriber_id(email: &str) -> Result<String, shared::ApiError> {
     Ok(links::id_of(&shared::validation::Email::parse_normalised(
         email,
     )?))
+}
+
+/// The services this crate's clients are for: its Lambdas build them while their settings are read.
+pub const CLIENTS: &[shared::clients::Service] = &[
+    shared::clients::Service::DynamoDb,
+    shared::clients::Service::Ses,
+    shared::clients::Service::Sqs,
+];
+
+/// The API function as its Lambda (`main.rs`) and the local gateway both build it.
+pub fn build(
+    env: &impl Lookup,
+    clients: &shared::clients::Clients,
+) -> Result<axum::Router, ConfigError> {
+    Ok(router(AppState::build(env, clients)?))
 }
 
 /// Every route this function serves, as template.yaml must declare them.

@@ -1,8 +1,6 @@
-//! The subscription Lambda: reads its settings, builds its clients once, and serves API Gateway events.
+//! The subscription Lambda: its settings and clients once per cold start, `subscription::build`, then API Gateway's events.
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shared::lambda::init_tracing();
-    let (state, env) = subscription::AppState::cold_start().await?;
-    shared::lambda::run(subscription::router(state), &env).await
+    shared::lambda::serve(subscription::CLIENTS, subscription::build).await
 }

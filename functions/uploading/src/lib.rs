@@ -81,6 +81,26 @@ fn api() -> ApiRoutes<AppState> {
         .summary("Deletes stored images by name (names already gone are skipped)")
 }
 
+/// The services this function's clients are for: its Lambda builds them while its settings are read.
+pub const CLIENTS: &[shared::clients::Service] = &[
+    shared::clients::Service::DynamoDb,
+    shared::clients::Service::S3,
+];
+
+/// The function as its Lambda (`main.rs`) and the local gateway both build it: its configuration read
+/// from `env`, its state from the clients it uses, and its router.
+pub fn build(
+    env: &impl shared::config::Lookup,
+    clients: &shared::clients::Clients,
+) -> Result<axum::Router, shared::config::ConfigError> {
+    let config = Config::from_env(env)?;
+    Ok(router(AppState::new(
+        config,
+        clients.dynamodb(),
+        clients.s3(),
+    )))
+}
+
 /// Every route this function serves, as template.yaml must declare them.
 pub fn routes() -> Vec<RouteSpec> {
     api().specs().to_vec()

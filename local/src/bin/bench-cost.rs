@@ -5,9 +5,9 @@
 
 use local::bench::setting;
 use local::cost::{self, prices::Standing, Day, HeapProbe};
-use shared::emulator::{Emulator, LocalNames, LocalStripe, Template};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
+use testkit::emulator::{Emulator, LocalNames, LocalStripe, Template};
 
 struct Counting;
 
@@ -57,11 +57,11 @@ async fn main() -> Result<(), BoxError> {
         "== Cost model: {} visits, a checkout per card outcome, an admin session, a mailing to {} subscribers",
         day.visits, day.subscribers
     );
-    let text = std::fs::read_to_string(shared::emulator::repo_root().join("template.yaml"))?;
+    let text = std::fs::read_to_string(testkit::emulator::repo_root().join("template.yaml"))?;
     let standing = Standing::from_template(&text)?;
     let dist = std::env::var_os("FRONTEND_DIST")
         .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| shared::emulator::repo_root().join("frontend/dist"));
+        .unwrap_or_else(|| testkit::emulator::repo_root().join("frontend/dist"));
     let emulator = Emulator::start()?;
     let stripe = match LocalStripe::start(None) {
         Ok(stripe) => stripe,

@@ -12,10 +12,10 @@ use http_body_util::BodyExt;
 use local::bench::setting;
 use serde_json::{json, Value};
 use shared::auth::{AuthKeys, Role};
-use shared::emulator::{Emulator, LocalNames, LocalStripe};
 use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
+use testkit::emulator::{Emulator, LocalNames, LocalStripe};
 use tower::ServiceExt;
 
 /// The address links are made for (nothing serves it: the benchmark reads answers, not pages).

@@ -10,9 +10,9 @@ use http_body_util::BodyExt;
 use local::bench::setting;
 use serde_json::{json, Value};
 use shared::auth::{AuthKeys, Role};
-use shared::emulator::{Emulator, LocalNames};
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
+use testkit::emulator::{Emulator, LocalNames};
 use tower::ServiceExt;
 
 /// The address links are made for (nothing serves it: the benchmark reads the mail, not the pages).
@@ -68,7 +68,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         rate_per_second: Some(rate.to_string()),
     };
     // The orders function's settings name a Stripe API: a fresh localstripe dies with this process.
-    let stripe = shared::emulator::LocalStripe::start(None)?;
+    let stripe = testkit::emulator::LocalStripe::start(None)?;
     let gateway = local::build_with_mail(
         &emulator,
         &stripe,

@@ -12,8 +12,8 @@ use local::bench::setting;
 use serde_json::Value;
 use shared::auth::{AuthKeys, Role};
 use shared::dynamo::{n, s, Item};
-use shared::emulator::{Emulator, LocalNames, LocalStripe};
 use std::time::{Duration, Instant};
+use testkit::emulator::{Emulator, LocalNames, LocalStripe};
 use tower::ServiceExt;
 
 const SITE: &str = "http://127.0.0.1:3994";

@@ -22,11 +22,11 @@ use axum::http::{HeaderMap, HeaderValue};
 use axum::routing::{get, post};
 use axum::Router;
 use shared::config::Lookup;
-use shared::emulator::{Emulator, LocalNames};
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use testkit::emulator::{Emulator, LocalNames};
 use tokio::sync::{mpsc, Mutex};
 
 #[derive(Debug)]
@@ -117,7 +117,7 @@ struct ColdStart {
 async fn start_baseline(
     hello: &std::path::Path,
     event: &str,
-    proxy: &shared::emulator::LatencyProxy,
+    proxy: &testkit::emulator::LatencyProxy,
     run: usize,
 ) -> Result<f64, String> {
     let start = start_cold(hello, &Default::default(), "-", event.to_owned(), proxy).await;
@@ -133,7 +133,7 @@ async fn start_cold(
     vars: &std::collections::BTreeMap<String, String>,
     logical_id: &str,
     event: String,
-    proxy: &shared::emulator::LatencyProxy,
+    proxy: &testkit::emulator::LatencyProxy,
 ) -> Result<ColdStart, String> {
     let (report, mut seen) = mpsc::unbounded_channel();
     let runtime = Runtime {
@@ -169,7 +169,7 @@ async fn start_cold(
         .env("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "256")
         .env("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/bench")
         .env("AWS_LAMBDA_LOG_STREAM_NAME", "bench")
-        .env("AWS_REGION", shared::emulator::REGION)
+        .env("AWS_REGION", testkit::emulator::REGION)
         .env("AWS_ACCESS_KEY_ID", "bench")
         .env("AWS_SECRET_ACCESS_KEY", "bench")
         .env("AWS_EC2_METADATA_DISABLED", "true")
@@ -225,7 +225,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 
     let emulator = Emulator::start()?;
     // The orders function's settings name a Stripe API; a fresh localstripe dies with this process.
-    let stripe = shared::emulator::LocalStripe::start(None)?;
+    let stripe = testkit::emulator::LocalStripe::start(None)?;
     let names = LocalNames::new("bench");
     let dist = std::env::temp_dir();
     let gateway = local::build(&emulator, &stripe, &names, dist, "http://127.0.0.1:3000").await?;
@@ -258,7 +258,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         .transpose()?
         .unwrap_or(0);
     let proxy =
-        shared::emulator::LatencyProxy::start(&emulator.endpoint, Duration::from_millis(latency))
+        testkit::emulator::LatencyProxy::start(&emulator.endpoint, Duration::from_millis(latency))
             .await?;
 
     // The baseline started cold beside each of the function's starts, so both meet the machine in the same

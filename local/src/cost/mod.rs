@@ -13,9 +13,9 @@ use http_body_util::BodyExt;
 use meter::{Meter, Tally};
 use prices::{recommended_memory_mb, Prices, Standing, GBP_PER_USD, LONDON, PRICES_AS_OF};
 use serde_json::{json, Value};
-use shared::emulator::{BoxError, Emulator, LocalStripe, Template};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::{Duration, Instant};
+use testkit::emulator::{BoxError, Emulator, LocalStripe, Template};
 use tower::ServiceExt;
 
 /// What the bench's global allocator answers: `reset` makes the current heap the new peak and answers it;
@@ -81,7 +81,7 @@ pub struct Bench<'a> {
 }
 
 /// The meter for a stack built from `template`: it knows each table's index keys, under local names.
-pub fn meter_for(template: &Template, names: &shared::emulator::LocalNames) -> Meter {
+pub fn meter_for(template: &Template, names: &testkit::emulator::LocalNames) -> Meter {
     let indexes = template
         .tables()
         .into_iter()

@@ -5,8 +5,8 @@ use axum::body::Body;
 use axum::Router;
 use http::{header, Method, Request, StatusCode};
 use http_body_util::BodyExt;
-use shared::emulator::{Emulator, LocalNames, LocalStripe, Template};
 use std::collections::BTreeSet;
+use testkit::emulator::{Emulator, LocalNames, LocalStripe, Template};
 use tower::ServiceExt;
 
 /// The gateway's own address, from which the shop builds its absolute links.
@@ -631,12 +631,12 @@ async fn every_protected_route_refuses_missing_bad_and_wrong_role_tokens() {
     use shared::auth::{AuthKeys, Role};
     use shared::routes::Access;
     let (gateway, _dist) = spawn_gateway().await;
-    let keys = AuthKeys::signing(shared::testing::signing_key(), "shop", "shop").unwrap();
+    let keys = AuthKeys::signing(testkit::signing_key(), "shop", "shop").unwrap();
     let users = shared::auth::Users::new(
         gateway.env.dynamodb.clone(),
         gateway.env.names.table("UsersTable"),
     );
-    shared::testing::put_user(&users, "guarded@example.com", Role::Customer).await;
+    testkit::put_user(&users, "guarded@example.com", Role::Customer).await;
     let customer = keys
         .issue("guarded@example.com", Role::Customer, 600)
         .unwrap();
@@ -686,7 +686,7 @@ async fn every_protected_route_refuses_missing_bad_and_wrong_role_tokens() {
             (401, "Not authorized".to_owned()),
             "{method} {uri}"
         );
-        for (token, label) in shared::testing::bad_tokens("admin@example.com") {
+        for (token, label) in testkit::bad_tokens("admin@example.com") {
             assert_eq!(
                 call(Some(token)).await,
                 (401, "token failed".to_owned()),
@@ -759,7 +759,7 @@ async fn the_stripe_stand_in_and_its_settings_are_served_locally() {
         settings.json(),
         serde_json::json!({
             "apiBase": "http://127.0.0.1:4321/_local/stripe",
-            "publishableKey": shared::emulator::LOCAL_STRIPE_PUBLISHABLE_KEY,
+            "publishableKey": testkit::emulator::LOCAL_STRIPE_PUBLISHABLE_KEY,
         })
     );
     // A Host that could smuggle something into the address is not echoed.
@@ -788,7 +788,7 @@ async fn the_stripe_stand_in_and_its_settings_are_served_locally() {
         assert!(text.contains(needed), "the stand-in lacks {needed}");
     }
     // The secret key stays in the gateway.
-    assert!(!text.contains(shared::emulator::LOCAL_STRIPE_SECRET_KEY));
+    assert!(!text.contains(testkit::emulator::LOCAL_STRIPE_SECRET_KEY));
     assert!(!settings.bytes.windows(3).any(|w| w == b"sk_"));
 }
 
@@ -817,7 +817,7 @@ async fn the_stripe_proxy_makes_a_payment_method_and_answers_a_challenge() {
         &stripe.api_base,
         "/v1/payment_intents",
         format!("amount=1299&currency=gbp&payment_method={pm}&confirm=true").as_bytes(),
-        Some(shared::emulator::LOCAL_STRIPE_SECRET_KEY),
+        Some(testkit::emulator::LOCAL_STRIPE_SECRET_KEY),
     )
     .await
     .unwrap();
@@ -844,7 +844,7 @@ async fn the_stripe_proxy_makes_a_payment_method_and_answers_a_challenge() {
         &[FORM],
         &format!(
             "client_secret={secret}&success=true&key={}",
-            shared::emulator::LOCAL_STRIPE_PUBLISHABLE_KEY
+            testkit::emulator::LOCAL_STRIPE_PUBLISHABLE_KEY
         ),
     )
     .await;
@@ -950,7 +950,7 @@ async fn localstripe_delivers_signed_events_to_the_gateways_webhook_route() {
     let stripe = LocalStripe::for_tests();
     local::stripe::register_webhook(stripe, port).await.unwrap();
 
-    let key = Some(shared::emulator::LOCAL_STRIPE_SECRET_KEY);
+    let key = Some(testkit::emulator::LOCAL_STRIPE_SECRET_KEY);
     let (_, method) = local::stripe::post_form(
         &stripe.api_base,
         "/v1/payment_methods",
@@ -1011,7 +1011,7 @@ async fn localstripe_delivers_signed_events_to_the_gateways_webhook_route() {
         .unwrap();
     let hmac_key = ring::hmac::Key::new(
         ring::hmac::HMAC_SHA256,
-        shared::emulator::LOCAL_STRIPE_WEBHOOK_SECRET.as_bytes(),
+        testkit::emulator::LOCAL_STRIPE_WEBHOOK_SECRET.as_bytes(),
     );
     let mut signed = format!("{timestamp}.").into_bytes();
     signed.extend_from_slice(&body);
@@ -1028,7 +1028,7 @@ async fn localstripe_delivers_signed_events_to_the_gateways_webhook_route() {
 #[tokio::test]
 async fn every_response_carries_the_templates_security_headers() {
     let (gateway, _dist) = spawn_gateway().await;
-    let expected = shared::emulator::Template::load_default()
+    let expected = testkit::emulator::Template::load_default()
         .unwrap()
         .security_headers()
         .unwrap();

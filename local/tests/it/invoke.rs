@@ -2,7 +2,7 @@
 //! `/_local/env`, the event file filled in, the function's router run against the same emulator and data.
 
 use serde_json::Value;
-use shared::emulator::{Emulator, LocalNames, LocalStripe};
+use testkit::emulator::{Emulator, LocalNames, LocalStripe};
 
 const SITE: &str = "http://127.0.0.1:3997";
 
@@ -31,7 +31,7 @@ fn body(response: &Value) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_event_per_function_runs_against_the_running_shop() {
     let port = serve_gateway().await;
-    let email = shared::testing::new_email("invoke");
+    let email = testkit::new_email("invoke");
     let set = [("EMAIL".to_owned(), email.clone())];
     // (function, event, status): public reads, and admin reads with the token make invoke signs.
     let cases = [
@@ -121,7 +121,7 @@ async fn one_event_per_function_runs_against_the_running_shop() {
         .await
         .unwrap();
     assert_eq!(body(&products).as_array().unwrap().len(), 7);
-    let mails = shared::testing::mails_to(&email);
+    let mails = testkit::mails_to(&email);
     assert_eq!(mails.len(), 1, "the code request sent one mail to {email}");
 }
 
@@ -163,7 +163,7 @@ async fn the_environment_is_the_gateways_with_the_emulator_and_no_hand_copied_va
     let catalog = &env["CatalogFunction"];
     assert_eq!(catalog["AWS_ENDPOINT_URL"], Emulator::for_tests().endpoint);
     assert_eq!(catalog["AWS_IGNORE_CONFIGURED_ENDPOINT_URLS"], "false");
-    assert_eq!(catalog["AWS_REGION"], shared::emulator::REGION);
+    assert_eq!(catalog["AWS_REGION"], testkit::emulator::REGION);
     assert_eq!(catalog["SITE_URL"], SITE);
     // Secrets travel by id, as in AWS: the value is read from the emulator's Secrets Manager.
     assert!(catalog["ORIGIN_VERIFY_SECRET_ID"].ends_with("/ORIGIN_VERIFY"));

@@ -173,8 +173,7 @@ impl Owner {
 fn allowed_anywhere(path: &str) -> bool {
     path.contains("/tests/")
         || path.ends_with("_tests.rs")
-        || path == "shared/src/testing.rs"
-        || path == "shared/src/emulator.rs"
+        || path.starts_with("testkit/src/")
         || path.starts_with("local/src/bin/bench-")
 }
 
@@ -235,9 +234,9 @@ fn spelled(text: &str) -> Vec<(usize, String, Spelling)> {
 }
 
 fn workspace_sources() -> Vec<(String, String)> {
-    let root = shared::emulator::repo_root();
+    let root = testkit::emulator::repo_root();
     let mut files = Vec::new();
-    for dir in ["functions", "shared/src", "local/src"] {
+    for dir in ["functions", "shared/src", "testkit/src", "local/src"] {
         sources(&root.join(dir), &mut files);
     }
     files
@@ -309,7 +308,7 @@ fn the_owners_list_names_real_keys_and_tables() {
         }
     }
     let template =
-        std::fs::read_to_string(shared::emulator::repo_root().join("template.yaml")).unwrap();
+        std::fs::read_to_string(testkit::emulator::repo_root().join("template.yaml")).unwrap();
     for owner in OWNERS.iter().filter(|o| o.table.ends_with("Table")) {
         assert!(
             template.contains(&format!("\n  {}:\n", owner.table)),

@@ -1,7 +1,7 @@
 //! A cold start reads all of a function's secrets in one call, and the site address beside it.
 
-use shared::emulator::{Emulator, LatencyProxy};
 use std::time::Duration;
+use testkit::emulator::{Emulator, LatencyProxy};
 
 #[tokio::test]
 async fn every_secret_comes_in_one_batch_call() {
@@ -23,7 +23,7 @@ async fn every_secret_comes_in_one_batch_call() {
         .unwrap();
     // Built as a cold start builds it: from a Lambda's environment, without the SDK's loader.
     let lambda_env = [
-        ("AWS_REGION", shared::emulator::REGION),
+        ("AWS_REGION", testkit::emulator::REGION),
         ("AWS_ACCESS_KEY_ID", "local"),
         ("AWS_SECRET_ACCESS_KEY", "local"),
         ("AWS_ENDPOINT_URL", proxy.endpoint.as_str()),

@@ -2,8 +2,8 @@
 //! parameter the stack writes (read here from the emulator's SSM, as a cold start would).
 
 use shared::config::{ConfigError, Lookup};
-use shared::emulator::Emulator;
 use std::collections::BTreeMap;
+use testkit::emulator::Emulator;
 
 fn env(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
     pairs

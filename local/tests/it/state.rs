@@ -1,8 +1,8 @@
 //! The local store kept on disk (scripts/moto_serial.py --state): what was written is there after a
 //! restart, a stop mid-way leaves a file that loads, and an unreadable file is set aside, never fatal.
 
-use shared::emulator::Emulator;
 use std::path::PathBuf;
+use testkit::emulator::Emulator;
 
 fn folder() -> PathBuf {
     let path = std::env::temp_dir().join(format!("state-{}", uuid::Uuid::new_v4().simple()));
@@ -58,10 +58,10 @@ async fn what_was_written_is_back_after_a_restart() {
     let dir = folder();
     let file = dir.join("moto.pickle");
     let first = Emulator::start_keeping(Some(&file)).unwrap();
-    let template = shared::emulator::Template::load_default().unwrap();
-    let names = shared::emulator::LocalNames::unique();
+    let template = testkit::emulator::Template::load_default().unwrap();
+    let names = testkit::emulator::LocalNames::unique();
     let dynamodb = shared::aws::dynamodb(&first.sdk_config().await);
-    shared::emulator::create_table(
+    testkit::emulator::create_table(
         &dynamodb,
         &template,
         "CatalogTable",
@@ -196,14 +196,14 @@ async fn a_failed_snapshot_is_reported_and_logged_and_the_next_one_recovers() {
     let file = state.join("moto.pickle");
     let log = dir.join("logs/emulator.log");
     let emulator = Emulator::start_logged(Some(&file), Some(&log)).unwrap();
-    let template = shared::emulator::Template::load_default().unwrap();
-    let names = shared::emulator::LocalNames::unique();
+    let template = testkit::emulator::Template::load_default().unwrap();
+    let names = testkit::emulator::LocalNames::unique();
     let dynamodb = shared::aws::dynamodb(&emulator.sdk_config().await);
     let table = names.table("CatalogTable");
     // The folder is replaced by a file before the first snapshot: no snapshot can be written.
     std::fs::remove_dir_all(&state).ok();
     std::fs::write(&state, b"in the way").unwrap();
-    shared::emulator::create_table(&dynamodb, &template, "CatalogTable", &table)
+    testkit::emulator::create_table(&dynamodb, &template, "CatalogTable", &table)
         .await
         .unwrap();
     put(&emulator, &table, "unsaved").await;

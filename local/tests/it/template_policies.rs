@@ -5,7 +5,7 @@ use serde_yaml::Value;
 
 fn template() -> Value {
     let text =
-        std::fs::read_to_string(shared::emulator::repo_root().join("template.yaml")).unwrap();
+        std::fs::read_to_string(testkit::emulator::repo_root().join("template.yaml")).unwrap();
     // CloudFormation tags (!Ref, !Sub, ...) parse as tagged values; plain navigation is enough here.
     serde_yaml::from_str(&text).unwrap()
 }
@@ -121,7 +121,7 @@ fn the_api_answers_only_cloudfront_and_no_secret_sits_in_an_environment() {
     assert!(globals.contains("ORIGIN_VERIFY_SECRET_ID"), "{globals}");
     // A secret travels by id (NAME_SECRET_ID, read at cold start), never as a resolved value.
     let everything =
-        std::fs::read_to_string(shared::emulator::repo_root().join("template.yaml")).unwrap();
+        std::fs::read_to_string(testkit::emulator::repo_root().join("template.yaml")).unwrap();
     for (number, line) in everything.lines().enumerate() {
         if line.contains("resolve:secretsmanager") {
             assert!(line.contains("HeaderValue"), "line {}: {line}", number + 1);
@@ -225,7 +225,7 @@ fn functions(template: &Value) -> Vec<String> {
 /// comment covers the statements under it).
 fn statement_comments(function: &str) -> Vec<String> {
     let everything =
-        std::fs::read_to_string(shared::emulator::repo_root().join("template.yaml")).unwrap();
+        std::fs::read_to_string(testkit::emulator::repo_root().join("template.yaml")).unwrap();
     let start = everything
         .find(&format!("\n  {function}:\n"))
         .expect("the function's resource");

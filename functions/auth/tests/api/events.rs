@@ -28,12 +28,12 @@ async fn every_auth_event_fixture_is_served() {
     let passkey_email = new_email("passkey");
     let passkey_token = app.log_in(&passkey_email).await;
     let mut authenticator = SoftPasskey::new(true);
-    let origin = webauthn_rs::prelude::Url::parse(shared::testing::SITE_URL).unwrap();
+    let origin = webauthn_rs::prelude::Url::parse(testkit::SITE_URL).unwrap();
     // What a start answered: its ceremony and options, for the finish after it.
     let mut started = Value::Null;
     let mut passkey_id = String::new();
 
-    let dir = shared::emulator::repo_root().join("events/auth");
+    let dir = testkit::emulator::repo_root().join("events/auth");
     let order = [
         "request-code",
         "verify-code",

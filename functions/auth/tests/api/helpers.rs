@@ -3,10 +3,10 @@
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 use shared::auth::AuthKeys;
-pub use shared::testing::Reply;
-use shared::testing::{mails_to, Client, Harness};
+pub use testkit::Reply;
+use testkit::{mails_to, Client, Harness};
 
-pub use shared::testing::new_email;
+pub use testkit::new_email;
 
 pub struct TestApp {
     pub client: Client,
@@ -151,7 +151,7 @@ impl TestApp {
     }
 }
 
-pub use shared::testing::mails_to as mails;
+pub use testkit::mails_to as mails;
 
 /// The code in the newest login mail: the only paragraph of six digits in its body (never the subject).
 pub fn latest_code(email: &str) -> Option<String> {

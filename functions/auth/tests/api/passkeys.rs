@@ -9,9 +9,9 @@ use webauthn_authenticator_rs::softpasskey::SoftPasskey;
 use webauthn_authenticator_rs::WebauthnAuthenticator;
 use webauthn_rs::prelude::Url;
 
-/// The origin the test suites' shop answers at (shared::testing::SITE_URL).
+/// The origin the test suites' shop answers at (testkit::SITE_URL).
 fn origin() -> Url {
-    Url::parse(shared::testing::SITE_URL).unwrap()
+    Url::parse(testkit::SITE_URL).unwrap()
 }
 
 /// Registers a passkey held by `authenticator` for the holder of `token`: the finish's reply.

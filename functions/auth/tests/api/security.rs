@@ -60,7 +60,7 @@ async fn the_auth_function_signs_with_ed25519_that_others_verify_with_the_public
     let header = jsonwebtoken::decode_header(&token).unwrap();
     assert_eq!(header.alg, jsonwebtoken::Algorithm::EdDSA);
     let verifier =
-        shared::auth::AuthKeys::verifying(&shared::testing::public_key(), "shop", "shop").unwrap();
+        shared::auth::AuthKeys::verifying(&testkit::public_key(), "shop", "shop").unwrap();
     assert!(verifier.verify(&token).is_ok());
     assert!(!verifier.can_sign());
 }

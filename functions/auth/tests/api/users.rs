@@ -3,7 +3,7 @@
 use crate::helpers::{new_email, spawn_app};
 use http::{Method, StatusCode};
 use serde_json::json;
-use shared::testing::bad_tokens;
+use testkit::bad_tokens;
 
 #[tokio::test]
 async fn a_customer_edits_their_profile_and_bad_values_change_nothing() {

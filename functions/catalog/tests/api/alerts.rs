@@ -9,7 +9,7 @@ use serde_json::json;
 /// The back-in-stock mails waiting in the outbox, as (to, subject, text).
 async fn alert_mails(app: &TestApp) -> Vec<(String, String, String)> {
     let outbox = &app.state.alerts.as_ref().unwrap().outbox;
-    shared::testing::outbox_pending(outbox)
+    testkit::outbox_pending(outbox)
         .await
         .into_iter()
         .map(|item| {
@@ -23,7 +23,7 @@ async fn alert_mails(app: &TestApp) -> Vec<(String, String, String)> {
         .collect()
 }
 
-async fn notify(app: &TestApp, id: &str, email: &str) -> shared::testing::Reply {
+async fn notify(app: &TestApp, id: &str, email: &str) -> testkit::Reply {
     app.call(
         Method::POST,
         &format!("/api/product/notify/{id}"),
@@ -36,7 +36,7 @@ async fn notify(app: &TestApp, id: &str, email: &str) -> shared::testing::Reply 
 /// The confirmation mails waiting in the outbox for `email`: their text.
 async fn confirmations(app: &TestApp, email: &str) -> Vec<String> {
     let outbox = &app.state.alerts.as_ref().unwrap().outbox;
-    shared::testing::outbox_pending(outbox)
+    testkit::outbox_pending(outbox)
         .await
         .into_iter()
         .filter(|item| item.mail.mail.to == email && item.mail.mail.subject.starts_with("Confirm"))
@@ -54,7 +54,7 @@ async fn confirmation_token(app: &TestApp, email: &str) -> String {
     text[start..].split_whitespace().next().unwrap().to_owned()
 }
 
-async fn confirm(app: &TestApp, token: &str) -> shared::testing::Reply {
+async fn confirm(app: &TestApp, token: &str) -> testkit::Reply {
     app.call(
         Method::POST,
         "/api/product/notify/confirm/",
@@ -135,7 +135,7 @@ async fn a_restock_mails_each_waiting_address_once_and_clears_the_list() {
     assert_eq!(mails[0].1, "Ginger Fizz is back in stock");
     assert!(mails[0]
         .2
-        .contains(&format!("{}/drinks/{id}", shared::testing::SITE_URL)));
+        .contains(&format!("{}/drinks/{id}", testkit::SITE_URL)));
     let counts = app
         .call(Method::GET, "/api/product/alerts/", Some(&app.admin), None)
         .await;
@@ -172,7 +172,7 @@ async fn the_stop_link_ends_only_its_own_address_waits() {
         .split_whitespace()
         .find(|word| word.contains("/api/product/notify/stop/?token="))
         .unwrap()
-        .trim_start_matches(shared::testing::SITE_URL)
+        .trim_start_matches(testkit::SITE_URL)
         .to_owned();
     let forged = app.get(&stop.replace("token=", "token=00")).await;
     assert_eq!(forged.status, StatusCode::BAD_REQUEST);
@@ -207,10 +207,7 @@ async fn an_alert_waits_only_once_its_address_confirms_and_a_fetched_link_confir
     assert_eq!(counts.body, json!([]));
     let mails = confirmations(&app, "reader@example.com").await;
     assert_eq!(mails.len(), 1);
-    assert!(mails[0].contains(&format!(
-        "{}/confirm/alert?token=",
-        shared::testing::SITE_URL
-    )));
+    assert!(mails[0].contains(&format!("{}/confirm/alert?token=", testkit::SITE_URL)));
     // Asking again within the hour mails no second confirmation.
     notify(&app, id, "reader@example.com").await;
     assert_eq!(confirmations(&app, "reader@example.com").await.len(), 1);

@@ -5,7 +5,7 @@ use crate::helpers::{drink, spawn_app};
 use http::{Method, StatusCode};
 
 fn events_dir() -> std::path::PathBuf {
-    shared::emulator::repo_root().join("events/catalog")
+    testkit::emulator::repo_root().join("events/catalog")
 }
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 use crate::helpers::{drink, spawn_app};
 use shared::auth::Role;
 use shared::routes::Access;
-use shared::testing::bad_tokens;
+use testkit::bad_tokens;
 
 fn concrete(path: &str) -> String {
     path.replace("{_id}", "00000000-0000-4000-8000-000000000000")

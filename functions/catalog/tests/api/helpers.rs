@@ -4,9 +4,9 @@ use axum::body::Body;
 use http::{Method, Request, StatusCode};
 use serde_json::Value;
 use shared::auth::{AuthKeys, Role};
-use shared::testing::{put_user, Client, Harness};
+use testkit::{put_user, Client, Harness};
 
-pub use shared::testing::Reply;
+pub use testkit::Reply;
 
 pub struct TestApp {
     pub client: Client,

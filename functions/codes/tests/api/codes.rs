@@ -258,7 +258,7 @@ async fn shoppers_check_a_code_without_logging_in() {
 #[tokio::test]
 async fn every_codes_event_fixture_is_served() {
     let app = spawn_app().await;
-    let dir = shared::emulator::repo_root().join("events/codes");
+    let dir = testkit::emulator::repo_root().join("events/codes");
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(
         files.len(),
@@ -316,7 +316,7 @@ async fn one_address_cannot_guess_codes_past_the_hourly_limit() {
         assert_eq!(reply.body["status"], false, "{}", reply.body);
     }
     let refused = lookup("203.0.113.50", "REAL10".to_owned()).await;
-    shared::testing::assert_too_many(&refused, codes::LOOKUP_LIMIT.refusal);
+    testkit::assert_too_many(&refused, codes::LOOKUP_LIMIT.refusal);
     let other = lookup("2001:db8::7", "REAL10".to_owned()).await;
     assert_eq!(other.status, StatusCode::OK, "{}", other.body);
 }
@@ -344,7 +344,7 @@ async fn ipv6_guessers_are_limited_per_64_not_per_address() {
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.body);
     }
     let refused = lookup("2001:db8:5:6:ffff::1".to_owned(), "GUESS".to_owned()).await;
-    shared::testing::assert_too_many(&refused, codes::LOOKUP_LIMIT.refusal);
+    testkit::assert_too_many(&refused, codes::LOOKUP_LIMIT.refusal);
     let next = lookup("2001:db8:5:7::1".to_owned(), "GUESS".to_owned()).await;
     assert_eq!(next.status, StatusCode::OK, "{}", next.body);
 }

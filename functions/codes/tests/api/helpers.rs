@@ -3,7 +3,7 @@
 use http::Method;
 use serde_json::Value;
 use shared::auth::Role;
-use shared::testing::{put_user, Client, Harness, Reply};
+use testkit::{put_user, Client, Harness, Reply};
 
 pub struct TestApp {
     pub client: Client,

@@ -4,7 +4,7 @@
 use crate::helpers::{shop_address, spawn_app};
 use http::{Method, StatusCode};
 use serde_json::json;
-use shared::testing::{mails_to, new_email, raw_mails_to};
+use testkit::{mails_to, new_email, raw_mails_to};
 
 const FEEDBACK: &str = "/api/_uk_home/palestine/feedback/send/only/";
 const SITE: &str = "/api/connect/uk/palestine/connect/";

@@ -22,7 +22,7 @@ async fn every_content_event_fixture_is_served() {
             created.body["_id"].as_str().unwrap().to_owned(),
         ));
     }
-    let dir = shared::emulator::repo_root().join("events/content");
+    let dir = testkit::emulator::repo_root().join("events/content");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -49,7 +49,7 @@ async fn every_content_event_fixture_is_served() {
     for path in files {
         let mut text = std::fs::read_to_string(&path)
             .unwrap()
-            .replace("EMAIL", &shared::testing::new_email("fixture"));
+            .replace("EMAIL", &testkit::new_email("fixture"));
         for (placeholder, id) in &ids {
             text = text.replace(placeholder.as_str(), id);
         }

@@ -3,7 +3,7 @@
 use crate::helpers::{shop_address, spawn_app};
 use http::{Method, StatusCode};
 use serde_json::json;
-use shared::testing::{mails_to, new_email};
+use testkit::{mails_to, new_email};
 
 fn message(email: &str) -> serde_json::Value {
     json!({"fullname": "Amira Haddad", "email": email, "phone": "07700 900123", "message": "Do you deliver to Belfast?"})
@@ -214,7 +214,7 @@ async fn one_network_is_limited_whatever_addresses_it_gives() {
             Some(message(&fresh)),
         )
         .await;
-    shared::testing::assert_too_many(&refused, content::feedback::PER_ADDRESS.refusal);
+    testkit::assert_too_many(&refused, content::feedback::PER_ADDRESS.refusal);
     let elsewhere = app
         .client
         .call_from(

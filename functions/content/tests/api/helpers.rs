@@ -2,10 +2,10 @@
 
 use http::Method;
 use serde_json::Value;
-use shared::testing::{Client, Harness, Reply};
+use testkit::{Client, Harness, Reply};
 /// The shop's address in the tests' site info: feedback goes here.
 pub fn shop_address() -> String {
-    shared::testing::new_email("shop")
+    testkit::new_email("shop")
 }
 
 pub struct TestApp {

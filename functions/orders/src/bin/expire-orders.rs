@@ -5,15 +5,9 @@ use lambda_http::{lambda_runtime, service_fn, LambdaEvent};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
-    shared::lambda::init_tracing();
-    let aws = shared::aws::sdk_config().await;
     // Settings with the secrets (Stripe's key, the order-link key) read and the site address for the
     // confirmation's links (a payment found late makes its order paid here), once per cold start.
-    let settings = shared::startup::read_settings(&aws);
-    let (dynamodb, sqs) = (shared::aws::dynamodb(&aws), shared::aws::sqs(&aws));
-    let env = settings.await?;
-    let config = orders::Config::for_expiry(&env)?;
-    let state = orders::AppState::new(config, dynamodb, sqs);
+    let (state, _) = shared::lambda::cold_start(orders::CLIENTS, orders::expiry::build).await?;
     let state = &state;
     lambda_runtime::run(service_fn(
         move |event: LambdaEvent<serde_json::Value>| async move {

@@ -10,7 +10,7 @@ async fn every_orders_event_fixture_is_served() {
     let app = spawn_app().await;
     let soda = app.drink("Soda", 2.0, 10, 0).await;
     let order = app.paid_order(&soda, 1).await;
-    let dir = shared::emulator::repo_root().join("events/orders");
+    let dir = testkit::emulator::repo_root().join("events/orders");
     assert_eq!(
         std::fs::read_dir(&dir).unwrap().count(),
         orders::routes().len(),

@@ -5,8 +5,8 @@ use http::{Method, StatusCode};
 use serde_json::{json, Value};
 use shared::auth::{AuthConfig, Role};
 use shared::dynamo::Item;
-use shared::emulator::{LocalStripe, LOCAL_STRIPE_SECRET_KEY};
-use shared::testing::{put_user, Client, Harness, Reply};
+use testkit::emulator::{LocalStripe, LOCAL_STRIPE_SECRET_KEY};
+use testkit::{put_user, Client, Harness, Reply};
 
 pub const WEBHOOK_SECRET: &str = "whsec_orders_tests";
 
@@ -139,7 +139,7 @@ async fn spawn_app_on(api_base: &str, stripe_key: &str) -> TestApp {
         );
     }
     let keys = harness.keys();
-    let alice_email = shared::testing::new_email("alice");
+    let alice_email = testkit::new_email("alice");
     put_user(&state.auth.users, "admin@example.com", Role::Admin).await;
     put_user(&state.auth.users, &alice_email, Role::Customer).await;
     put_user(&state.auth.users, "bob@example.com", Role::Customer).await;
@@ -317,7 +317,7 @@ impl TestApp {
     /// The mails to `email` waiting in the outbox (written with the move that made an order paid; the sender
     /// function sends them, tested in its own crate), as (subject, HTML body).
     pub async fn queued_mails(&self, email: &str) -> Vec<(String, String)> {
-        shared::testing::outbox_pending(&self.state.outbox)
+        testkit::outbox_pending(&self.state.outbox)
             .await
             .into_iter()
             .filter(|item| item.mail.mail.to == email)

@@ -5,7 +5,7 @@ use crate::helpers::{event_of, spawn_app, stripe, warn_of_fraud, TestApp};
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 
-async fn ship(app: &TestApp, id: &str) -> shared::testing::Reply {
+async fn ship(app: &TestApp, id: &str) -> testkit::Reply {
     app.admin(
         Method::PUT,
         &format!("/api/order/update/{id}"),

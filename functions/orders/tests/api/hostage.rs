@@ -5,7 +5,7 @@
 use crate::helpers::{checkout, checkout_with_card, spawn_app, stripe, TestApp, NEEDS_3DS};
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::testing::Reply;
+use testkit::Reply;
 
 /// A 3-D Secure checkout of `qty` of `drink` by `email`, from viewer address `ip`.
 async fn place_3ds_from(app: &TestApp, ip: &str, email: &str, drink: &str, qty: u32) -> Reply {
@@ -59,8 +59,8 @@ async fn three_dee_secure_orders_hold_at_most_half_a_drink_and_give_it_back_when
     let cola = app.drink("Hostage Cola", 1.5, 30, 0).await;
     let emails = [
         app.alice_email.clone(),
-        shared::testing::new_email("made-up-1"),
-        shared::testing::new_email("made-up-2"),
+        testkit::new_email("made-up-1"),
+        testkit::new_email("made-up-2"),
     ];
     let mut placed = Vec::new();
     for (i, email) in emails.iter().enumerate() {
@@ -95,7 +95,7 @@ async fn three_dee_secure_orders_hold_at_most_half_a_drink_and_give_it_back_when
     let fourth = place_3ds_from(
         &app,
         "203.0.113.9",
-        &shared::testing::new_email("made-up-3"),
+        &testkit::new_email("made-up-3"),
         &cola,
         5,
     )
@@ -160,7 +160,7 @@ async fn a_card_that_pays_at_once_is_never_counted_nor_refused() {
     let juice = app.drink("Big Juice", 1.0, 30, 0).await;
     let placed = app
         .place(checkout(
-            &shared::testing::new_email("bulk"),
+            &testkit::new_email("bulk"),
             json!([{"product": juice, "qty": 20}]),
         ))
         .await;

@@ -78,7 +78,7 @@ impl World<'_> {
     }
 
     /// No answer of the shop's is ever a 500, whatever Stripe does.
-    fn no_500(&self, reply: &shared::testing::Reply, what: &str) {
+    fn no_500(&self, reply: &testkit::Reply, what: &str) {
         assert!(
             reply.status != StatusCode::INTERNAL_SERVER_ERROR,
             "{what} answered 500: {}\nsteps: {:#?}",

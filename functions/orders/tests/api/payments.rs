@@ -627,7 +627,7 @@ async fn a_late_payments_refund_that_fails_is_retried_until_done() {
     // Stripe cannot be reached when the webhook tries the refund.
     let mut unreachable = app.state.clone();
     unreachable.stripe = orders::stripe::Stripe::new("http://127.0.0.1:9", "sk_test_unreachable");
-    let offline = shared::testing::Client::new(orders::router(unreachable));
+    let offline = testkit::Client::new(orders::router(unreachable));
     let body = intent_event("payment_intent.succeeded", &intent, &id).to_string();
     let signature = orders::webhook::sign(
         body.as_bytes(),

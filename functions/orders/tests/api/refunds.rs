@@ -6,7 +6,7 @@ use crate::helpers::{checkout, event_of, intent_at_stripe, spawn_app, stripe, Te
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 
-async fn put_status(app: &TestApp, id: &str, status: &str) -> shared::testing::Reply {
+async fn put_status(app: &TestApp, id: &str, status: &str) -> testkit::Reply {
     app.admin(
         Method::PUT,
         &format!("/api/order/update/{id}"),

@@ -29,7 +29,7 @@ async fn one_address_places_a_bounded_number_of_orders_an_hour() {
     }
     let good = checkout(&app.alice_email, json!([{"product": soda, "qty": 1}]));
     let refused = place("203.0.113.80", good.clone()).await;
-    shared::testing::assert_too_many(&refused, orders::CREATE_LIMIT.refusal);
+    testkit::assert_too_many(&refused, orders::CREATE_LIMIT.refusal);
     assert_eq!(app.stock(&soda).await, 5, "a refused order takes nothing");
 
     let other = place("198.51.100.80", good).await;
@@ -59,7 +59,7 @@ async fn one_address_confirms_a_bounded_number_of_times_an_hour() {
         let reply = confirm("203.0.113.81").await;
         assert_eq!(reply.status, StatusCode::NOT_FOUND, "{}", reply.body);
     }
-    shared::testing::assert_too_many(
+    testkit::assert_too_many(
         &confirm("203.0.113.81").await,
         orders::CONFIRM_LIMIT.refusal,
     );

@@ -30,14 +30,14 @@ async fn the_confirmation_holds_the_key_terms_the_model_form_return_costs_and_ho
     company_site_info(&app, "Fizz").await;
     let soda = app.drink("Soda", 2.0, 20, 0).await;
     let id = app.paid_order(&soda, 1).await;
-    let pending = shared::testing::outbox_pending(&app.state.outbox).await;
+    let pending = testkit::outbox_pending(&app.state.outbox).await;
     let mail = &pending
         .iter()
         .find(|item| item.mail.mail.to == app.alice_email)
         .expect("the confirmation")
         .mail
         .mail;
-    let site = shared::testing::SITE_URL;
+    let site = testkit::SITE_URL;
     for expected in [
         "Fizz Drinks Ltd, company number 01234567, registered office 2 Park Row, Leeds LS1 5AB, trading as Fizz, 1 Mill Yard, Leeds LS1 1AA".to_owned(),
         "The key points of our terms".to_owned(),

@@ -87,7 +87,7 @@ async fn the_confirmation_carries_the_vat_the_trader_the_right_to_cancel_and_the
     let mails = app.queued_mails(&app.alice_email).await;
     assert_eq!(mails.len(), 1);
     let html = &mails[0].1;
-    let site = shared::testing::SITE_URL;
+    let site = testkit::SITE_URL;
     for expected in [
         "VAT included".to_owned(),
         "£1.50 (at 20%)".to_owned(),

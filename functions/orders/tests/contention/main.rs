@@ -15,7 +15,7 @@ use std::io::{Read, Write};
 
 /// Sets the emulator's injected shares (percent of TransactWriteItems); answers its counts so far.
 fn faults(conflict: u32, throttle: u32) -> Value {
-    let endpoint = shared::emulator::Emulator::for_tests().endpoint.clone();
+    let endpoint = testkit::emulator::Emulator::for_tests().endpoint.clone();
     let address = endpoint.trim_start_matches("http://");
     let body = json!({"conflictPercent": conflict, "throttlePercent": throttle}).to_string();
     let mut stream = std::net::TcpStream::connect(address).unwrap();

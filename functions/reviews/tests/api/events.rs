@@ -25,7 +25,7 @@ async fn every_reviews_event_fixture_is_served() {
         )
         .await;
     let invitation = app.invitation(&delivered, &app.cola);
-    let dir = shared::emulator::repo_root().join("events/reviews");
+    let dir = testkit::emulator::repo_root().join("events/reviews");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -48,7 +48,7 @@ async fn every_reviews_event_fixture_is_served() {
     for path in files {
         let text = std::fs::read_to_string(&path)
             .unwrap()
-            .replace("EMAIL", &shared::testing::new_email("fixture"))
+            .replace("EMAIL", &testkit::new_email("fixture"))
             .replace("PRODUCT_ID", &app.cola)
             .replace("REVIEW_ID", review["_id"].as_str().unwrap())
             .replace("CONFIRM_TOKEN", &confirm_token)

@@ -4,7 +4,7 @@
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
 use shared::auth::{AuthKeys, Role};
-use shared::testing::{put_user, Client, Harness, Reply};
+use testkit::{put_user, Client, Harness, Reply};
 
 pub struct TestApp {
     pub client: Client,
@@ -58,7 +58,7 @@ pub async fn spawn_app() -> TestApp {
     )));
     // The content function also needs the shop's address, which the reviews function does not read.
     let content_env = |name: &str| match name {
-        "SITE_URL" => Some(shared::testing::SITE_URL.to_owned()),
+        "SITE_URL" => Some(testkit::SITE_URL.to_owned()),
         _ => shared::config::Lookup::get(&lookup, name),
     };
     let content = Client::new(content::router(content::AppState::new(
@@ -102,7 +102,7 @@ pub fn review_of(product: &str, rating: u8, fullname: &str) -> Value {
         "rating": rating,
         "comment": format!("{fullname} says: a proper fizzy drink."),
         "fullname": fullname,
-        "email": shared::testing::new_email("reviewer"),
+        "email": testkit::new_email("reviewer"),
         "products": product,
     })
 }
@@ -191,7 +191,7 @@ impl TestApp {
 
     /// The confirmation mails waiting in the outbox for `email`: their text.
     pub async fn confirmations_to(&self, email: &str) -> Vec<String> {
-        shared::testing::outbox_pending(&self.outbox)
+        testkit::outbox_pending(&self.outbox)
             .await
             .into_iter()
             .filter(|item| item.mail.mail.to == email)

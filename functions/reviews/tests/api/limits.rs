@@ -60,10 +60,10 @@ async fn one_viewer_address_writes_thirty_reviews_an_hour() {
         }
     };
     for _ in 0..reviews::LIMIT_PER_IP {
-        let reply = send(shared::testing::new_email("crowd")).await;
+        let reply = send(testkit::new_email("crowd")).await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
     }
-    let refused = send(shared::testing::new_email("crowd")).await;
+    let refused = send(testkit::new_email("crowd")).await;
     assert_eq!(
         refused.status,
         StatusCode::TOO_MANY_REQUESTS,

@@ -32,7 +32,7 @@ fn shape(body: &Value) -> Value {
     body
 }
 
-async fn confirm(app: &TestApp, token: &str) -> shared::testing::Reply {
+async fn confirm(app: &TestApp, token: &str) -> testkit::Reply {
     app.post("/api/reviews/confirm/", json!({ "token": token }))
         .await
 }
@@ -190,7 +190,7 @@ async fn a_signed_in_buyer_is_verified_at_once_and_a_signed_in_stranger_is_not()
         .call(
             Method::POST,
             "/api/reviews/create/",
-            Some(&shared::testing::forged_token("shopper@example.com")),
+            Some(&testkit::forged_token("shopper@example.com")),
             Some(review_of(&app.cola, 5, "Shopper Person")),
         )
         .await;
@@ -279,7 +279,7 @@ async fn paid_shipped_and_delivered_orders_are_purchases_and_the_others_are_not(
         (orders::Status::Shipped, true),
         (orders::Status::Delivered, true),
     ] {
-        let email = shared::testing::new_email("status");
+        let email = testkit::new_email("status");
         app.order(&email, &app.cola, status).await;
         let written = app.write(typed(&email, &app.cola)).await;
         assert!(!verified(&written));

@@ -413,7 +413,7 @@ async fn the_admin_routes_refuse_everyone_but_an_admin() {
         (Some(app.customer.clone()), 403, "Only an admin can do this"),
         (Some(claims_admin), 403, "Only an admin can do this"),
     ];
-    for (token, _) in shared::testing::bad_tokens("admin@example.com") {
+    for (token, _) in testkit::bad_tokens("admin@example.com") {
         cases.push((Some(token), 401, "token failed"));
     }
     for (method, uri) in [

@@ -4,8 +4,8 @@
 use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::testing::{Client, Harness, Reply};
 use std::time::{Duration, Instant};
+use testkit::{Client, Harness, Reply};
 
 pub struct TestApp {
     pub client: Client,
@@ -158,12 +158,12 @@ impl TestApp {
 
 /// How many raw (queued) mails with `subject` each address got, from the emulator's record of SES.
 pub fn deliveries(subject: &str) -> std::collections::HashMap<String, usize> {
-    let emulator = shared::emulator::Emulator::for_tests();
+    let emulator = testkit::emulator::Emulator::for_tests();
     let mut counts = std::collections::HashMap::new();
     let mut before = None;
     loop {
         let page = emulator
-            .mails(&shared::emulator::MailQuery {
+            .mails(&testkit::emulator::MailQuery {
                 limit: 500,
                 before,
                 to: None,

@@ -3,7 +3,7 @@
 
 use crate::helpers::{deliveries, spawn_app};
 use http::StatusCode;
-use shared::testing::{new_email, raw_mails_to};
+use testkit::{new_email, raw_mails_to};
 
 #[tokio::test]
 async fn a_2500_subscriber_mailing_reaches_each_address_once_with_faults_injected() {

@@ -6,7 +6,7 @@ use aws_sdk_dynamodb::types::{Put, TransactWriteItem};
 use shared::dynamo::s;
 use shared::mail::Mail;
 use shared::outbox::QueuedMail;
-use shared::testing::{mails_to, new_email};
+use testkit::{mails_to, new_email};
 
 fn confirmation(to: &str, subject: &str) -> QueuedMail {
     QueuedMail::new(Mail {

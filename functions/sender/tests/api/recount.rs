@@ -3,7 +3,7 @@
 //! each reader still mailed once. And the list counts' one-off recount (`make backfill-counts`).
 
 use crate::helpers::{deliveries, spawn_app, TestApp};
-use shared::testing::new_email;
+use testkit::new_email;
 
 /// A sender whose sweep treats every mailing as quiet (the deployed one waits the queue's visibility
 /// timeout, 6 minutes, so it never races a running sender).

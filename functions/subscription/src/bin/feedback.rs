@@ -8,8 +8,8 @@ use lambda_runtime::{service_fn, LambdaEvent};
 
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
-    shared::lambda::init_tracing();
-    let (state, _) = subscription::AppState::cold_start().await?;
+    let (state, _) =
+        shared::lambda::cold_start(subscription::CLIENTS, subscription::AppState::build).await?;
     let state = &state;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<SqsEvent>| async move {
         Ok::<SqsBatchResponse, lambda_runtime::Error>(

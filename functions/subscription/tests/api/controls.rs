@@ -4,7 +4,7 @@
 use crate::helpers::spawn_app;
 use http::{Method, StatusCode};
 use serde_json::json;
-use shared::testing::new_email;
+use testkit::new_email;
 
 #[tokio::test]
 async fn a_sign_up_whose_name_holds_a_line_break_is_refused_and_mails_nothing() {

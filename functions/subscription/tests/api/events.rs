@@ -2,12 +2,12 @@
 //! the router: each must reach its handler and succeed.
 
 use crate::helpers::{spawn_app, unsubscribe_path, welcome_of};
-use shared::testing::new_email;
+use testkit::new_email;
 
 #[tokio::test]
 async fn every_subscription_event_fixture_is_served() {
     let app = spawn_app().await;
-    let dir = shared::emulator::repo_root().join("events/subscription");
+    let dir = testkit::emulator::repo_root().join("events/subscription");
     let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(
         files.len(),

@@ -2,7 +2,7 @@
 
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::testing::{Client, Harness, Reply};
+use testkit::{Client, Harness, Reply};
 
 pub struct TestApp {
     pub client: Client,
@@ -119,7 +119,7 @@ impl TestApp {
     /// The outbox mails waiting for `email` with `subject` (written with what they describe, not yet
     /// sent), as their HTML bodies and headers.
     pub async fn queued(&self, email: &str, subject: &str) -> Vec<(String, Vec<(String, String)>)> {
-        shared::testing::outbox_pending(&self.outbox)
+        testkit::outbox_pending(&self.outbox)
             .await
             .into_iter()
             .filter(|item| item.mail.mail.to == email && item.mail.mail.subject == subject)
@@ -164,7 +164,7 @@ pub fn unsubscribe_path(body: &str) -> String {
 
 /// The mails sent to `email` with `subject`, as their bodies.
 pub fn mails_with(email: &str, subject: &str) -> Vec<String> {
-    shared::testing::mails_to(email)
+    testkit::mails_to(email)
         .into_iter()
         .filter(|(s, _)| s == subject)
         .map(|(_, body)| body)

@@ -4,7 +4,7 @@
 use crate::helpers::{mails_with, spawn_app};
 use http::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::testing::new_email;
+use testkit::new_email;
 
 fn letter(lists: Value, subject: &str, title: &str, description: &str) -> Value {
     json!({"MailList": lists, "data": {"subject": subject, "sections": [

@@ -3,7 +3,7 @@
 use crate::helpers::{spawn_app, unsubscribe_path, welcome_of};
 use http::{header, Method, Request, StatusCode};
 use serde_json::json;
-use shared::testing::new_email;
+use testkit::new_email;
 
 #[tokio::test]
 async fn signing_up_twice_keeps_one_subscriber_and_merges_the_lists() {
@@ -205,7 +205,7 @@ async fn admin_routes_refuse_missing_bad_and_customer_tokens() {
             .call(method.clone(), uri, None, body.clone())
             .await;
         assert_eq!(none.status, StatusCode::UNAUTHORIZED, "{method} {uri}");
-        for (token, label) in shared::testing::bad_tokens("admin@example.com") {
+        for (token, label) in testkit::bad_tokens("admin@example.com") {
             let reply = app
                 .client
                 .call(method.clone(), uri, Some(&token), body.clone())
@@ -324,7 +324,7 @@ async fn the_welcome_link_points_at_the_configured_address_whatever_the_request_
         .await;
     assert!(mailed[0].0.contains(&format!(
         "{}/confirm/subscription?token=",
-        shared::testing::SITE_URL
+        testkit::SITE_URL
     )));
     app.confirm(&email).await;
     // The welcome is queued in the confirmation's transaction; its body is what the sender will send.
@@ -333,7 +333,7 @@ async fn the_welcome_link_points_at_the_configured_address_whatever_the_request_
     assert!(
         welcome.contains(&format!(
             "{}/api/subscription/unsubscribe/?token=",
-            shared::testing::SITE_URL
+            testkit::SITE_URL
         )),
         "{welcome}"
     );
@@ -524,11 +524,7 @@ async fn a_sign_up_joins_only_through_its_link_once_before_it_expires() {
     assert_eq!(redirect.status, StatusCode::SEE_OTHER);
     assert_eq!(
         redirect.headers["location"],
-        format!(
-            "{}/confirm/subscription?token={token}",
-            shared::testing::SITE_URL
-        )
-        .as_str()
+        format!("{}/confirm/subscription?token={token}", testkit::SITE_URL).as_str()
     );
     let forged = app.confirm_with(&format!("{token}0")).await;
     assert_eq!(forged.status, StatusCode::BAD_REQUEST);

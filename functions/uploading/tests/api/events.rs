@@ -6,7 +6,7 @@ use crate::helpers::spawn_app;
 #[tokio::test]
 async fn every_uploading_event_fixture_is_served() {
     let app = spawn_app().await;
-    let dir = shared::emulator::repo_root().join("events/uploading");
+    let dir = testkit::emulator::repo_root().join("events/uploading");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -4,7 +4,7 @@
 use axum::body::Body;
 use http::{Method, Request};
 use serde_json::Value;
-use shared::testing::{Client, Harness, Reply};
+use testkit::{Client, Harness, Reply};
 const BOUNDARY: &str = "----drinks-test-boundary-7MA4YWxkTrZu0gW";
 
 pub struct TestApp {
@@ -27,7 +27,7 @@ pub async fn spawn_app() -> TestApp {
     let config = uploading::Config::from_env(&harness.lookup()).expect("uploading config");
     let bucket = config.bucket.clone();
     let s3 = shared::aws::s3(&harness.sdk);
-    shared::emulator::create_bucket(&harness.sdk, &bucket)
+    testkit::emulator::create_bucket(&harness.sdk, &bucket)
         .await
         .expect("bucket");
     let db = shared::aws::dynamodb(&harness.sdk);
@@ -41,7 +41,7 @@ pub async fn spawn_app() -> TestApp {
     // The content function also needs the shop's address, which the uploading function does not read.
     let lookup = harness.lookup();
     let content_env = |name: &str| match name {
-        "SITE_URL" => Some(shared::testing::SITE_URL.to_owned()),
+        "SITE_URL" => Some(testkit::SITE_URL.to_owned()),
         _ => shared::config::Lookup::get(&lookup, name),
     };
     let content_state = content::AppState::new(

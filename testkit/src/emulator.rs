@@ -1,6 +1,6 @@
 //! The local stand-in for AWS: starts moto's server, and creates the tables and buckets that template.yaml
-//! declares, so the local gateway and the tests run against the same definitions AWS gets. Compiled only
-//! with the `emulator` feature: never part of a Lambda.
+//! declares, so the local gateway and the tests run against the same definitions AWS gets. Never part of a
+//! Lambda: only the tests and the local gateway depend on this crate.
 
 use aws_config::{Region, SdkConfig};
 use aws_sdk_dynamodb::types::{
@@ -22,8 +22,30 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
-        .expect("shared/ sits in the repository root")
+        .expect("testkit/ sits in the repository root")
         .to_path_buf()
+}
+
+/// Stores `value` as secret `id` unless a secret of that id exists, and answers the stored value. The local
+/// gateway and the tests create their secrets with it (in the emulator), so a restarted gateway keeps them.
+pub async fn ensure_secret(
+    client: &aws_sdk_secretsmanager::Client,
+    id: &str,
+    value: impl FnOnce() -> String,
+) -> Result<String, BoxError> {
+    if let Ok(found) = client.get_secret_value().secret_id(id).send().await {
+        if let Some(existing) = found.secret_string() {
+            return Ok(existing.to_owned());
+        }
+    }
+    let value = value();
+    client
+        .create_secret()
+        .name(id)
+        .secret_string(&value)
+        .send()
+        .await?;
+    Ok(value)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -339,7 +361,7 @@ impl LocalNames {
 
 /// Creates a bucket in the configured region unless it exists.
 pub async fn create_bucket(config: &SdkConfig, bucket: &str) -> Result<(), BoxError> {
-    let s3 = crate::aws::s3(config);
+    let s3 = shared::aws::s3(config);
     if s3.head_bucket().bucket(bucket).send().await.is_ok() {
         return Ok(());
     }
@@ -366,7 +388,7 @@ pub async fn create_resources(
     template: &Template,
     names: &LocalNames,
 ) -> Result<(), BoxError> {
-    let dynamodb = crate::aws::dynamodb(config);
+    let dynamodb = shared::aws::dynamodb(config);
     for (logical_id, _) in template.tables() {
         create_table(&dynamodb, template, &logical_id, &names.table(&logical_id)).await?;
     }
@@ -386,7 +408,7 @@ pub async fn create_queues(
     visibility: Option<u32>,
 ) -> Result<BTreeMap<String, String>, BoxError> {
     use aws_sdk_sqs::types::QueueAttributeName;
-    let sqs = crate::aws::sqs(config);
+    let sqs = shared::aws::sqs(config);
     let mut urls = BTreeMap::new();
     let queues = template.queues();
     for (logical_id, properties) in &queues {
@@ -704,7 +726,7 @@ impl Emulator {
     pub async fn sdk_config(&self) -> SdkConfig {
         let credentials =
             aws_sdk_dynamodb::config::Credentials::new("local", "local", None, None, "emulator");
-        crate::aws::defaults()
+        shared::aws::defaults()
             .region(Region::new(REGION))
             .endpoint_url(&self.endpoint)
             .credentials_provider(credentials)
@@ -749,7 +771,7 @@ impl Emulator {
             path.push_str(&format!("&before={before}"));
         }
         if let Some(to) = &query.to {
-            path.push_str(&format!("&to={}", crate::form::escape(to)));
+            path.push_str(&format!("&to={}", shared::form::escape(to)));
         }
         let body = self.get(&path)?;
         serde_json::from_str(&body).map_err(|e| {
@@ -858,8 +880,8 @@ impl LocalStripe {
         let address = self.api_base.trim_start_matches("http://");
         let body = format!(
             "url={}&secret={}",
-            crate::form::escape(url),
-            crate::form::escape(secret)
+            shared::form::escape(url),
+            shared::form::escape(secret)
         );
         let response = http_request(address, "POST", &format!("/_config/webhooks/{id}"), &body)?;
         if !response.starts_with("HTTP/1.1 200") && !response.starts_with("HTTP/1.0 200") {
@@ -897,7 +919,7 @@ impl LocalStripe {
         form: &[(&str, &str)],
     ) -> Result<serde_json::Value, BoxError> {
         let address = self.api_base.trim_start_matches("http://");
-        let body = crate::form::encode(form);
+        let body = shared::form::encode(form);
         let response = http_request_as(address, method, path, &body, Some(secret_key))?;
         let (head, body) = response
             .split_once("\r\n\r\n")

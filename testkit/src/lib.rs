@@ -1,5 +1,11 @@
-//! Tokens an attacker or a careless client would send, for the guard tests of every function. Compiled
-//! only with the `emulator` feature (tests and the local gateway), never into a Lambda.
+//! What the tests and the local gateway need and no Lambda does: the emulator bootstrap (`emulator`: moto,
+//! localstripe, tables, buckets and queues from template.yaml), every function's test harness (the
+//! function's environment on fresh tables, a JSON client for its router), and the tokens an attacker or a
+//! careless client would send, for the guard tests. `shared` keeps only what runs in Lambda; this crate is
+//! a dev-dependency of every function and a dependency of the local gateway alone.
+
+pub mod emulator;
+mod unsigned_token;
 
 use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
 use std::sync::OnceLock;
@@ -10,16 +16,16 @@ pub use crate::unsigned_token::unsigned_token;
 /// gives its public key to every function, so any suite can issue tokens its router accepts.
 pub fn signing_key() -> &'static str {
     static KEY: OnceLock<String> = OnceLock::new();
-    KEY.get_or_init(crate::auth::generate_signing_key)
+    KEY.get_or_init(shared::auth::generate_signing_key)
 }
 
 /// The public half of `signing_key()`.
 pub fn public_key() -> String {
-    crate::auth::public_key_of(signing_key()).expect("the test key is valid")
+    shared::auth::public_key_of(signing_key()).expect("the test key is valid")
 }
 
 fn claims(email: &str, role: &str, exp_offset: i64) -> serde_json::Value {
-    let now = crate::time::now_unix();
+    let now = shared::time::now_unix();
     serde_json::json!({"sub": email, "role": role, "iat": now - 60, "exp": now + exp_offset,
         "iss": "shop", "aud": "shop"})
 }
@@ -46,7 +52,7 @@ pub fn forged_token(email: &str) -> String {
     encode(
         &Header::new(Algorithm::EdDSA),
         &claims(email, "admin", 3600),
-        &EncodingKey::from_ed_der(&ed_der(&crate::auth::generate_signing_key())),
+        &EncodingKey::from_ed_der(&ed_der(&shared::auth::generate_signing_key())),
     )
     .expect("token encodes")
 }
@@ -78,18 +84,18 @@ pub fn bad_tokens(email: &str) -> Vec<(String, &'static str)> {
 }
 
 /// Stores a user as the auth function would, so tests of other functions can sign people in.
-pub async fn put_user(users: &crate::auth::Users, email: &str, role: crate::auth::Role) {
-    let mut item = crate::auth::user_key(email);
-    item.insert("email".to_owned(), crate::dynamo::s(email));
-    item.insert("role".to_owned(), crate::dynamo::s(role.as_str()));
-    item.insert("gsi1pk".to_owned(), crate::dynamo::s("USERS"));
+pub async fn put_user(users: &shared::auth::Users, email: &str, role: shared::auth::Role) {
+    let mut item = shared::auth::user_key(email);
+    item.insert("email".to_owned(), shared::dynamo::s(email));
+    item.insert("role".to_owned(), shared::dynamo::s(role.as_str()));
+    item.insert("gsi1pk".to_owned(), shared::dynamo::s("USERS"));
     item.insert(
         "gsi1sk".to_owned(),
-        crate::dynamo::s(format!("{}#{email}", crate::time::now_iso())),
+        shared::dynamo::s(format!("{}#{email}", shared::time::now_iso())),
     );
     item.insert(
         "createdAt".to_owned(),
-        crate::dynamo::s(crate::time::now_iso()),
+        shared::dynamo::s(shared::time::now_iso()),
     );
     users
         .client()
@@ -101,10 +107,8 @@ pub async fn put_user(users: &crate::auth::Users, email: &str, role: crate::auth
         .expect("user stored");
 }
 
-#[cfg(feature = "emulator")]
 pub use harness::*;
 
-#[cfg(feature = "emulator")]
 mod harness {
     //! What every function's integration tests start from: the emulator, the function's environment as
     //! template.yaml declares it (on fresh table names), its tables, and a JSON client for its router.
@@ -136,7 +140,7 @@ mod harness {
         /// key) and reads them back through `secrets::resolve` as the Lambda would, and lets SES send from
         /// example.com.
         pub async fn new(function: &str, overrides: &[(&str, &str)], tables: &[&str]) -> Self {
-            crate::lambda::init_tracing();
+            shared::lambda::init_tracing();
             let emulator = Emulator::for_tests();
             let sdk = emulator.sdk_config().await;
             let template = Template::load_default().expect("template.yaml parses");
@@ -147,13 +151,13 @@ mod harness {
             let queues = create_queues(&sdk, &template, &names, Some(1))
                 .await
                 .expect("queues created");
-            let secrets = crate::secrets::client(&sdk);
+            let secrets = shared::secrets::client(&sdk);
             let mut vars = BTreeMap::from([
                 ("TOKEN_PUBLIC_KEY".to_owned(), super::public_key()),
                 ("SITE_URL".to_owned(), SITE_URL.to_owned()),
             ]);
             for name in definition.env.keys() {
-                let Some(target) = name.strip_suffix(crate::secrets::SECRET_ID_SUFFIX) else {
+                let Some(target) = name.strip_suffix(shared::secrets::SECRET_ID_SUFFIX) else {
                     continue;
                 };
                 let id = format!("{}/{target}", names.table("secrets"));
@@ -162,7 +166,7 @@ mod harness {
                     .iter()
                     .find(|(k, _)| *k == target)
                     .map(|(_, v)| v.to_string());
-                crate::secrets::ensure(&secrets, &id, || {
+                crate::emulator::ensure_secret(&secrets, &id, || {
                     given.unwrap_or_else(|| local_secret(target))
                 })
                 .await
@@ -175,7 +179,7 @@ mod harness {
                     .iter()
                     .map(|(k, v)| (k.to_string(), v.to_string())),
             );
-            let env = crate::secrets::resolve(
+            let env = shared::secrets::resolve(
                 &secrets,
                 names.function_env(&template, &definition, &vars),
             )
@@ -183,13 +187,13 @@ mod harness {
             .expect("the function's secrets resolve")
             .vars()
             .clone();
-            let dynamodb = crate::aws::dynamodb(&sdk);
+            let dynamodb = shared::aws::dynamodb(&sdk);
             for table in tables {
                 create_table(&dynamodb, &template, table, &names.table(table))
                     .await
                     .expect("table created");
             }
-            let _ = crate::aws::ses(&sdk)
+            let _ = shared::aws::ses(&sdk)
                 .create_email_identity()
                 .email_identity("example.com")
                 .send()
@@ -197,25 +201,25 @@ mod harness {
             Harness { sdk, env, queues }
         }
 
-        pub fn lookup(&self) -> impl crate::config::Lookup + '_ {
+        pub fn lookup(&self) -> impl shared::config::Lookup + '_ {
             |name: &str| self.env.get(name).cloned()
         }
 
         /// Keys that sign as the auth function does, whichever function this harness runs.
-        pub fn keys(&self) -> crate::auth::AuthKeys {
+        pub fn keys(&self) -> shared::auth::AuthKeys {
             let mut env = self.env.clone();
             env.insert(
                 "TOKEN_SIGNING_KEY".to_owned(),
                 super::signing_key().to_owned(),
             );
-            crate::auth::AuthKeys::from_env(&|name: &str| env.get(name).cloned())
+            shared::auth::AuthKeys::from_env(&|name: &str| env.get(name).cloned())
                 .expect("token settings")
         }
 
         /// Stores the suites' admin (`admin@example.com`) and shopper (`shopper@example.com`) in the users
         /// table and answers a 10-minute token for each.
-        pub async fn sign_in(&self, users: &crate::auth::Users) -> SignedIn {
-            use crate::auth::Role;
+        pub async fn sign_in(&self, users: &shared::auth::Users) -> SignedIn {
+            use shared::auth::Role;
             super::put_user(users, "admin@example.com", Role::Admin).await;
             super::put_user(users, "shopper@example.com", Role::Customer).await;
             let keys = self.keys();
@@ -233,7 +237,7 @@ mod harness {
         if name == "TOKEN_SIGNING_KEY" {
             super::signing_key().to_owned()
         } else {
-            crate::secrets::random_key()
+            shared::secrets::random_key()
         }
     }
 
@@ -260,7 +264,7 @@ mod harness {
     impl Client {
         pub fn new(router: Router) -> Self {
             Client {
-                router: crate::routes::with_json_fallbacks(router),
+                router: shared::routes::with_json_fallbacks(router),
             }
         }
 
@@ -330,7 +334,7 @@ mod harness {
             body: Option<Value>,
         ) -> Reply {
             const ORIGIN: &str = "the-test-origin-secret";
-            let router = crate::edge::through_cloudfront(self.router.clone(), ORIGIN);
+            let router = shared::edge::through_cloudfront(self.router.clone(), ORIGIN);
             let address = match ip.parse::<std::net::IpAddr>() {
                 Ok(std::net::IpAddr::V6(_)) => format!("[{ip}]:443"),
                 _ => format!("{ip}:443"),
@@ -338,8 +342,8 @@ mod harness {
             let request = Request::builder()
                 .method(method)
                 .uri(uri)
-                .header(crate::edge::ORIGIN_VERIFY_HEADER, ORIGIN)
-                .header(crate::edge::VIEWER_ADDRESS_HEADER, address)
+                .header(shared::edge::ORIGIN_VERIFY_HEADER, ORIGIN)
+                .header(shared::edge::VIEWER_ADDRESS_HEADER, address)
                 .header(header::CONTENT_TYPE, "application/json")
                 .body(Body::from(body.map(|b| b.to_string()).unwrap_or_default()))
                 .expect("request builds");
@@ -369,7 +373,7 @@ mod harness {
 
     /// The mails the emulator's SES sent to `email`, oldest first, with every header they were sent with
     /// (queued mail goes out raw, with its List-Unsubscribe headers).
-    pub fn raw_mails_to(email: &str) -> Vec<crate::mime::Parsed> {
+    pub fn raw_mails_to(email: &str) -> Vec<shared::mime::Parsed> {
         sent_to(email)
             .into_iter()
             .map(|m| {
@@ -380,7 +384,7 @@ mod harness {
                 {
                     headers.push(("Subject".to_owned(), m.subject));
                 }
-                crate::mime::Parsed {
+                shared::mime::Parsed {
                     headers,
                     text: m.text.unwrap_or_default(),
                     html: m.html.unwrap_or_default(),
@@ -406,7 +410,9 @@ mod harness {
     }
 
     /// The outbox's mails not yet sent (written with what they describe; the sender function sends them).
-    pub async fn outbox_pending(outbox: &crate::outbox::Outbox) -> Vec<crate::outbox::OutboxItem> {
+    pub async fn outbox_pending(
+        outbox: &shared::outbox::Outbox,
+    ) -> Vec<shared::outbox::OutboxItem> {
         let page = outbox
             .client()
             .query()
@@ -415,14 +421,14 @@ mod harness {
             .key_condition_expression("gsi1pk = :pending")
             .expression_attribute_values(
                 ":pending",
-                aws_sdk_dynamodb::types::AttributeValue::S(crate::outbox::PENDING.to_owned()),
+                aws_sdk_dynamodb::types::AttributeValue::S(shared::outbox::PENDING.to_owned()),
             )
             .send()
             .await
             .expect("outbox query");
         page.items()
             .iter()
-            .map(|item| crate::outbox::OutboxItem::from_item(item).expect("an outbox item"))
+            .map(|item| shared::outbox::OutboxItem::from_item(item).expect("an outbox item"))
             .collect()
     }
 

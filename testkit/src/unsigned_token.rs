@@ -1,6 +1,5 @@
-//! A token with `alg: none` and no signature, the oldest forgery there is: auth.rs's own tests and every
-//! function's guard tests (testing.rs) send it. On its own, below both, so auth.rs and testing.rs do not
-//! import each other.
+//! A token with `alg: none` and no signature, the oldest forgery there is: every function's guard tests
+//! send it (`bad_tokens`), so each route's refusal of it is tested through the real router.
 
 /// `alg: none`, no signature.
 pub fn unsigned_token(claims: &serde_json::Value) -> String {
