@@ -264,7 +264,7 @@ def account_problems(sess, stage: Stage) -> tuple[list[str], list[str]]:
         problems += certificate_problems(client(sess, "acm", "us-east-1"), certificate, stage.parameters.get("DomainName", ""))
 
     if not ses.get_account().get("ProductionAccessEnabled"):
-        notes.append("SES is in the sandbox here: mail reaches verified addresses only (README: leave the sandbox)")
+        notes.append("SES is in the sandbox here: mail reaches verified addresses only (docs/deploy.md: leave the sandbox)")
         problems += sandbox_problems(ses, stage)
     return problems, notes
 
@@ -296,9 +296,9 @@ def template_secrets(stage: Stage, template: Path = ROOT / "template.yaml") -> d
     return found
 
 
-# Secrets someone else issues, or that need a particular form: how to store each (README, Deploy).
+# Secrets someone else issues, or that need a particular form: how to store each (docs/deploy.md).
 SECRET_HINTS = {
-    "TOKEN_SIGNING_KEY": "an Ed25519 private key (README, Deploy step 3: `make token-key`)",
+    "TOKEN_SIGNING_KEY": "an Ed25519 private key (docs/deploy.md, step 3: `make token-key`)",
     "STRIPE_SECRET_KEY": "Stripe's secret key: make secret STAGE={stage} NAME={secret} FROM_STDIN=yes < key.txt",
     "STRIPE_WEBHOOK_SECRET": "the webhook's signing secret (a placeholder until the endpoint exists): "
     "make secret STAGE={stage} NAME={secret}",
@@ -661,7 +661,7 @@ def report(stage: Stage) -> None:
         for record in outputs["MailDkimRecords"].split(" ; "):
             print(f"    {record}")
     if not ses.get_account().get("ProductionAccessEnabled"):
-        print("  Mail: this account is in the SES sandbox (verified recipients only): see README, Deploy")
+        print("  Mail: this account is in the SES sandbox (verified recipients only): see docs/deploy.md")
     if not stage.parameters.get("AlarmEmail"):
         print("  Alarms: no AlarmEmail set; they show in the CloudWatch console only")
 

@@ -10,7 +10,7 @@ interface Case {
   valid: boolean;
 }
 
-// The repository's shared case file: ../shared/testdata/validation.json from frontend/ (this file's ../../..).
+// The repository's shared case file, shared/testdata/validation.json (three folders up from this file).
 const casesFile = resolve(import.meta.dirname, '../../../shared/testdata/validation.json');
 const { cases } = JSON.parse(readFileSync(casesFile, 'utf8')) as { cases: Case[] };
 
