@@ -1,5 +1,5 @@
 # The two commands: `make run` and `make test`. Everything they need is installed here, on first use.
-# `make deploy STAGE=dev|prod` brings the shop live on AWS (README, Deploy); `make destroy` takes it down.
+# `make deploy STAGE=dev|prod` brings the shop live on AWS (docs/deploy.md); `make destroy` takes it down.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -32,7 +32,7 @@ MAILS       ?= 10000
 CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
-.PHONY: help run reset invoke test deps venv npm browser frontend build lint test-rust test-frontend test-deploy e2e \
+.PHONY: help run reset invoke test deps venv npm browser frontend build test-build lint test-rust test-frontend test-deploy e2e \
 	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail bench-flash bench-rights bench-cost clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts backfill-person edge \
 	reconcile
 
@@ -150,7 +150,7 @@ test-deploy: venv sam-cli
 
 # The first page's JavaScript budget (frontend/scripts/bundle-budget.mjs), then browser journeys against a
 # real gateway on a free port, with its own emulator.
-e2e: deps browser frontend build
+e2e: deps browser frontend $(GATEWAY_BUILD)
 	cd $(FRONTEND) && npm run budget
 	scripts/with-gateway.sh bash -c 'cd $(FRONTEND) && npm run e2e'
 
@@ -168,10 +168,20 @@ openapi-check: openapi-tools
 
 # schemathesis over every operation of a fresh shop, every check on, a public and an admin pass with a fixed
 # seed (FUZZ_SEED, FUZZ_EXAMPLES per operation). Exclusions, if any, are listed in docs/api.md.
-fuzz: venv build
+fuzz: venv $(GATEWAY_BUILD)
 	scripts/with-gateway.sh $(VENV)/bin/python scripts/fuzz_api.py
 
-test: lint openapi-check test-deploy test-rust test-frontend e2e fuzz
+# The gateway the browser journeys and the fuzzing start. On their own they build it as `make run` does.
+# Under `make test` they take the one `cargo test --workspace` built already (cargo builds the workspace's
+# binaries for the integration tests): `cargo build -p local` would compile most dependencies a second
+# time, since auth's dev-dependency (the software passkey) turns on features of tokio, tokio-stream and syn
+# that the gateway alone does not, and a dependency built with other features is another build.
+GATEWAY_BUILD ?= build
+test-build:
+	cargo test --workspace --no-run
+
+test: lint openapi-check test-deploy test-rust test-frontend
+	$(MAKE) --no-print-directory GATEWAY_BUILD=test-build e2e fuzz
 
 # ---------------------------------------------------------------------------------------------------------
 # Benchmarks (targets, not tests)
