@@ -101,8 +101,10 @@ browser:
 frontend: npm
 	cd $(FRONTEND) && npm run build
 
+# The gateway alone: the benchmarks' and tools' binaries beside it build when their own targets run (each
+# links the whole shop: building them all cost a first `make run` over a minute and a half).
 build:
-	cargo build -p local
+	cargo build -p local --bin local
 
 # The gateway starts the AWS emulator and localstripe itself and stops them on Ctrl-C. The data (localstripe's
 # payments too) is kept in .run/state/.
