@@ -33,7 +33,7 @@ CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
 .PHONY: help run reset invoke test deps venv npm browser frontend build test-build lint test-rust test-frontend test-deploy e2e \
-	openapi openapi-tools openapi-check fuzz bench bench-volume bench-mail bench-flash bench-rights bench-cost clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts backfill-person edge \
+	openapi openapi-tools openapi-check test-shops fuzz bench bench-volume bench-mail bench-flash bench-rights bench-cost clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts backfill-person edge \
 	reconcile
 
 help:
@@ -98,6 +98,8 @@ browser:
 # ---------------------------------------------------------------------------------------------------------
 # Build and run
 
+# Only when its sources changed, into a build of its own that frontend/dist then links (frontend/scripts/build.sh):
+# a shop serving dist meanwhile never sees half a build. FORCE=1 builds anyway.
 frontend: npm
 	cd $(FRONTEND) && npm run build
 
@@ -156,6 +158,11 @@ e2e: deps browser frontend $(GATEWAY_BUILD)
 	cd $(FRONTEND) && npm run budget
 	scripts/with-gateway.sh bash -c 'cd $(FRONTEND) && npm run e2e'
 
+# Two local shops started together on this checkout, each with its own pages, and the storefront built again
+# while both serve (scripts/two_shops.py): neither ever answers less than a whole page, nor writes the build.
+test-shops: venv frontend $(GATEWAY_BUILD)
+	python3 scripts/two_shops.py
+
 # The API's contract: docs/openapi.json is read off the route tables (local/src/openapi.rs); the front end's
 # types are generated from it. `make openapi` rewrites both; the tests fail when either is stale.
 openapi: openapi-tools
@@ -183,7 +190,7 @@ test-build:
 	cargo test --workspace --no-run
 
 test: lint openapi-check test-deploy test-rust test-frontend
-	$(MAKE) --no-print-directory GATEWAY_BUILD=test-build e2e fuzz
+	$(MAKE) --no-print-directory GATEWAY_BUILD=test-build test-shops e2e fuzz
 
 # ---------------------------------------------------------------------------------------------------------
 # Benchmarks (targets, not tests)
@@ -309,4 +316,4 @@ edge: sam-cli
 
 clean:
 	cargo clean
-	rm -rf $(FRONTEND)/dist $(FRONTEND)/node_modules $(FRONTEND)/lint-typescript/node_modules $(OPENAPI_TOOLS)/node_modules $(VENV) .tools
+	rm -rf $(FRONTEND)/dist $(FRONTEND)/.build $(FRONTEND)/node_modules $(FRONTEND)/lint-typescript/node_modules $(OPENAPI_TOOLS)/node_modules $(VENV) .tools

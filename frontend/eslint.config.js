@@ -61,7 +61,7 @@ const zones = [
 ];
 
 export default defineConfig([
-  globalIgnores(['dist/', 'test-artifacts/', 'lint-typescript/', 'src/lib/api-schema.ts']),
+  globalIgnores(['dist', '.build/', 'test-artifacts/', 'lint-typescript/', 'src/lib/api-schema.ts']),
   {
     files: ['**/*.{js,mjs,cjs,ts,tsx}'],
     extends: [js.configs.recommended],

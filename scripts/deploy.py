@@ -26,8 +26,10 @@ import mimetypes
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 from dataclasses import dataclass, field
@@ -403,11 +405,27 @@ def prerendered_pages(dist: Path) -> list[Path]:
     return [p for p in sorted(dist.rglob("index.html")) if p.parent != dist]
 
 
-def prerender(dist: Path, site: str | None, script: Path = PRERENDER_SCRIPT) -> str:
-    """Replaces the build's prerendered pages with the shop's at `site` (none kept from an earlier run, such
-    as the local shop's): answers what happened, for the log. Without an address or a script the build goes
-    out without them (the app renders those pages in the browser); a failing script stops the publish."""
-    for page in prerendered_pages(dist):
+def staged_copy(dist: Path, into: Path) -> Path:
+    """The build as it goes out, in a folder of its own: every file but what the build keeps for itself (dot
+    folders and files: Vite's manifest, the prerender's server bundle, the build's id) and any prerendered
+    page left in it from before the shops kept their pages apart. The pages are prerendered into this copy, so
+    the build stays as it was built, for the local shops serving it and the next publish."""
+    for path in sorted(dist.rglob("*")):
+        relative = path.relative_to(dist)
+        if not path.is_file() or any(part.startswith(".") for part in relative.parts):
+            continue
+        if (path.name == "index.html" and path.parent != dist) or relative.as_posix() == "prerendered.json":
+            continue
+        (into / relative).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, into / relative)
+    return into
+
+
+def prerender(dist: Path, out: Path, site: str | None, script: Path = PRERENDER_SCRIPT) -> str:
+    """Replaces the prerendered pages in `out` (the staged copy of the build `dist`) with the shop's at
+    `site`: answers what happened, for the log. Without an address or a script the build goes out without
+    them (the app renders those pages in the browser); a failing script stops the publish."""
+    for page in prerendered_pages(out):
         page.unlink()
     if not script.is_file():
         return f"{script.relative_to(ROOT) if script.is_relative_to(ROOT) else script} not found: publishing without prerendered pages"
@@ -415,7 +433,7 @@ def prerender(dist: Path, site: str | None, script: Path = PRERENDER_SCRIPT) -> 
         return "no shop address known (the stack's SiteUrl, SITE_URL or --site): publishing without prerendered pages"
     try:
         run = subprocess.run(
-            ["node", str(script), "--api", site.rstrip("/"), "--dist", str(dist)],
+            ["node", str(script), "--api", site.rstrip("/"), "--dist", str(dist), "--out", str(out)],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -610,21 +628,21 @@ def publish_command(args) -> None:
     dist = Path(args.dist)
     if not (dist / "index.html").is_file():
         raise Stop(f"{dist} has no index.html: build the storefront first (cd frontend && npm run build)")
-    if args.no_prerender:
-        for page in prerendered_pages(dist):
-            page.unlink()
-        print("publish: --no-prerender: publishing without prerendered pages")
-    else:
-        print(f"publish: {prerender(dist, site)}")
-    sess = session(region or "eu-west-2")
-    kvs = None
-    if store:
-        try:
-            import awscrt  # noqa: F401  (the key value store's API is signed with SigV4A, which needs it)
-        except ImportError as err:
-            raise Stop("the pages store's client needs the awscrt package: make sam-cli installs it") from err
-        kvs = client(sess, "cloudfront-keyvaluestore")
-    done = publish(client(sess, "s3"), client(sess, "cloudfront"), dist, bucket, distribution, kvs=kvs, store=store)
+    with tempfile.TemporaryDirectory(prefix="publish-") as staging:
+        staged = staged_copy(dist, Path(staging))
+        if args.no_prerender:
+            print("publish: --no-prerender: publishing without prerendered pages")
+        else:
+            print(f"publish: {prerender(dist, staged, site)}")
+        sess = session(region or "eu-west-2")
+        kvs = None
+        if store:
+            try:
+                import awscrt  # noqa: F401  (the key value store's API is signed with SigV4A, which needs it)
+            except ImportError as err:
+                raise Stop("the pages store's client needs the awscrt package: make sam-cli installs it") from err
+            kvs = client(sess, "cloudfront-keyvaluestore")
+        done = publish(client(sess, "s3"), client(sess, "cloudfront"), staged, bucket, distribution, kvs=kvs, store=store)
     print(
         f"publish: {len(done.uploaded)} uploaded, {len(done.unchanged)} unchanged, "
         f"{len(done.staled)} of the previous release kept for 7 days"

@@ -4,6 +4,8 @@
 // picture, description, food information, title; never a price, stock or rating, which may have changed since
 // the copy was made. With scripts, the app takes the page over without ever showing a loading state, and
 // shows the live data: a price changed since the pages were rendered is the new price once the app runs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { adminHelpers } from './admin.mjs';
 
 export default function registerPrerenderJourneys({ journey, check, checkEqual, eventually, BASE_URL, DESKTOP, MOBILE }) {
@@ -19,9 +21,13 @@ export default function registerPrerenderJourneys({ journey, check, checkEqual, 
 
   const heading = async (page) => (await page.getByRole('heading', { level: 1 }).textContent({ timeout: 5000 })).trim();
 
-  /** The drinks the prerender wrote a page for (journeys before this one add drinks it has not seen). */
+  /**
+   * The drinks the prerender wrote a page for (journeys before this one add drinks it has not seen), from the
+   * list it left in the shop's own pages folder (scripts/with-gateway.sh says where: PAGES_DIR).
+   */
   async function prerenderedDrinks() {
-    const files = await api('GET', '/prerendered.json');
+    check(process.env.PAGES_DIR, 'PAGES_DIR names the folder the pages were prerendered into');
+    const files = JSON.parse(readFileSync(join(process.env.PAGES_DIR, 'prerendered.json'), 'utf8'));
     const ids = new Set(files.map((file) => /^drinks\/([^/]+)\/index\.html$/.exec(file)?.[1]).filter((id) => id && id !== 'policies'));
     const drinks = (await api('GET', '/api/product/')).filter((drink) => ids.has(drink._id));
     check(drinks.length > 0, `the prerender wrote drink pages (${files.join(', ')})`);

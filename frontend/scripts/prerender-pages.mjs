@@ -1,37 +1,41 @@
-// Renders every drink, category and content page of a running shop, with its data, into the built storefront,
-// so a deep link paints the real page before any script has run. Run once the shop answers: by the local
-// gateway when it starts (and by scripts/with-gateway.sh), and by `make publish` against the live shop.
+// Renders every drink, category and content page of a running shop, with its data, so a deep link paints the
+// real page before any script has run. Run once the shop answers: by the local gateway when it starts and
+// whenever its build changes (and by scripts/with-gateway.sh), and by `make publish` against the live shop.
 //
-//   node frontend/scripts/prerender-pages.mjs --api <the shop's address> --dist <the built storefront>
+//   node frontend/scripts/prerender-pages.mjs --api <the shop's address> --dist <the build> --out <pages>
 //
 // The pages come from the shop's sitemap (its drinks, policies, the shop list, about and contact) and its
-// categories (the shop list with ?category=<id>). Each is rendered by the build's server bundle (src/prerender.tsx,
-// kept by scripts/prerender.mjs) through the app's own calls, and written to <dist>/<path>/index.html, a
-// category's to <dist>/shop/drinks/category/<escaped id>/index.html; the gateway and CloudFront serve these
-// (frontend/src/app/knownPaths.json says which paths may have one). The page keeps what the shop said when it
-// was rendered; in the browser the app asks again before it takes the page over (main.tsx), so a shopper
-// sees the live price and stock as soon as the script runs. Pages from an earlier run that the shop no longer
-// has (a deleted drink) are removed: <dist>/prerendered.json lists what the last run wrote.
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// categories (the shop list with ?category=<id>). Each is rendered by the build's server bundle
+// (<the build>/.prerender/, from src/prerender.tsx) through the app's own calls, and written to
+// <pages>/<path>/index.html, a category's to <pages>/shop/drinks/category/<escaped id>/index.html; the gateway
+// and CloudFront serve these (frontend/src/app/knownPaths.json says which paths may have one). Nothing is
+// written into the build, which other shops may be serving: the local gateway keeps its pages with its state,
+// a publish in the copy it uploads. <pages>/.build-id says which build the pages were made for (the gateway
+// serves them only with that build). The page keeps what the shop said when it was rendered; in the browser
+// the app asks again before it takes the page over (main.tsx), so a shopper sees the live price and stock as
+// soon as the script runs. Pages from an earlier run that the shop no longer has (a deleted drink) are
+// removed: <pages>/prerendered.json lists what the last run wrote.
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ssrDir = join(root, 'node_modules', '.prerender');
+import { pathToFileURL } from 'node:url';
+import { pageBoot } from './page-boot.mjs';
 
 function argument(name) {
   const at = process.argv.indexOf(`--${name}`);
   const value = at === -1 ? undefined : process.argv[at + 1];
-  if (!value) throw new Error(`usage: prerender-pages.mjs --api <shop address> --dist <built storefront>; --${name} is missing`);
+  if (!value) throw new Error(`usage: prerender-pages.mjs --api <shop address> --dist <the build> --out <pages>; --${name} is missing`);
   return value;
 }
 
 const api = new URL(argument('api'));
-const dist = resolve(argument('dist'));
+// The build itself, not the link to it (frontend/dist): a new build linked meanwhile changes nothing here.
+const dist = realpathSync(resolve(argument('dist')));
+const out = resolve(argument('out'));
+const ssrDir = join(dist, '.prerender');
 for (const needed of [join(ssrDir, 'prerender.js'), join(ssrDir, 'template.html'), join(dist, '.vite', 'manifest.json')]) {
   if (!existsSync(needed)) throw new Error(`${needed} is missing: build the storefront first (cd frontend && npm run build)`);
 }
+const buildId = existsSync(join(dist, '.build-id')) ? readFileSync(join(dist, '.build-id'), 'utf8').trim() : '';
 
 // What the app reads of the browser while it renders: where it is (its API calls and the structured data's
 // addresses are relative to it). Set before the bundle loads.
@@ -44,7 +48,7 @@ function escapeSegment(text) {
   return text.replace(/[^A-Za-z0-9-]/g, (unit) => `_${unit.charCodeAt(0).toString(16)}_`);
 }
 
-/** Where a page's file goes, relative to the dist: its path without the query, a category's apart. */
+/** Where a page's file goes, relative to the pages' folder: its path without the query, a category's apart. */
 function fileFor(url) {
   const { pathname, searchParams } = new URL(url, api);
   // Decoded, as S3 and the gateway read a key from the address; a segment that would climb is refused.
@@ -98,22 +102,9 @@ function pagesChunkFiles() {
 }
 const pageFiles = pagesChunkFiles();
 
-// Starts the page's calls while the HTML is still parsing, handed to the app's API client through
-// window.__prefetched as the home page's boot script does. The app's scripts follow once the page's main
-// picture has arrived (at most 3 s later): on a slow connection they would otherwise share it with the
-// picture, which is what the shopper is waiting to see, and the page reads without them. A file, not
-// inline (the CSP allows no inline script).
-const boot =
-  '(function(d,s){var k=JSON.parse(s.getAttribute("data-prefetch")||"[]"),p=window.__prefetched={},' +
-  'm=JSON.parse(s.getAttribute("data-modules")||"[]"),e=s.getAttribute("data-entry"),done=0;' +
-  'k.forEach(function(u){p[u]=fetch(u,{headers:{Accept:"application/json"}})});' +
-  'function go(){if(done)return;done=1;m.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});' +
-  'var x=d.createElement("script");x.type="module";x.crossOrigin="";x.src=e;d.head.appendChild(x)}' +
-  'var i=d.querySelector("#main img[fetchpriority=high]");' +
-  'if(i&&!i.complete){i.addEventListener("load",go);i.addEventListener("error",go);setTimeout(go,3000)}else go()' +
-  '})(document,document.currentScript)';
-const bootFile = `assets/boot-page-${createHash('sha256').update(boot).digest('hex').slice(0, 10)}.js`;
-writeFileSync(join(dist, bootFile), boot);
+// The pages' boot script, which the build holds (scripts/page-boot.mjs, written by scripts/prerender.mjs).
+const bootFile = pageBoot().file;
+if (!existsSync(join(dist, bootFile))) throw new Error(`${join(dist, bootFile)} is missing: build the storefront again (cd frontend && npm run build)`);
 
 const attribute = (text) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const template = readFileSync(join(ssrDir, 'template.html'), 'utf8');
@@ -148,7 +139,8 @@ function document(page, calls, files) {
   return html;
 }
 
-const listFile = join(dist, 'prerendered.json');
+mkdirSync(out, { recursive: true });
+const listFile = join(out, 'prerendered.json');
 const before = existsSync(listFile) ? JSON.parse(readFileSync(listFile, 'utf8')) : [];
 const written = [];
 const skipped = [];
@@ -169,13 +161,14 @@ for (const url of await pagesToRender()) {
     continue;
   }
   const file = fileFor(url);
-  mkdirSync(dirname(join(dist, file)), { recursive: true });
-  writeFileSync(join(dist, file), document(page, calls, pageFiles));
+  mkdirSync(dirname(join(out, file)), { recursive: true });
+  writeFileSync(join(out, file), document(page, calls, pageFiles));
   written.push(file);
 }
 for (const file of before) {
-  if (!written.includes(file) && !file.split(/[\\/]/).includes('..')) rmSync(join(dist, file), { force: true });
+  if (!written.includes(file) && !file.split(/[\\/]/).includes('..')) rmSync(join(out, file), { force: true });
 }
 writeFileSync(listFile, `${JSON.stringify(written, null, 2)}\n`);
+writeFileSync(join(out, '.build-id'), `${buildId}\n`);
 if (skipped.length) console.warn(`Not prerendered (the browser renders them): ${skipped.join('; ')}`);
-console.log(`Prerendered ${written.length} pages (drinks, categories and content) into ${dist}.`);
+console.log(`Prerendered ${written.length} pages (drinks, categories and content) into ${out}, for build ${buildId || '(no id)'}.`);

@@ -1,17 +1,24 @@
-// After `vite build` and the SSR build of src/prerender.tsx: writes the first screen's static HTML into
-// dist/index.html, plus a small boot script that keeps only the frame (banner and header) on paths other
-// than '/', so a deep link never flashes the home page's hero (and dist/app-404.html, the same app for the
-// drink pages CloudFront answers with 404); and dist/404.html, the page for unknown paths (served with
-// status 404 by the gateway and CloudFront), with the 404 page prerendered. The boot script is a file of its own, named
-// by its content's hash, never inline: the Content-Security-Policy (template.yaml) allows no inline script.
+// After `vite build` and the SSR build of src/prerender.tsx (scripts/build.sh runs all three): writes the
+// first screen's static HTML into the build's index.html, plus a small boot script that keeps only the frame
+// (banner and header) on paths other than '/', so a deep link never flashes the home page's hero (and
+// app-404.html, the same app for the drink pages CloudFront answers with 404); and 404.html, the page for
+// unknown paths (served with status 404 by the gateway and CloudFront), with the 404 page prerendered. The
+// boot scripts are files of their own, named by their content's hash, never inline: the
+// Content-Security-Policy (template.yaml) allows no inline script. The drink, category and content pages'
+// boot script is written here too (scripts/page-boot.mjs), so prerendering them later writes nothing into
+// the build.
+//
+//   node scripts/prerender.mjs --dist <the build>      (its server bundle in <the build>/.prerender/)
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pageBoot } from './page-boot.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
-const ssrDir = join(root, 'node_modules', '.prerender');
+const at = process.argv.indexOf('--dist');
+if (at === -1 || !process.argv[at + 1]) throw new Error('usage: prerender.mjs --dist <the build>');
+const dist = resolve(process.argv[at + 1]);
+const ssrDir = join(dist, '.prerender');
 
 const { render, renderNotFound, productRouteExclusions } = await import(pathToFileURL(join(ssrDir, 'prerender.js')).href);
 const html = render('/');
@@ -44,9 +51,9 @@ const bootTag = `<script src="/${bootFile}"></script>`;
 
 const indexPath = join(dist, 'index.html');
 const index = readFileSync(indexPath, 'utf8');
-if (!index.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root to fill');
+if (!index.includes('<div id="root"></div>')) throw new Error(`${indexPath} has no empty #root to fill`);
 const entry = /<script type="module" crossorigin src=/;
-if (!entry.test(index)) throw new Error('dist/index.html has no entry script');
+if (!entry.test(index)) throw new Error(`${indexPath} has no entry script`);
 const app = index
   .replace('<div id="root"></div>', `<div id="root">${html}</div>${bootTag}`)
   // The first paint needs only the HTML and CSS now: the script may queue behind them.
@@ -60,7 +67,7 @@ writeFileSync(join(dist, 'app-404.html'), app);
 const notFound = renderNotFound();
 if (!notFound.html.includes('Page not found')) throw new Error('the prerendered 404 page does not say "Page not found"');
 const template = index.replace(entry, '<script type="module" fetchpriority="low" crossorigin src=');
-if (!/<title>[^<]*<\/title>/.test(template)) throw new Error('dist/index.html has no <title>');
+if (!/<title>[^<]*<\/title>/.test(template)) throw new Error(`${indexPath} has no <title>`);
 writeFileSync(
   join(dist, '404.html'),
   template
@@ -69,7 +76,8 @@ writeFileSync(
 );
 
 // The server build and the page as Vite wrote it stay for scripts/prerender-pages.mjs, which renders the
-// drink, category and content pages with their data once a shop is running.
+// drink, category and content pages with their data once a shop is running, beside their boot script.
 writeFileSync(join(ssrDir, 'template.html'), index);
-console.log(`Prerendered the first screen into dist/index.html (${html.length} characters) and the 404 page into dist/404.html.`);
-
+const page = pageBoot();
+writeFileSync(join(dist, page.file), page.source);
+console.log(`Prerendered the first screen into index.html (${html.length} characters) and the 404 page into 404.html, in ${dist}.`);

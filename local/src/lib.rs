@@ -16,6 +16,7 @@ pub mod prerender;
 pub mod schedule;
 pub mod seed;
 mod site;
+pub use site::Storefront;
 pub mod stripe;
 
 use axum::Router;
@@ -30,6 +31,9 @@ use testkit::emulator::{
 pub struct Settings {
     pub port: u16,
     pub dist: PathBuf,
+    /// Where this shop's prerendered pages go (`LOCAL_PAGES`); `None`: `pages/` in the state folder, or a
+    /// temporary folder for a shop kept in memory.
+    pub pages: Option<PathBuf>,
     /// Local resource names start with this (`dev-CatalogTable`).
     pub prefix: String,
     /// The folder where the local AWS state (and localstripe's) is kept across restarts; `None` keeps it in
@@ -38,7 +42,7 @@ pub struct Settings {
     /// A localstripe someone else runs (`STRIPE_API_BASE`); else the gateway starts one, keeping its store
     /// in the state folder.
     pub stripe_api_base: Option<String>,
-    /// Whether to prerender the shop's pages into `dist` once it answers (prerender.rs).
+    /// Whether to prerender the shop's pages once it answers, and again for each new build (prerender.rs).
     pub prerender: bool,
 }
 
@@ -50,8 +54,9 @@ pub fn default_state_dir() -> PathBuf {
 impl Settings {
     /// `PORT` (3000), `FRONTEND_DIST` (frontend/dist), `LOCAL_PREFIX` (dev), `LOCAL_STATE` (the state
     /// folder, `.run/state` by default; `memory` keeps nothing, as the browser tests want) and
-    /// `STRIPE_API_BASE` (unset); `LOCAL_PRERENDER=0` leaves the pages unprerendered (scripts/with-gateway.sh
-    /// prerenders them itself, before its command runs).
+    /// `STRIPE_API_BASE` (unset); `LOCAL_PAGES` (the prerendered pages' folder, see `pages`);
+    /// `LOCAL_PRERENDER=0` leaves the pages unprerendered (scripts/with-gateway.sh prerenders them itself,
+    /// before its command runs).
     pub fn from_env() -> Result<Self, BoxError> {
         let port = optional(&ProcessEnv, "PORT", "3000")
             .parse()
@@ -62,6 +67,9 @@ impl Settings {
         Ok(Settings {
             port,
             dist,
+            pages: std::env::var_os("LOCAL_PAGES")
+                .filter(|pages| !pages.is_empty())
+                .map(PathBuf::from),
             prefix: optional(&ProcessEnv, "LOCAL_PREFIX", "dev"),
             state: match std::env::var("LOCAL_STATE") {
                 Ok(value) if value == "memory" => None,
@@ -91,14 +99,14 @@ pub async fn build(
     emulator: &Emulator,
     stripe: &LocalStripe,
     names: &LocalNames,
-    dist: PathBuf,
+    storefront: impl Into<site::Storefront>,
     site_url: &str,
 ) -> Result<Gateway, BoxError> {
     build_with_mail(
         emulator,
         stripe,
         names,
-        dist,
+        storefront,
         site_url,
         &mail::Options::from_env(),
     )
@@ -110,7 +118,7 @@ pub async fn build_with_mail(
     emulator: &Emulator,
     stripe: &LocalStripe,
     names: &LocalNames,
-    dist: PathBuf,
+    storefront: impl Into<site::Storefront>,
     site_url: &str,
     mail_options: &mail::Options,
 ) -> Result<Gateway, BoxError> {
@@ -118,7 +126,7 @@ pub async fn build_with_mail(
         emulator,
         stripe,
         names,
-        dist,
+        storefront,
         site_url,
         mail_options,
         &|_| {},
@@ -132,7 +140,7 @@ pub async fn build_hooked(
     emulator: &Emulator,
     stripe: &LocalStripe,
     names: &LocalNames,
-    dist: PathBuf,
+    storefront: impl Into<site::Storefront>,
     site_url: &str,
     mail_options: &mail::Options,
     hook: &(dyn Fn(&mut functions::LocalEnv) + Sync),
@@ -175,7 +183,7 @@ pub async fn build_hooked(
     let site = site::SiteState {
         s3: Arc::new(env.s3.clone()),
         images_bucket: env.images_bucket.clone(),
-        dist,
+        storefront: storefront.into(),
         emulator: emulator.clone(),
         security_headers: template.security_headers()?,
         catalog: (env.dynamodb.clone(), env.names.table("CatalogTable")),
@@ -210,23 +218,47 @@ async fn any_table_exists(
     false
 }
 
-/// `local/env.json`: every function's environment for `sam local invoke --env-vars`, with the emulator
-/// reached from a container (`host.docker.internal`). Rewritten on each start: the emulator's port changes.
-fn write_sam_env(env: &functions::LocalEnv, emulator: &Emulator) -> Result<PathBuf, BoxError> {
+/// Where a shop writes its `sam local invoke --env-vars` file: `make run`'s shop (the default state folder)
+/// `local/env.json`, another shop `env.json` in its own state folder, a shop kept in memory none. No shop
+/// overwrites another's.
+pub fn sam_env_path(state: Option<&std::path::Path>) -> Option<PathBuf> {
+    let state = state?;
+    Some(if state == default_state_dir() {
+        testkit::emulator::repo_root().join("local/env.json")
+    } else {
+        state.join("env.json")
+    })
+}
+
+/// Every function's environment for `sam local invoke --env-vars`, with the emulator reached from a
+/// container (`host.docker.internal`), written to `path` in one rename. Rewritten on each start: the
+/// emulator's port changes.
+fn write_sam_env(
+    env: &functions::LocalEnv,
+    emulator: &Emulator,
+    path: &std::path::Path,
+) -> Result<(), BoxError> {
     let endpoint = emulator
         .endpoint
         .replace("127.0.0.1", "host.docker.internal")
         .replace("localhost", "host.docker.internal");
-    let path = testkit::emulator::repo_root().join("local/env.json");
     let text = serde_json::to_string_pretty(&env.sam_env(&endpoint))?;
-    std::fs::write(&path, text + "\n")?;
-    Ok(path)
+    let partial = path.with_extension("json.partial");
+    std::fs::write(&partial, text + "\n")?;
+    std::fs::rename(&partial, path)?;
+    Ok(())
 }
 
 pub async fn serve(settings: Settings) -> Result<(), BoxError> {
     // One gateway per state folder: taken before anything starts, held until this function returns.
     let _lock = settings.state.as_deref().map(keep::lock).transpose()?;
     let logs = settings.state.as_deref().map(keep::logs_dir);
+    // The shop's own pages: a temporary folder (deleted when it stops) unless it keeps its state.
+    let pages = prerender::Pages::for_shop(settings.pages.clone(), settings.state.as_deref())?;
+    let storefront = site::Storefront {
+        dist: settings.dist.clone(),
+        pages: pages.path().to_path_buf(),
+    };
     let emulator_log = logs.as_ref().map(|logs| logs.join("emulator.log"));
     let emulator = match (&settings.state, std::env::var("AWS_ENDPOINT_URL")) {
         (_, Ok(endpoint)) if !endpoint.is_empty() => Emulator::from_env_or_start()?,
@@ -253,7 +285,7 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
         }
     };
     tracing::info!(api_base = %stripe.api_base, "localstripe ready");
-    let started = start(&settings, &emulator, &stripe).await;
+    let started = start(&settings, storefront.clone(), &emulator, &stripe).await;
     let (gateway, listener) = match started {
         Ok(started) => started,
         Err(error) => {
@@ -270,11 +302,13 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
             return Err(error);
         }
     };
-    match write_sam_env(&gateway.env, &emulator) {
-        Ok(path) => {
-            tracing::info!(path = %path.display(), "sam local invoke --env-vars file written")
+    if let Some(path) = sam_env_path(settings.state.as_deref()) {
+        match write_sam_env(&gateway.env, &emulator, &path) {
+            Ok(()) => {
+                tracing::info!(path = %path.display(), "sam local invoke --env-vars file written")
+            }
+            Err(error) => tracing::warn!(%error, path = %path.display(), "env file not written"),
         }
-        Err(error) => tracing::warn!(%error, "local/env.json not written"),
     }
     let watcher = emulator_log
         .filter(|_| emulator.pid.is_some())
@@ -296,7 +330,7 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
     }
     // The demo shop is seeded and the port is taken: the script's requests are answered as soon as the
     // server below starts.
-    prerender::spawn(settings.prerender, url.clone(), settings.dist.clone());
+    prerender::spawn(settings.prerender, url.clone(), storefront);
     let served = axum::serve(listener, gateway.router)
         .with_graceful_shutdown(shutdown_signal())
         .await;
@@ -313,6 +347,7 @@ pub async fn serve(settings: Settings) -> Result<(), BoxError> {
 /// Builds the gateway, takes its port and points localstripe's webhooks at it.
 async fn start(
     settings: &Settings,
+    storefront: site::Storefront,
     emulator: &Emulator,
     stripe: &LocalStripe,
 ) -> Result<(Gateway, tokio::net::TcpListener), BoxError> {
@@ -321,7 +356,7 @@ async fn start(
         emulator,
         stripe,
         &names,
-        settings.dist.clone(),
+        storefront,
         &format!("http://127.0.0.1:{}", settings.port),
     )
     .await?;

@@ -13,11 +13,46 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use testkit::emulator::Emulator;
 
+/// The built storefront a gateway serves (`frontend/dist`, a link to the newest build) and the folder its
+/// prerendered pages are kept in, its own: never the build, which other shops may serve too.
+#[derive(Clone, Debug)]
+pub struct Storefront {
+    pub dist: PathBuf,
+    pub pages: PathBuf,
+}
+
+impl From<PathBuf> for Storefront {
+    /// A build of one's own (a test's, a benchmark's): its pages may go into it.
+    fn from(dist: PathBuf) -> Self {
+        Storefront {
+            pages: dist.clone(),
+            dist,
+        }
+    }
+}
+
+impl Storefront {
+    /// Whether the prerendered pages were made for the build now served: a page names the build's scripts
+    /// and styles, which a newer build no longer has. frontend/scripts/build.sh writes a build's id into
+    /// `.build-id`, prerender-pages.mjs copies it beside the pages it writes.
+    pub async fn pages_fit(&self) -> bool {
+        self.pages == self.dist || build_id(&self.pages).await == build_id(&self.dist).await
+    }
+}
+
+/// The id in a folder's `.build-id`, if any.
+pub async fn build_id(folder: &std::path::Path) -> Option<String> {
+    let text = tokio::fs::read_to_string(folder.join(".build-id"))
+        .await
+        .ok()?;
+    Some(text.trim().to_owned())
+}
+
 #[derive(Clone)]
 pub struct SiteState {
     pub s3: Arc<aws_sdk_s3::Client>,
     pub images_bucket: String,
-    pub dist: PathBuf,
+    pub storefront: Storefront,
     pub emulator: Emulator,
     /// What CloudFront's response headers policy adds (template.yaml), added here to every response.
     pub security_headers: Vec<(String, String)>,
@@ -130,12 +165,13 @@ fn content_type_for(path: &str) -> &'static str {
     }
 }
 
-/// Files of the built app; a path the storefront has a page for (app/knownPaths.json) gets its prerendered
-/// copy when its rule is prerendered and the copy exists (frontend/scripts/prerender-pages.mjs writes them),
-/// else index.html, so client-side routes work on reload; a drink page whose drink is not in the catalogue
-/// gets the app with status 404; any other path gets the 404 page with status 404, as CloudFront answers
-/// (template.yaml). A missing file with an extension (an old script chunk) is a plain
-/// 404.
+/// Files of the built app, but none below a dot folder (`.vite/`, `.prerender/`: what the build keeps for
+/// itself) nor a dot file; a path the storefront has a page for (app/knownPaths.json) gets its prerendered
+/// copy when its rule is prerendered, the copy exists (frontend/scripts/prerender-pages.mjs writes them
+/// into the pages' folder) and was made for the build served, else index.html, so client-side routes work
+/// on reload; a drink page whose drink is not in the catalogue gets the app with status 404; any other path
+/// gets the 404 page with status 404, as CloudFront answers (template.yaml). A missing file with an
+/// extension (an old script chunk) is a plain 404.
 async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
     let path = uri.path();
     if path == "/api" || path.starts_with("/api/") {
@@ -144,12 +180,12 @@ async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
     let relative = path.trim_start_matches('/');
     if relative
         .split('/')
-        .any(|part| part == ".." || part.contains('\\'))
+        .any(|part| part.starts_with('.') || part.contains('\\'))
     {
         return message_response(StatusCode::NOT_FOUND, "Not found");
     }
     if !relative.is_empty() {
-        let file = state.site.dist.join(relative);
+        let file = state.site.storefront.dist.join(relative);
         if let Ok(bytes) = tokio::fs::read(&file).await {
             let cache = if relative.starts_with("assets/") {
                 "public, max-age=31536000, immutable"
@@ -182,8 +218,9 @@ async fn serve_frontend(State(state): State<AppState>, uri: Uri) -> Response {
             }
         }
         let path_and_query = uri.path_and_query().map_or(path, |whole| whole.as_str());
-        if let Some(file) = crate::known_paths::prerendered_file(path_and_query) {
-            if let Ok(bytes) = tokio::fs::read(state.site.dist.join(file)).await {
+        let copy = crate::known_paths::prerendered_file(path_and_query);
+        if let (Some(file), true) = (copy, state.site.storefront.pages_fit().await) {
+            if let Ok(bytes) = tokio::fs::read(state.site.storefront.pages.join(file)).await {
                 return (
                     StatusCode::OK,
                     file_response("text/html; charset=utf-8", "no-cache", bytes),
@@ -204,7 +241,7 @@ const APP_NOT_FOUND: &str = "app-404.html";
 /// One of the build's HTML pages; a build without a 404 page answers unknown paths with the app itself
 /// (which shows its own 404 page), still with status 404.
 async fn page(state: &AppState, name: &str, status: StatusCode) -> Response {
-    let dist = &state.site.dist;
+    let dist = &state.site.storefront.dist;
     let bytes = match tokio::fs::read(dist.join(name)).await {
         Ok(bytes) => Ok(bytes),
         Err(_) => tokio::fs::read(dist.join("index.html")).await,

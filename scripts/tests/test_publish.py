@@ -88,10 +88,11 @@ STAND_IN = """
 const args = process.argv.slice(2);
 const api = args[args.indexOf('--api') + 1];
 const dist = args[args.indexOf('--dist') + 1];
+const out = args[args.indexOf('--out') + 1];
 const fs = require('fs');
 if (api.includes('down')) { console.log('fetching ' + api); console.error('the shop did not answer'); process.exit(4); }
-fs.mkdirSync(dist + '/drinks/p-live', { recursive: true });
-fs.writeFileSync(dist + '/drinks/p-live/index.html', 'from ' + api);
+fs.mkdirSync(out + '/drinks/p-live', { recursive: true });
+fs.writeFileSync(out + '/drinks/p-live/index.html', 'from ' + api + ' with ' + fs.readFileSync(dist + '/.build-id', 'utf8'));
 console.log('rendering');
 console.log('Prerendered 1 pages from ' + api);
 """
@@ -102,39 +103,51 @@ class Prerender(unittest.TestCase):
         self.tmp = tempfile.TemporaryDirectory()
         self.addCleanup(self.tmp.cleanup)
         root = Path(self.tmp.name)
-        # A build holding pages of an earlier run (the local shop's, say).
-        self.dist = write_release(root / "dist", dict(RELEASE_PAGES))
+        # A build holding what it keeps for itself, and pages of an earlier run (a local shop's, from before
+        # the shops kept their pages apart).
+        self.built = dict(RELEASE_PAGES, **{".build-id": "b-1\n", ".vite/manifest.json": "{}", ".prerender/prerender.js": ""})
+        self.dist = write_release(root / "dist", dict(self.built))
+        self.out = deploy.staged_copy(self.dist, root / "out")
         self.script = root / "prerender-pages.cjs"
         self.script.write_text(STAND_IN)
 
     def pages(self) -> list[str]:
-        return [p.relative_to(self.dist).as_posix() for p in deploy.prerendered_pages(self.dist)]
+        return [p.relative_to(self.out).as_posix() for p in deploy.prerendered_pages(self.out)]
+
+    def test_the_copy_that_goes_out_holds_the_build_without_its_own_files_or_old_pages(self):
+        self.assertEqual(
+            sorted(p.relative_to(self.out).as_posix() for p in self.out.rglob("*") if p.is_file()),
+            sorted(RELEASE_1),
+        )
 
     @unittest.skipUnless(shutil.which("node"), "the script runs in Node")
-    def test_the_live_shops_pages_replace_the_builds(self):
-        said = deploy.prerender(self.dist, "https://shop.test/", self.script)
+    def test_the_live_shops_pages_go_into_the_copy_and_the_build_stays_as_built(self):
+        said = deploy.prerender(self.dist, self.out, "https://shop.test/", self.script)
 
         self.assertEqual(said, "Prerendered 1 pages from https://shop.test")
         self.assertEqual(self.pages(), ["drinks/p-live/index.html"])
-        self.assertEqual((self.dist / "drinks/p-live/index.html").read_text(), "from https://shop.test")
-        self.assertEqual((self.dist / "index.html").read_text(), RELEASE_PAGES["index.html"])
+        self.assertEqual((self.out / "drinks/p-live/index.html").read_text(), "from https://shop.test with b-1\n")
+        self.assertEqual((self.out / "index.html").read_text(), RELEASE_PAGES["index.html"])
+        built = {p.relative_to(self.dist).as_posix(): p.read_text() for p in self.dist.rglob("*") if p.is_file()}
+        self.assertEqual(built, self.built)
 
     @unittest.skipUnless(shutil.which("node"), "the script runs in Node")
     def test_a_failing_script_stops_the_publish_with_its_output(self):
         with self.assertRaises(deploy.Stop) as stopped:
-            deploy.prerender(self.dist, "https://down.test", self.script)
+            deploy.prerender(self.dist, self.out, "https://down.test", self.script)
         self.assertIn("failed (exit 4)", str(stopped.exception))
         self.assertIn("the shop did not answer", str(stopped.exception))
         self.assertIn("fetching https://down.test", str(stopped.exception))
 
     def test_without_an_address_or_a_script_the_build_goes_out_without_pages(self):
-        said = deploy.prerender(self.dist, None, self.script)
+        write_release(self.out, {"drinks/p-old/index.html": "old"})
+        said = deploy.prerender(self.dist, self.out, None, self.script)
         self.assertIn("no shop address known", said)
         self.assertEqual(self.pages(), [])
-        self.assertTrue((self.dist / "index.html").is_file())
+        self.assertTrue((self.out / "index.html").is_file())
 
-        write_release(self.dist, {"drinks/p-old/index.html": "old"})
-        said = deploy.prerender(self.dist, "https://shop.test", self.script.with_name("missing.mjs"))
+        write_release(self.out, {"drinks/p-old/index.html": "old"})
+        said = deploy.prerender(self.dist, self.out, "https://shop.test", self.script.with_name("missing.mjs"))
         self.assertIn("missing.mjs not found", said)
         self.assertEqual(self.pages(), [])
 

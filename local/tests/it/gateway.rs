@@ -437,6 +437,68 @@ async fn prerendered_pages_are_served_when_written_and_the_app_otherwise() {
     }
 }
 
+/// The shop's pages kept in a folder of their own, beside a build that has an id (frontend/scripts/build.sh).
+#[tokio::test]
+async fn pages_of_a_shop_are_its_own_and_served_only_with_the_build_they_were_made_for() {
+    let (dist, pages) = (tempdir::Dir::new(), tempdir::Dir::new());
+    let write = |dir: &tempdir::Dir, file: &str, text: &str| {
+        let path = dir.path().join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(&dist, "index.html", "<!doctype html><title>shop</title>");
+    write(&dist, ".build-id", "build-1\n");
+    write(&dist, ".vite/manifest.json", "{}");
+    write(&dist, ".prerender/prerender.js", "export {}");
+    let gateway = local::build(
+        Emulator::for_tests(),
+        LocalStripe::for_tests(),
+        &LocalNames::unique(),
+        local::Storefront {
+            dist: dist.path().to_path_buf(),
+            pages: pages.path().to_path_buf(),
+        },
+        SITE,
+    )
+    .await
+    .expect("the gateway builds");
+    let app = b"<!doctype html><title>shop</title>".as_slice();
+    // A page in the build itself is not the shop's: its pages are in their own folder.
+    write(
+        &dist,
+        "about/drinks-about-us/index.html",
+        "<title>someone else's</title>",
+    );
+    let page = send(&gateway.router, Method::GET, "/about/drinks-about-us").await;
+    assert_eq!((page.status, page.bytes.as_slice()), (StatusCode::OK, app));
+    write(
+        &pages,
+        "about/drinks-about-us/index.html",
+        "<title>About us</title>",
+    );
+    write(&pages, ".build-id", "build-1\n");
+    let page = send(&gateway.router, Method::GET, "/about/drinks-about-us").await;
+    assert_eq!(page.bytes, b"<title>About us</title>");
+    // A new build linked: the pages name the old one's scripts, so the app is served until they are made again.
+    write(&dist, ".build-id", "build-2\n");
+    let page = send(&gateway.router, Method::GET, "/about/drinks-about-us").await;
+    assert_eq!((page.status, page.bytes.as_slice()), (StatusCode::OK, app));
+    write(&pages, ".build-id", "build-2\n");
+    let page = send(&gateway.router, Method::GET, "/about/drinks-about-us").await;
+    assert_eq!(page.bytes, b"<title>About us</title>");
+    // What the build keeps for itself is not served.
+    for path in [
+        "/.vite/manifest.json",
+        "/.prerender/prerender.js",
+        "/.build-id",
+        "/assets/.hidden",
+    ] {
+        let reply = send(&gateway.router, Method::GET, path).await;
+        assert_eq!(reply.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(reply.json()["message"], "Not found", "{path}");
+    }
+}
+
 #[tokio::test]
 async fn the_outbox_lists_mail_sent_through_the_emulator() {
     let (gateway, _dist) = spawn_gateway().await;
