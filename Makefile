@@ -32,7 +32,7 @@ MAILS       ?= 10000
 CHROMIUM    := /usr/bin/chromium
 FRONTEND    := frontend
 
-.PHONY: help run reset invoke test deps venv npm browser frontend build test-build lint test-rust test-frontend test-deploy e2e \
+.PHONY: help run reset invoke test deps venv venv-test npm browser frontend build test-build lint test-rust test-frontend test-deploy e2e \
 	openapi openapi-tools openapi-check test-shops fuzz bench bench-volume bench-mail bench-flash bench-rights bench-cost clean sam-cli deploy publish destroy verify-email secret token-key backfill-counts backfill-person edge \
 	reconcile
 
@@ -58,12 +58,20 @@ help:
 # ---------------------------------------------------------------------------------------------------------
 # What a fresh machine lacks
 
+# What the shop needs to run (the emulator and localstripe); the test tools beside them come with the first
+# `make test`, so a first `make run` does not wait for them.
 $(VENV)/.installed: Makefile
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check '$(MOTO_PIN)' '$(CFNLINT_PIN)' '$(STRIPE_PIN)' '$(FUZZ_PIN)' '$(AWSCRT_PIN)'
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check '$(MOTO_PIN)' '$(STRIPE_PIN)'
 	touch $@
 
 venv: $(VENV)/.installed
+
+$(VENV)/.test-tools: $(VENV)/.installed
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check '$(CFNLINT_PIN)' '$(FUZZ_PIN)' '$(AWSCRT_PIN)'
+	touch $@
+
+venv-test: $(VENV)/.test-tools
 
 $(FRONTEND)/node_modules/.package-lock.json: $(FRONTEND)/package-lock.json
 	cd $(FRONTEND) && npm ci --no-audit --no-fund
@@ -133,7 +141,7 @@ invoke:
 # ---------------------------------------------------------------------------------------------------------
 # Tests
 
-lint: venv sam-cli
+lint: venv-test sam-cli
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	$(VENV)/bin/cfn-lint template.yaml
@@ -149,7 +157,7 @@ test-frontend: npm
 
 # The template's operations rules, the preflight, publishing to the emulator's S3 and CloudFront, and the
 # build plan of `sam build` (with a stand-in for cargo-lambda). No AWS account involved.
-test-deploy: venv sam-cli
+test-deploy: venv-test sam-cli
 	$(VENV)/bin/python -m unittest discover -s scripts/tests -t . -v
 
 # The first page's JavaScript budget (frontend/scripts/bundle-budget.mjs), then browser journeys against a
@@ -177,7 +185,7 @@ openapi-check: openapi-tools
 
 # schemathesis over every operation of a fresh shop, every check on, a public and an admin pass with a fixed
 # seed (FUZZ_SEED, FUZZ_EXAMPLES per operation). Exclusions, if any, are listed in docs/api.md.
-fuzz: venv $(GATEWAY_BUILD)
+fuzz: venv-test $(GATEWAY_BUILD)
 	scripts/with-gateway.sh $(VENV)/bin/python scripts/fuzz_api.py
 
 # The gateway the browser journeys and the fuzzing start. On their own they build it as `make run` does.

@@ -516,7 +516,7 @@ class Publish(unittest.TestCase):
         self.assertEqual(self.body("index.html"), RELEASE_1["index.html"])
 
 
-@unittest.skipUnless(importlib.util.find_spec("awscrt"), "the real client resolves its SigV4A endpoint with awscrt (make venv)")
+@unittest.skipUnless(importlib.util.find_spec("awscrt"), "the real client resolves its SigV4A endpoint with awscrt (make venv-test)")
 class PagesStoreClient(unittest.TestCase):
     """The calls publish makes, checked by botocore's Stubber against the service's own model (parameters, limits
     such as MaxResults, and the canned answers), on the real cloudfront-keyvaluestore client."""
