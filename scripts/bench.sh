@@ -12,11 +12,11 @@ functions=(
   content:ContentFunction:events/content/show-site.json
   catalog:CatalogFunction:events/catalog/list-products.json
   auth:AuthFunction:events/auth/request-code.json
-  codes:CodesFunction:events/codes/check-code.json
+  discounts:DiscountsFunction:events/discounts/check-code.json
   orders:OrdersFunction:events/orders/show-order.json:404
-  uploading:UploadingFunction:events/uploading/list-images.json:401
+  images:ImagesFunction:events/images/list-images.json:401
   reviews:ReviewsFunction:events/reviews/show-summary.json
-  subscription:SubscriptionFunction:events/subscription/list-lists.json:401
+  newsletter:NewsletterFunction:events/newsletter/list-lists.json:401
 )
 
 target=${CARGO_TARGET_DIR:-target}

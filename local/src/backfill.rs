@@ -31,7 +31,7 @@ impl Tagged {
 pub async fn run(db: &aws_sdk_dynamodb::Client, tables: &Tables) -> Result<Tagged, ApiError> {
     Ok(Tagged {
         reviews: reviews::personal::backfill(db, &tables.reviews).await?,
-        codes: codes::personal::backfill(db, &tables.codes).await?,
+        codes: discounts::personal::backfill(db, &tables.codes).await?,
         content: content::personal::backfill(db, &tables.content).await?,
         mail: shared::mail_records::backfill(db, &tables.mail).await?,
     })

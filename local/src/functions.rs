@@ -68,9 +68,14 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         handle: None,
     },
     FunctionEntry {
-        logical_id: "CodesFunction",
-        routes: codes::routes,
-        mount: |env| Ok(codes::build(&env.lookup("CodesFunction"), &env.clients())?),
+        logical_id: "DiscountsFunction",
+        routes: discounts::routes,
+        mount: |env| {
+            Ok(discounts::build(
+                &env.lookup("DiscountsFunction"),
+                &env.clients(),
+            )?)
+        },
         handle: None,
     },
     FunctionEntry {
@@ -102,11 +107,11 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         }),
     },
     FunctionEntry {
-        logical_id: "UploadingFunction",
-        routes: uploading::routes,
+        logical_id: "ImagesFunction",
+        routes: images::routes,
         mount: |env| {
-            Ok(uploading::build(
-                &env.lookup("UploadingFunction"),
+            Ok(images::build(
+                &env.lookup("ImagesFunction"),
                 &env.clients(),
             )?)
         },
@@ -124,26 +129,26 @@ pub const FUNCTIONS: &[FunctionEntry] = &[
         handle: None,
     },
     FunctionEntry {
-        logical_id: "SubscriptionFunction",
-        routes: subscription::routes,
+        logical_id: "NewsletterFunction",
+        routes: newsletter::routes,
         mount: |env| {
-            Ok(subscription::build(
-                &env.lookup("SubscriptionFunction"),
+            Ok(newsletter::build(
+                &env.lookup("NewsletterFunction"),
                 &env.clients(),
             )?)
         },
         handle: None,
     },
     FunctionEntry {
-        logical_id: "SubscriptionFeedbackFunction",
+        logical_id: "NewsletterFeedbackFunction",
         routes: no_routes,
         mount: no_router,
         // An SQS batch of SES bounce and complaint notices, as the feedback queue hands it over.
         handle: Some(|env, event| {
-            let app = subscription_state(env, "SubscriptionFeedbackFunction");
+            let app = newsletter_state(env, "NewsletterFeedbackFunction");
             Box::pin(async move {
                 let batch = serde_json::from_value(event)?;
-                let answer = subscription::feedback::handle(&app?, batch).await;
+                let answer = newsletter::feedback::handle(&app?, batch).await;
                 Ok(serde_json::to_value(answer)?)
             })
         }),
@@ -384,12 +389,12 @@ impl MailOptions {
     }
 }
 
-/// The subscription crate's state as one of its Lambdas (or the sender, or a local worker) builds it.
-pub fn subscription_state(
+/// The newsletter crate's state as one of its Lambdas (or the sender, or a local worker) builds it.
+pub fn newsletter_state(
     env: &LocalEnv,
     logical_id: &str,
-) -> Result<subscription::AppState, BoxError> {
-    Ok(subscription::AppState::build(
+) -> Result<newsletter::AppState, BoxError> {
+    Ok(newsletter::AppState::build(
         &env.lookup(logical_id),
         &env.clients(),
     )?)

@@ -7,7 +7,7 @@ use crate::functions::LocalEnv;
 // Built here once, used by the queue workers and by `make invoke`'s sender (functions.rs): they live there,
 // below this module, so the two files do not import each other.
 pub use crate::functions::{
-    sender_state, subscription_state, MailOptions as Options, VISIBILITY_SECONDS,
+    newsletter_state, sender_state, MailOptions as Options, VISIBILITY_SECONDS,
 };
 use std::sync::Arc;
 use std::time::Duration;
@@ -71,12 +71,12 @@ pub fn start(env: &LocalEnv, options: &Options) -> Result<Workers, BoxError> {
         }));
     }
     if let Some(url) = feedback_url {
-        let app = Arc::new(subscription_state(env, "SubscriptionFeedbackFunction")?);
+        let app = Arc::new(newsletter_state(env, "NewsletterFeedbackFunction")?);
         let sqs = env.sqs.clone();
         tasks.push(tokio::spawn(async move {
             loop {
                 let polled = sender::event_source::poll_once(&sqs, &url, 10, 0, |event| {
-                    subscription::feedback::handle(&app, event)
+                    newsletter::feedback::handle(&app, event)
                 })
                 .await;
                 if !matches!(polled, Ok(n) if n > 0) {

@@ -236,8 +236,8 @@ const SUBSCRIBERS: &[(&str, &str, &[&str])] = &[
 /// The demo subscribers sign up through the API and follow their confirmation links (double opt-in), as
 /// readers would.
 async fn seed_subscribers(env: &LocalEnv, api: &Router, token: &str) -> Result<(), BoxError> {
-    let state = subscription::AppState::new(
-        subscription::Config::from_env(&env.lookup("SubscriptionFunction"))?,
+    let state = newsletter::AppState::new(
+        newsletter::Config::from_env(&env.lookup("NewsletterFunction"))?,
         env.dynamodb.clone(),
         env.ses.clone(),
         env.sqs.clone(),
@@ -252,7 +252,7 @@ async fn seed_subscribers(env: &LocalEnv, api: &Router, token: &str) -> Result<(
             Some(body),
         )
         .await?;
-        let waiting = subscription::signup::confirmation_token(&state, email)
+        let waiting = newsletter::signup::confirmation_token(&state, email)
             .await
             .map_err(|e| e.message().to_owned())?;
         if let Some(confirm) = waiting {

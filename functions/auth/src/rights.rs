@@ -127,8 +127,8 @@ pub async fn export_my_data(
         account_records(&state, email),
         orders::personal::export(db, &tables.orders, email),
         reviews::personal::export(db, &tables.reviews, email),
-        subscription::personal::export(db, &tables.subscription, email),
-        codes::personal::export(db, &tables.codes, email),
+        newsletter::personal::export(db, &tables.subscription, email),
+        discounts::personal::export(db, &tables.codes, email),
         content::personal::export(db, &tables.content, email),
         shared::mail_records::export(db, &tables.mail, email),
         catalog::personal::export(db, &tables.catalog, email),
@@ -369,12 +369,12 @@ pub async fn erase(
             }
             Step::Subscriptions => {
                 let (subscriptions, tally) =
-                    subscription::personal::erase(db, &tables.subscription, email).await?;
+                    newsletter::personal::erase(db, &tables.subscription, email).await?;
                 erased.subscriptions = subscriptions;
                 erased.deleted = tally.deleted;
             }
             Step::Codes => {
-                erased.deleted = codes::personal::erase(db, &tables.codes, email)
+                erased.deleted = discounts::personal::erase(db, &tables.codes, email)
                     .await?
                     .deleted;
             }

@@ -1,7 +1,7 @@
 //! The content table's door for other functions: the site info's key, the reads others make of it (the
 //! trader's facts the checkout prices and mails with, the site info the reviews summary answers), the
 //! version of the terms an order is sold under (kept by `versions`, which may append one), and the image
-//! names the uploading function appends to the site info and to link entries. Keys are spelled in this crate
+//! names the images function appends to the site info and to link entries. Keys are spelled in this crate
 //! alone (a test in the local gateway holds every crate to it), and template.yaml's grants on the table name
 //! these operations. `shared::trader` stays the parsed type, since `shared` cannot read a function's table.
 

@@ -8,7 +8,7 @@ use crate::order::Order;
 use crate::AppState;
 use aws_sdk_dynamodb::types::TransactWriteItem;
 use catalog::store::StockHome;
-use codes::store::CodeHome;
+use discounts::store::CodeHome;
 use shared::ApiError;
 
 /// The writes that put `lines` (drink, units) back on sale.
@@ -56,11 +56,11 @@ pub async fn code_back(
     };
     let table = &state.tables.codes;
     let mut items = Vec::new();
-    match codes::store::code_home(&state.db, table, code, shared::time::now_unix()).await? {
-        CodeHome::Live => items.push(codes::store::release_in_transaction(table, code)?),
+    match discounts::store::code_home(&state.db, table, code, shared::time::now_unix()).await? {
+        CodeHome::Live => items.push(discounts::store::release_in_transaction(table, code)?),
         CodeHome::Binned => {
             tracing::info!(order = %order.id, %code, "a code use given back to a code in the bin");
-            items.push(codes::store::release_in_bin(table, code)?);
+            items.push(discounts::store::release_in_bin(table, code)?);
         }
         CodeHome::Gone => tracing::warn!(
             order = %order.id, %code,
@@ -69,10 +69,10 @@ pub async fn code_back(
     }
     if order.code_marked {
         // The marks go whether or not the code does.
-        items.extend(codes::store::unmark_use(table, code, &order.email)?);
+        items.extend(discounts::store::unmark_use(table, code, &order.email)?);
     }
     if let Some(fingerprint) = &order.card_mark {
-        items.push(codes::store::unmark_card_use(table, code, fingerprint)?);
+        items.push(discounts::store::unmark_card_use(table, code, fingerprint)?);
     }
     Ok(items)
 }
@@ -88,9 +88,9 @@ pub async fn code_retake(
     };
     let table = &state.tables.codes;
     Ok(
-        match codes::store::code_home(&state.db, table, code, shared::time::now_unix()).await? {
-            CodeHome::Live => vec![codes::store::retake_in_transaction(table, code)?],
-            CodeHome::Binned => vec![codes::store::retake_in_bin(table, code)?],
+        match discounts::store::code_home(&state.db, table, code, shared::time::now_unix()).await? {
+            CodeHome::Live => vec![discounts::store::retake_in_transaction(table, code)?],
+            CodeHome::Binned => vec![discounts::store::retake_in_bin(table, code)?],
             CodeHome::Gone => Vec::new(),
         },
     )

@@ -60,7 +60,7 @@ pub struct Review {
     pub order: String,
     pub fullname: String,
     pub comment: String,
-    /// An upload name, or empty (image upload is disabled for now: the uploading function sets it).
+    /// An upload name, or empty (image upload is disabled for now: the images function sets it).
     pub image: String,
     /// The drink's id (`products`).
     pub product: String,

@@ -9,6 +9,7 @@
 //! as failed instead of retried for ever.
 
 use aws_lambda_events::event::sqs::{SqsBatchResponse, SqsEvent, SqsMessage};
+use newsletter::store::{self, Delivery, Mailing, Outcome};
 use shared::config::{optional, ConfigError, Lookup};
 use shared::dynamo::{get_s_or_default, n, s, Item};
 use shared::mail::{Mail, Mailer, RawMail, SendError};
@@ -17,7 +18,6 @@ use shared::ApiError;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
-use subscription::store::{self, Delivery, Mailing, Outcome};
 use tokio::sync::Mutex;
 use tokio::time::Instant;
 
@@ -106,7 +106,7 @@ impl Faults {
 }
 
 pub struct SenderState {
-    pub subscription: subscription::AppState,
+    pub newsletter: newsletter::AppState,
     pub mailer: Mailer,
     pub settings: Settings,
     faults: Option<Faults>,
@@ -117,21 +117,21 @@ pub struct SenderState {
 }
 
 impl SenderState {
-    /// The sender as its Lambda (`main.rs`) and the local gateway both build it: the subscription state it
+    /// The sender as its Lambda (`main.rs`) and the local gateway both build it: the newsletter state it
     /// works on, its own settings (rate, visibility) and the mailer.
     pub fn build(
         env: &impl shared::config::Lookup,
         clients: &shared::clients::Clients,
     ) -> Result<Self, shared::config::ConfigError> {
         let settings = Settings::from_env(env)?;
-        let app = subscription::AppState::build(env, clients)?;
+        let app = newsletter::AppState::build(env, clients)?;
         let mailer = Mailer::new(clients.ses(), app.mail_from.to_string());
         Ok(Self::new(app, mailer, settings))
     }
 
-    pub fn new(subscription: subscription::AppState, mailer: Mailer, settings: Settings) -> Self {
+    pub fn new(newsletter: newsletter::AppState, mailer: Mailer, settings: Settings) -> Self {
         SenderState {
-            subscription,
+            newsletter,
             mailer,
             settings,
             faults: None,
@@ -153,7 +153,7 @@ impl SenderState {
     }
 
     fn outbox(&self) -> &Outbox {
-        &self.subscription.outbox
+        &self.newsletter.outbox
     }
 
     /// Waits for this instance's next sending slot.
@@ -253,10 +253,10 @@ pub async fn handle(state: &SenderState, event: SqsEvent) -> SqsBatchResponse {
         .collect();
     for id in touched {
         let tally = tallies.get(id).copied().unwrap_or_default();
-        if let Err(error) = store::count(&state.subscription, id, tally).await {
+        if let Err(error) = store::count(&state.newsletter, id, tally).await {
             tracing::error!(mailing = %id, ?error, ?tally, "settled readers not counted on the mailing");
         }
-        if let Err(error) = store::finish_if_done(&state.subscription, id).await {
+        if let Err(error) = store::finish_if_done(&state.newsletter, id).await {
             tracing::error!(mailing = %id, ?error, "could not mark the mailing finished");
         }
     }
@@ -292,14 +292,14 @@ async fn load(state: &SenderState, records: &[Record]) -> Result<Loaded, ApiErro
         } = &record.job
         {
             if !loaded.mailings.contains_key(mailing) {
-                let found = store::load(&state.subscription, mailing).await?;
+                let found = store::load(&state.newsletter, mailing).await?;
                 loaded.mailings.insert(mailing.clone(), found);
             }
             subscribers.push(subscriber.clone());
         }
     }
     if !subscribers.is_empty() {
-        loaded.readers = store::readers(&state.subscription, &subscribers).await?;
+        loaded.readers = store::readers(&state.newsletter, &subscribers).await?;
     }
     Ok(loaded)
 }
@@ -312,7 +312,7 @@ async fn handle_record(
 ) -> Result<Handled, ApiError> {
     match &record.job {
         Job::Plan { mailing, cursor } => {
-            store::plan(&state.subscription, mailing, cursor.as_deref()).await?;
+            store::plan(&state.newsletter, mailing, cursor.as_deref()).await?;
             Ok(Handled::Done)
         }
         Job::Bulk {
@@ -513,7 +513,7 @@ async fn send_bulk(
     reader: Option<&store::Reader>,
     last_try: bool,
 ) -> Result<(Handled, Option<Outcome>), ApiError> {
-    let (to, mail, headers) = match store::delivery(&state.subscription, mailing, reader) {
+    let (to, mail, headers) = match store::delivery(&state.newsletter, mailing, reader) {
         Delivery::Send { to, mail, headers } => (to, mail, headers),
         Delivery::Skip => {
             // Recorded under the subscriber id (the address is gone with them), so it counts once.
@@ -610,7 +610,7 @@ pub async fn handle_event(
         return Ok(serde_json::to_value(handle(state, batch).await)?);
     }
     if event.get("task").and_then(serde_json::Value::as_str) == Some("backfill-counts") {
-        let counts = store::recount_lists(&state.subscription)
+        let counts = store::recount_lists(&state.newsletter)
             .await
             .map_err(|e| format!("the list counts' recount failed: {e:?}"))?;
         tracing::info!(?counts, "the list counts were recounted");
@@ -632,10 +632,10 @@ pub struct Swept {
 }
 
 /// The schedule's sweep: queues outbox items a crash left behind (written, never queued, or queued and
-/// lost), and recounts the mailings a sender left unfinished (`subscription::store::sweep`).
+/// lost), and recounts the mailings a sender left unfinished (`newsletter::store::sweep`).
 pub async fn sweep(state: &SenderState) -> Result<Swept, ApiError> {
     let queued = state.outbox().sweep(SWEEP_AFTER).await?;
-    let mailings = store::sweep(&state.subscription, state.settings.quiet_seconds).await?;
+    let mailings = store::sweep(&state.newsletter, state.settings.quiet_seconds).await?;
     Ok(Swept { queued, mailings })
 }
 

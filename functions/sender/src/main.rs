@@ -12,7 +12,7 @@ use serde_json::Value;
 #[tokio::main]
 async fn main() -> Result<(), lambda_runtime::Error> {
     let (state, _) =
-        shared::lambda::cold_start(subscription::CLIENTS, sender::SenderState::build).await?;
+        shared::lambda::cold_start(newsletter::CLIENTS, sender::SenderState::build).await?;
     let state = &state;
     lambda_runtime::run(service_fn(move |event: LambdaEvent<Value>| async move {
         sender::handle_event(state, event.payload).await

@@ -98,7 +98,7 @@ async fn run(
     rate: f64,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let env = &gateway.env;
-    let table = env.vars("SubscriptionFunction")["SUBSCRIPTION_TABLE"].clone();
+    let table = env.vars("NewsletterFunction")["SUBSCRIPTION_TABLE"].clone();
     let lists = ["Newsletter".to_owned()];
     let started = Instant::now();
     let emails: Vec<String> = (0..n)
@@ -107,7 +107,7 @@ async fn run(
     for (chunk_no, chunk) in emails.chunks(25).enumerate() {
         let mut writes = Vec::new();
         for (i, email) in chunk.iter().enumerate() {
-            let item = subscription::stored_subscriber(email, &lists, (chunk_no * 25 + i) as u64)
+            let item = newsletter::stored_subscriber(email, &lists, (chunk_no * 25 + i) as u64)
                 .map_err(|e| e.to_string())?;
             writes.push(
                 WriteRequest::builder()
@@ -122,13 +122,13 @@ async fn run(
             .await?;
     }
     // Loaded without sign-up, so the list counts are moved here, as sign-up would have.
-    let app = subscription::AppState::new(
-        subscription::Config::from_env(&env.lookup("SubscriptionFunction"))?,
+    let app = newsletter::AppState::new(
+        newsletter::Config::from_env(&env.lookup("NewsletterFunction"))?,
         env.dynamodb.clone(),
         env.ses.clone(),
         env.sqs.clone(),
     );
-    subscription::add_to_list_counts(&app, &lists, n as i64)
+    newsletter::add_to_list_counts(&app, &lists, n as i64)
         .await
         .map_err(|e| e.to_string())?;
     println!(

@@ -210,10 +210,10 @@ async fn run(
             } else {
                 format!("reader{i}@example.com")
             };
-            subscription::stored_subscriber(&email, &lists, i as u64).expect("subscriber")
+            newsletter::stored_subscriber(&email, &lists, i as u64).expect("subscriber")
         })
         .collect();
-    items.push(subscription::stored_subscriber(subject, &lists, 0).map_err(|e| format!("{e:?}"))?);
+    items.push(newsletter::stored_subscriber(subject, &lists, 0).map_err(|e| format!("{e:?}"))?);
     load(db, &subscription_table, items).await?;
     println!("loaded in {:.0} s", started.elapsed().as_secs_f64());
 

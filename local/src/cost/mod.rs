@@ -463,9 +463,9 @@ pub async fn run_day(
         ("OrdersFunction", "/api/order/results/"),
         ("CatalogFunction", "/api/product/"),
         ("ReviewsFunction", "/api/reviews"),
-        ("SubscriptionFunction", "/api/subscription/"),
-        ("SubscriptionFunction", "/api/subscription/mailings/"),
-        ("CodesFunction", "/api/code/"),
+        ("NewsletterFunction", "/api/subscription/"),
+        ("NewsletterFunction", "/api/subscription/mailings/"),
+        ("DiscountsFunction", "/api/code/"),
         ("AuthFunction", "/api/user/lists"),
     ] {
         let (status, answer) = bench
@@ -483,7 +483,7 @@ pub async fn run_day(
         "sections": [{"title": "Summer drinks", "description": "A letter the cost model meters."}]}});
     let (status, answer) = bench
         .api(
-            "SubscriptionFunction",
+            "NewsletterFunction",
             Method::POST,
             "/api/subscription/mailer/",
             Some(&token),
@@ -507,7 +507,7 @@ fn self_authenticate(stripe: &LocalStripe, secret: &str) -> Result<(), BoxError>
 /// a visit's cost, not the mailing's).
 async fn seed_subscribers(env: &crate::functions::LocalEnv, n: usize) -> Result<(), BoxError> {
     use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
-    let table = env.vars("SubscriptionFunction")["SUBSCRIPTION_TABLE"].clone();
+    let table = env.vars("NewsletterFunction")["SUBSCRIPTION_TABLE"].clone();
     let lists = ["Newsletter".to_owned()];
     let emails: Vec<String> = (0..n)
         .map(|i| format!("reader.{i:05}@example.com"))
@@ -515,7 +515,7 @@ async fn seed_subscribers(env: &crate::functions::LocalEnv, n: usize) -> Result<
     for (chunk_no, chunk) in emails.chunks(25).enumerate() {
         let mut writes = Vec::new();
         for (i, email) in chunk.iter().enumerate() {
-            let item = subscription::stored_subscriber(email, &lists, (chunk_no * 25 + i) as u64)
+            let item = newsletter::stored_subscriber(email, &lists, (chunk_no * 25 + i) as u64)
                 .map_err(|e| format!("{e:?}"))?;
             writes.push(
                 WriteRequest::builder()
@@ -529,8 +529,8 @@ async fn seed_subscribers(env: &crate::functions::LocalEnv, n: usize) -> Result<
             .send()
             .await?;
     }
-    let app = crate::functions::subscription_state(env, "SubscriptionFunction")?;
-    subscription::add_to_list_counts(&app, &lists, n as i64)
+    let app = crate::functions::newsletter_state(env, "NewsletterFunction")?;
+    newsletter::add_to_list_counts(&app, &lists, n as i64)
         .await
         .map_err(|e| format!("{e:?}"))?;
     Ok(())

@@ -38,11 +38,11 @@ async fn one_event_per_function_runs_against_the_running_shop() {
         ("catalog", "list-products", 200),
         ("auth", "request-code", 200),
         ("content", "show-site", 200),
-        ("codes", "list-codes", 200),
+        ("discounts", "list-codes", 200),
         ("orders", "list-orders", 200),
-        ("uploading", "list-images", 200),
+        ("images", "list-images", 200),
         ("reviews", "show-summary", 200),
-        ("subscription", "list-lists", 200),
+        ("newsletter", "list-lists", 200),
     ];
     let mut covered: Vec<String> = Vec::new();
     for (function, event, status) in cases {
@@ -99,15 +99,15 @@ async fn one_event_per_function_runs_against_the_running_shop() {
         .unwrap_or_else(|e| panic!("sender backfill-counts: {e}"));
     assert!(backfill["listCounts"].is_object(), "{backfill}");
     covered.push("SenderFunction".to_owned());
-    let complaint = local::invoke::run(port, "subscriptionfeedback", "complaint", &set)
+    let complaint = local::invoke::run(port, "newsletterfeedback", "complaint", &set)
         .await
-        .unwrap_or_else(|e| panic!("subscriptionfeedback complaint: {e}"));
+        .unwrap_or_else(|e| panic!("newsletterfeedback complaint: {e}"));
     assert_eq!(
         complaint["batchItemFailures"],
         serde_json::json!([]),
         "{complaint}"
     );
-    covered.push("SubscriptionFeedbackFunction".to_owned());
+    covered.push("NewsletterFeedbackFunction".to_owned());
     let mut all: Vec<String> = local::functions::FUNCTIONS
         .iter()
         .map(|f| f.logical_id.to_owned())

@@ -53,17 +53,17 @@ const OWNERS: &[Owner] = &[
     },
     Owner {
         table: "CodesTable",
-        paths: &["functions/codes/"],
+        paths: &["functions/discounts/"],
         prefixes: &["CODE", "CODEUSE"],
         kinds: &["CODE"],
-        ask: "codes::store",
+        ask: "discounts::store",
     },
     Owner {
         table: "SubscriptionTable",
-        paths: &["functions/subscription/"],
+        paths: &["functions/newsletter/"],
         prefixes: &["SUBSCRIBER", "MAILING", "PENDING"],
         kinds: &["SUBSCRIBER", "MAILING", "LISTCOUNT"],
-        ask: "subscription::store",
+        ask: "newsletter::store",
     },
     Owner {
         table: "OrdersTable",

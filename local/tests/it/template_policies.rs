@@ -150,13 +150,13 @@ fn the_expiry_job_cannot_read_the_webhook_secret() {
     assert_eq!(secrets, 1, "one secret statement, for the API key");
 }
 
-/// The uploading function appends image names; its update may touch nothing else of a drink
+/// The images function appends image names; its update may touch nothing else of a drink
 /// (never its price) and may not answer the whole item back.
 #[test]
-fn the_uploading_function_updates_only_image_lists() {
+fn the_images_function_updates_only_image_lists() {
     let template = template();
     let mut updates = 0;
-    for statement in statements(&template, "UploadingFunction") {
+    for statement in statements(&template, "ImagesFunction") {
         let acts = actions(statement);
         if !acts
             .iter()
@@ -198,8 +198,8 @@ fn the_catalogue_reads_only_the_drinks_rating_summaries_of_the_reviews_table() {
 const TABLE_OWNERS: &[(&str, &str, &[&str])] = &[
     ("CatalogTable", "catalog", &["catalog::"]),
     ("ContentTable", "content", &["content::"]),
-    ("CodesTable", "codes", &["codes::"]),
-    ("SubscriptionTable", "subscription", &["subscription::"]),
+    ("CodesTable", "discounts", &["discounts::"]),
+    ("SubscriptionTable", "newsletter", &["newsletter::"]),
     ("OrdersTable", "orders", &["orders::"]),
     ("ReviewsTable", "reviews", &["reviews::", "shared::ratings"]),
     ("UsersTable", "auth", &["auth::", "shared::auth"]),
@@ -318,7 +318,7 @@ fn single_item_grants_on_the_catalogue_content_and_codes_name_their_keys() {
         "OrdersFunction",
         "OrdersExpiryFunction",
         "ReviewsFunction",
-        "UploadingFunction",
+        "ImagesFunction",
     ] {
         for statement in statements(&template, function) {
             let resource = text(&statement["Resource"]);

@@ -123,11 +123,11 @@ async fn shop_history(app: &TestApp, email: &str, tag: &str) {
     put(
         app,
         &tables.subscription,
-        subscription::stored_subscriber(email, &lists, 1).unwrap(),
+        newsletter::stored_subscriber(email, &lists, 1).unwrap(),
     )
     .await;
-    let pending = subscription::signup::Pending {
-        id: subscription::subscriber_id(email).unwrap(),
+    let pending = newsletter::signup::Pending {
+        id: newsletter::subscriber_id(email).unwrap(),
         email: email.into(),
         fullname: "Layla Haddad".into(),
         lists: vec!["Offers".into()],
@@ -140,7 +140,7 @@ async fn shop_history(app: &TestApp, email: &str, tag: &str) {
     put(
         app,
         &tables.codes,
-        codes::use_mark("WELCOME", email, &order_id),
+        discounts::use_mark("WELCOME", email, &order_id),
     )
     .await;
 

@@ -40,7 +40,7 @@ fn message_pattern() -> String {
 }
 /// A line's product id: 1 to 64 characters once trimmed.
 pub(super) const PRODUCT_ID_PATTERN: &str = r"^\s*\S([\s\S]{0,62}\S)?\s*$";
-/// The code as `load_code` reads it: none when blank, else what `codes::normalise_code` accepts.
+/// The code as `load_code` reads it: none when blank, else what `discounts::normalise_code` accepts.
 pub(super) const CODE_PATTERN: &str = r"^\s*([A-Za-z0-9_-]{3,32})?\s*$";
 
 #[derive(Deserialize, schemars::JsonSchema)]

@@ -4,7 +4,7 @@
 use crate::order::Line;
 use crate::AppState;
 use catalog::Product;
-use codes::DiscountCode;
+use discounts::DiscountCode;
 use shared::money::{Pence, Percent};
 use shared::ApiError;
 use std::collections::HashMap;
@@ -90,9 +90,9 @@ async fn load_code(
     let Some(raw) = raw.map(str::trim).filter(|c| !c.is_empty()) else {
         return Ok(None);
     };
-    let text = codes::normalise_code(raw)
+    let text = discounts::normalise_code(raw)
         .map_err(|_| ApiError::invalid("code: this code does not exist"))?;
-    let code = codes::store::code(&state.db, &state.tables.codes, &text)
+    let code = discounts::store::code(&state.db, &state.tables.codes, &text)
         .await?
         .ok_or_else(|| ApiError::invalid("code: this code does not exist"))?;
     if let Some(why) = code.refusal(now) {

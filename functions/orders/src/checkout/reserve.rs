@@ -184,10 +184,14 @@ fn transaction(
         steps.push(Step::Stock(line.product.clone()));
     }
     if let Some(code) = &order.code {
-        items.push(codes::store::use_in_transaction(&tables.codes, code, now)?);
+        items.push(discounts::store::use_in_transaction(
+            &tables.codes,
+            code,
+            now,
+        )?);
         steps.push(Step::Code);
         if order.code_marked {
-            items.push(codes::store::mark_use(
+            items.push(discounts::store::mark_use(
                 &tables.codes,
                 code,
                 &order.email,
@@ -196,7 +200,7 @@ fn transaction(
             steps.push(Step::CodeMark);
         }
         if let Some(fingerprint) = &order.card_mark {
-            items.push(codes::store::mark_card_use(
+            items.push(discounts::store::mark_card_use(
                 &tables.codes,
                 code,
                 fingerprint,

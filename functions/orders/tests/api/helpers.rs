@@ -124,8 +124,8 @@ async fn spawn_app_on(api_base: &str, stripe_key: &str) -> TestApp {
         db.clone(),
         shared::aws::sqs(&harness.sdk),
     );
-    let codes = codes::AppState::new(
-        codes::Config {
+    let codes = discounts::AppState::new(
+        discounts::Config {
             table: config.codes_table.clone(),
             auth: AuthConfig::from_env(&lookup).unwrap(),
         },
@@ -147,7 +147,7 @@ async fn spawn_app_on(api_base: &str, stripe_key: &str) -> TestApp {
         orders: Client::new(orders::router(state.clone())),
         state,
         catalog: Client::new(catalog::router(catalog)),
-        codes: Client::new(codes::router(codes)),
+        codes: Client::new(discounts::router(codes)),
         admin: keys.issue("admin@example.com", Role::Admin, 600).unwrap(),
         alice: keys.issue(&alice_email, Role::Customer, 600).unwrap(),
         bob: keys.issue("bob@example.com", Role::Customer, 600).unwrap(),

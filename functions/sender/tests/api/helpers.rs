@@ -1,4 +1,4 @@
-//! `spawn_app`: the subscription router and the sender on the same fresh tables and queues, and `drain`,
+//! `spawn_app`: the newsletter router and the sender on the same fresh tables and queues, and `drain`,
 //! which plays Lambda's SQS event source until the queue is empty.
 
 use aws_sdk_dynamodb::types::{PutRequest, WriteRequest};
@@ -10,7 +10,7 @@ use testkit::{Client, Harness, Reply};
 pub struct TestApp {
     pub client: Client,
     pub admin: String,
-    pub app: subscription::AppState,
+    pub app: newsletter::AppState,
     pub harness: Harness,
     pub sqs: aws_sdk_sqs::Client,
     pub queue_url: String,
@@ -24,9 +24,8 @@ pub async fn spawn_app() -> TestApp {
         &["SubscriptionTable", "UsersTable", "MailTable"],
     )
     .await;
-    let config =
-        subscription::Config::from_env(&harness.lookup()).expect("config from the template");
-    let app = subscription::AppState::new(
+    let config = newsletter::Config::from_env(&harness.lookup()).expect("config from the template");
+    let app = newsletter::AppState::new(
         config,
         shared::aws::dynamodb(&harness.sdk),
         shared::aws::ses(&harness.sdk),
@@ -34,7 +33,7 @@ pub async fn spawn_app() -> TestApp {
     );
     let signed_in = harness.sign_in(&app.auth.users).await;
     TestApp {
-        client: Client::new(subscription::router(app.clone())),
+        client: Client::new(newsletter::router(app.clone())),
         admin: signed_in.admin,
         sqs: shared::aws::sqs(&harness.sdk),
         queue_url: harness.queues["MailQueue"].clone(),
@@ -134,9 +133,8 @@ impl TestApp {
         for (chunk_no, chunk) in emails.chunks(25).enumerate() {
             let mut writes = Vec::new();
             for (i, email) in chunk.iter().enumerate() {
-                let item =
-                    subscription::stored_subscriber(email, &lists, (chunk_no * 25 + i) as u64)
-                        .unwrap();
+                let item = newsletter::stored_subscriber(email, &lists, (chunk_no * 25 + i) as u64)
+                    .unwrap();
                 writes.push(
                     WriteRequest::builder()
                         .put_request(PutRequest::builder().set_item(Some(item)).build().unwrap())
@@ -149,7 +147,7 @@ impl TestApp {
                 .await
                 .expect("subscribers stored");
         }
-        subscription::add_to_list_counts(&self.app, &lists, count as i64)
+        newsletter::add_to_list_counts(&self.app, &lists, count as i64)
             .await
             .expect("list counts");
         emails
@@ -196,7 +194,7 @@ impl TestApp {
             .await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.body);
         // The reader follows the confirmation link (double opt-in); a known address has none waiting.
-        if let Some(token) = subscription::signup::confirmation_token(&self.app, email)
+        if let Some(token) = newsletter::signup::confirmation_token(&self.app, email)
             .await
             .unwrap()
         {

@@ -28,7 +28,7 @@ async fn a_2500_subscriber_mailing_reaches_each_address_once_with_faults_injecte
     assert_eq!(app.mailing(&id).await["status"], "sending");
     // ... and twenty readers leave before their turn: skipped, not mailed.
     for email in &leaving {
-        let subscriber = subscription::subscriber_id(email).unwrap();
+        let subscriber = newsletter::subscriber_id(email).unwrap();
         let reply = app
             .admin(
                 http::Method::DELETE,

@@ -31,7 +31,7 @@ async fn a_sender_killed_between_settling_and_counting_leaves_the_mailing_to_the
     let healthy = app.sender(0);
     assert_eq!(app.poll(&healthy).await, 1, "the planning step");
     for email in &leaving {
-        let subscriber = subscription::subscriber_id(email).unwrap();
+        let subscriber = newsletter::subscriber_id(email).unwrap();
         let reply = app
             .admin(
                 http::Method::DELETE,
@@ -81,7 +81,7 @@ async fn a_sender_killed_between_settling_and_counting_leaves_the_mailing_to_the
 
     // Idempotent: a second sweep finds nothing to do.
     let again = sender::sweep(&sweeper(&app)).await.unwrap();
-    assert_eq!(again.mailings, subscription::recount::Swept::default());
+    assert_eq!(again.mailings, newsletter::recount::Swept::default());
 }
 
 #[tokio::test]
@@ -132,7 +132,7 @@ async fn a_dead_claim_and_lost_jobs_are_queued_again_and_mailed_once() {
     );
     assert_each_mailed_once(&subject, &readers);
     let again = sender::sweep(&sweep).await.unwrap();
-    assert_eq!(again.mailings, subscription::recount::Swept::default());
+    assert_eq!(again.mailings, newsletter::recount::Swept::default());
 }
 
 /// Takes every message off the mail queue without handling it: answers how many there were.
@@ -170,10 +170,10 @@ async fn the_list_counts_backfill_sets_the_truth_and_changes_nothing_the_second_
     app.seed("both", 3, &["Newsletter", "Offers and new drinks"])
         .await;
     // Counts out of step with the subscribers, as in a shop whose subscribers predate them.
-    subscription::add_to_list_counts(&app.app, &["Newsletter".to_owned()], 7)
+    newsletter::add_to_list_counts(&app.app, &["Newsletter".to_owned()], 7)
         .await
         .unwrap();
-    subscription::add_to_list_counts(&app.app, &["Offers and new drinks".to_owned()], -2)
+    newsletter::add_to_list_counts(&app.app, &["Offers and new drinks".to_owned()], -2)
         .await
         .unwrap();
     let wrong = app
@@ -181,9 +181,7 @@ async fn the_list_counts_backfill_sets_the_truth_and_changes_nothing_the_second_
         .await;
     assert_eq!(app.mailing(&wrong).await["recipients"], 15);
 
-    let counts = subscription::recount::recount_lists(&app.app)
-        .await
-        .unwrap();
+    let counts = newsletter::recount::recount_lists(&app.app).await.unwrap();
     assert_eq!(counts["Newsletter"], 5, "{counts:?}");
     assert_eq!(counts["Newsletter|Offers and new drinks"], 3, "{counts:?}");
     assert_eq!(counts.get("Offers and new drinks"), None, "{counts:?}");
@@ -200,9 +198,7 @@ async fn the_list_counts_backfill_sets_the_truth_and_changes_nothing_the_second_
     assert_eq!(app.mailing(&offers).await["recipients"], 3);
     // A second run: the same answer, nothing moved.
     assert_eq!(
-        subscription::recount::recount_lists(&app.app)
-            .await
-            .unwrap(),
+        newsletter::recount::recount_lists(&app.app).await.unwrap(),
         counts
     );
     let still = app

@@ -1,7 +1,0 @@
-//! Integration tests of the subscription router against the AWS emulator: one binary, fresh tables per test.
-
-mod controls;
-mod events;
-mod helpers;
-mod mailer;
-mod subscribers;
