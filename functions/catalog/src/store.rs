@@ -4,7 +4,8 @@
 //! drink's waiting alerts; the storefront's server asks whether a drink exists; the reviews function reads
 //! the drink a review names; the sitemap lists the drinks; the uploading function appends image names. Keys
 //! are spelled in this crate alone (a test in the local gateway holds every crate to it), so a change of
-//! layout is a change here, and template.yaml's grants on the table name these operations.
+//! layout is a change here, and template.yaml's grants on the table name these operations. The
+//! back-in-stock alerts' own items, which only this crate reads and writes, are `alerts`.
 
 use crate::category::Category;
 use crate::product::Product;
@@ -13,6 +14,8 @@ use shared::dynamo::{n, Item};
 use shared::store::{entity_key, Appended, Entity, Store};
 use shared::ApiError;
 use std::collections::HashMap;
+
+pub(crate) mod alerts;
 
 pub use crate::alerts::{release as release_alerts, AlertLinks, AlertMail};
 
