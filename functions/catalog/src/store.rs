@@ -2,7 +2,7 @@
 //! and writes another crate may make on it. The checkout joins the stock updates to its order transaction,
 //! an order that gives stock back joins the give-back (to the drink, or to its copy in the bin) and mails the
 //! drink's waiting alerts; the storefront's server asks whether a drink exists; the reviews function reads
-//! the drink a review names; the sitemap lists the drinks; the uploading function appends image names. Keys
+//! the drink a review names; the sitemap lists the drinks; the images function appends image names. Keys
 //! are spelled in this crate alone (a test in the local gateway holds every crate to it), so a change of
 //! layout is a change here, and template.yaml's grants on the table name these operations. The
 //! back-in-stock alerts' own items, which only this crate reads and writes, are `alerts`.
