@@ -3,7 +3,7 @@
 // text, the table's status choice, a date range), a pager, and a CSV export of every row that passes the
 // filters, in the order shown. What is shown lives in the URL's query string (tableQuery.ts), so reload and
 // back/forward keep it. Rows are all in the browser: see wholeList.ts for why.
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import ui from '../../components/ui.module.css';
 import { downloadCsv, toCsv } from './csv';
@@ -56,12 +56,15 @@ function FilterBar({ filters, query, onApply, onClear }: { filters: TableFilterB
   const [text, setText] = useState(query.q);
   const [from, setFrom] = useState(query.from);
   const [to, setTo] = useState(query.to);
-  // Back/forward or a link changes the query: the fields follow it.
-  useEffect(() => {
+  // Back/forward or a link changes the query: the fields follow it in the same render (an effect would
+  // paint one frame with the old text in the box first).
+  const [shown, setShown] = useState({ q: query.q, from: query.from, to: query.to });
+  if (shown.q !== query.q || shown.from !== query.from || shown.to !== query.to) {
+    setShown({ q: query.q, from: query.from, to: query.to });
     setText(query.q);
     setFrom(query.from);
     setTo(query.to);
-  }, [query.q, query.from, query.to]);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({ q: text.trim(), from, to });
