@@ -1133,6 +1133,9 @@ struct Busy {
     in_flight: usize,
     since: Option<Instant>,
     spans: Vec<(Instant, Instant)>,
+    /// When each request reached the proxy (before its delay), and when each answer's first byte came back.
+    arrived: Vec<Instant>,
+    answered: Vec<Instant>,
 }
 
 impl Busy {
@@ -1185,7 +1188,9 @@ impl LatencyProxy {
                                 Ok(read) => read,
                             };
                             if answered.swap(false, std::sync::atomic::Ordering::SeqCst) {
-                                answer_timed.lock().expect("busy").end(Instant::now());
+                                let mut busy = answer_timed.lock().expect("busy");
+                                busy.end(Instant::now());
+                                busy.answered.push(Instant::now());
                             }
                             if to_client.write_all(&buffer[..read]).await.is_err() {
                                 break;
@@ -1206,6 +1211,7 @@ impl LatencyProxy {
                             .next()
                             .is_some_and(|line| line.ends_with("HTTP/1.1"));
                         if starts_request {
+                            timed.lock().expect("busy").arrived.push(Instant::now());
                             if let Some(target) = text.lines().find_map(|line| {
                                 let (name, value) = line.split_once(':')?;
                                 name.eq_ignore_ascii_case("x-amz-target")
@@ -1214,7 +1220,7 @@ impl LatencyProxy {
                                 noted.lock().expect("calls").push(target);
                             }
                             if !delay.is_zero() {
-                                tokio::time::sleep(delay).await;
+                                precise_sleep(delay).await;
                             }
                             if !waiting.swap(true, std::sync::atomic::Ordering::SeqCst) {
                                 timed.lock().expect("busy").begin(Instant::now());
@@ -1245,6 +1251,20 @@ impl LatencyProxy {
         self.calls.lock().expect("calls").clone()
     }
 
+    /// Between `from` and `to`: when the first request reached the proxy and when the last answer came
+    /// back, if any did. A cold start's time before the one and after the other is its own work.
+    pub fn first_request_and_last_answer(
+        &self,
+        from: Instant,
+        to: Instant,
+    ) -> Option<(Instant, Instant)> {
+        let busy = self.busy.lock().expect("busy");
+        let within = |at: &&Instant| (from..=to).contains(*at);
+        let first = busy.arrived.iter().filter(within).min()?;
+        let last = busy.answered.iter().filter(within).max()?;
+        Some((*first, *last))
+    }
+
     /// How long, between `from` and `to`, the emulator was working on at least one request.
     pub fn emulator_time(&self, from: Instant, to: Instant) -> std::time::Duration {
         let busy = self.busy.lock().expect("busy");
@@ -1256,6 +1276,14 @@ impl LatencyProxy {
             .map(|(start, end)| end.min(to).saturating_duration_since(start.max(from)))
             .sum()
     }
+}
+
+/// Waits `delay` and not much more. Tokio's timer counts whole milliseconds and rounds a deadline up to
+/// the next one, so its 20 ms sleep lasts 20 to 21 ms plus the driver's wake-up: a benchmark that stands for
+/// a 20 ms round trip would charge every call up to a millisecond it does not have. The thread's own sleep
+/// (`clock_nanosleep`) ends within tens of microseconds of the delay, never before it.
+async fn precise_sleep(delay: std::time::Duration) {
+    let _ = tokio::task::spawn_blocking(move || std::thread::sleep(delay)).await;
 }
 
 impl Drop for LatencyProxy {
