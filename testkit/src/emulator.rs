@@ -1141,7 +1141,9 @@ struct Busy {
 impl Busy {
     fn begin(&mut self, at: Instant) {
         if self.in_flight == 0 {
-            self.since = Some(at);
+            // Never before the last span's end: no time is counted twice.
+            let last_end = self.spans.last().map(|(_, end)| *end);
+            self.since = Some(last_end.map_or(at, |end| at.max(end)));
         }
         self.in_flight += 1;
     }
@@ -1211,7 +1213,8 @@ impl LatencyProxy {
                             .next()
                             .is_some_and(|line| line.ends_with("HTTP/1.1"));
                         if starts_request {
-                            timed.lock().expect("busy").arrived.push(Instant::now());
+                            let arrived = Instant::now();
+                            timed.lock().expect("busy").arrived.push(arrived);
                             if let Some(target) = text.lines().find_map(|line| {
                                 let (name, value) = line.split_once(':')?;
                                 name.eq_ignore_ascii_case("x-amz-target")
@@ -1222,8 +1225,10 @@ impl LatencyProxy {
                             if !delay.is_zero() {
                                 precise_sleep(delay).await;
                             }
+                            // The round trip is the delay it stands for: whatever the sleep ran over
+                            // it, and the hop back to this task, count with the emulator's time.
                             if !waiting.swap(true, std::sync::atomic::Ordering::SeqCst) {
-                                timed.lock().expect("busy").begin(Instant::now());
+                                timed.lock().expect("busy").begin(arrived + delay);
                             }
                         }
                         if to_server.write_all(chunk).await.is_err() {
