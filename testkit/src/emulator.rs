@@ -1116,7 +1116,7 @@ pub fn http_get(address: &str, path: &str) -> Result<String, BoxError> {
 /// A TCP stand-in between the AWS SDK and the emulator that makes every request wait `delay` before it goes
 /// on, as a real AWS call waits for its round trip, and notes each request's `X-Amz-Target` (the operation
 /// of the JSON-protocol services: Secrets Manager, DynamoDB, SSM) and when the emulator was working on a
-/// request (from the request passed on to the first byte of its answer). The cold-start benchmark runs
+/// request (from the end of the request's delay to the first byte of its answer). The cold-start benchmark runs
 /// functions through it (`COLDSTART_AWS_LATENCY_MS`) and takes the emulator's own time out of a function's
 /// figures (on AWS that time is part of the round trip the delay stands for); tests count the calls a cold
 /// start makes.
@@ -1190,9 +1190,10 @@ impl LatencyProxy {
                                 Ok(read) => read,
                             };
                             if answered.swap(false, std::sync::atomic::Ordering::SeqCst) {
+                                let now = Instant::now();
                                 let mut busy = answer_timed.lock().expect("busy");
-                                busy.end(Instant::now());
-                                busy.answered.push(Instant::now());
+                                busy.end(now);
+                                busy.answered.push(now);
                             }
                             if to_client.write_all(&buffer[..read]).await.is_err() {
                                 break;
