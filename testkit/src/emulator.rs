@@ -1133,9 +1133,8 @@ struct Busy {
     in_flight: usize,
     since: Option<Instant>,
     spans: Vec<(Instant, Instant)>,
-    /// When each request reached the proxy (before its delay), and when each answer's first byte came back.
+    /// When each request reached the proxy, before its delay.
     arrived: Vec<Instant>,
-    answered: Vec<Instant>,
 }
 
 impl Busy {
@@ -1190,10 +1189,7 @@ impl LatencyProxy {
                                 Ok(read) => read,
                             };
                             if answered.swap(false, std::sync::atomic::Ordering::SeqCst) {
-                                let now = Instant::now();
-                                let mut busy = answer_timed.lock().expect("busy");
-                                busy.end(now);
-                                busy.answered.push(now);
+                                answer_timed.lock().expect("busy").end(Instant::now());
                             }
                             if to_client.write_all(&buffer[..read]).await.is_err() {
                                 break;
@@ -1258,7 +1254,8 @@ impl LatencyProxy {
     }
 
     /// Between `from` and `to`: when the first request reached the proxy and when the last answer came
-    /// back, if any did. A cold start's time before the one and after the other is its own work.
+    /// back (the end of the last span with nothing at the emulator), if any did. A cold start's time before
+    /// the one and after the other is its own work.
     pub fn first_request_and_last_answer(
         &self,
         from: Instant,
@@ -1267,7 +1264,7 @@ impl LatencyProxy {
         let busy = self.busy.lock().expect("busy");
         let within = |at: &&Instant| (from..=to).contains(*at);
         let first = busy.arrived.iter().filter(within).min()?;
-        let last = busy.answered.iter().filter(within).max()?;
+        let last = busy.spans.iter().map(|(_, end)| end).filter(within).max()?;
         Some((*first, *last))
     }
 

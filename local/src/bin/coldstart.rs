@@ -205,8 +205,8 @@ async fn start_cold(
         Err(_) => return Err("no response within 20 s".to_owned()),
     };
     let polled = polled.ok_or("no poll before the response")?;
-    let init_ms = (polled - started).as_secs_f64() * 1000.0;
     let ms = |from: Instant, to: Instant| (to - from).as_secs_f64() * 1000.0;
+    let init_ms = ms(started, polled);
     let split_ms = proxy
         .first_request_and_last_answer(started, polled)
         .map(|(first, last)| (ms(started, first), ms(last, polled)));
@@ -214,7 +214,7 @@ async fn start_cold(
         init_ms,
         split_ms,
         own_init_ms: init_ms - proxy.emulator_time(started, polled).as_secs_f64() * 1000.0,
-        invoke_ms: (responded - polled).as_secs_f64() * 1000.0,
+        invoke_ms: ms(polled, responded),
         body,
     })
 }
